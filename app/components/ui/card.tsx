@@ -1,0 +1,21 @@
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+export function Card({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("rounded-xl border border-border bg-background shadow-sm", className)} {...props} />;
+}
+export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1.5 p-6 pb-3", className)} {...props} />;
+}
+export function CardTitle({ className, as: Tag = "h3", ...props }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
+  return <Tag className={cn("text-lg font-semibold leading-snug text-foreground", className)} {...props} />;
+}
+export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
+  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("p-6 pt-0", className)} {...props} />;
+}
+export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
+}

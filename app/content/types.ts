@@ -1,0 +1,128 @@
+/** Shapes of the static content records (SPEC section 3). */
+
+export type ProductCategory =
+  | "Dual-Layer Grafts"
+  | "Tri Layer Grafts"
+  | "Dermal Solutions"
+  | "Full Thickness Grafts";
+
+export type Product = {
+  slug: string;
+  name: string;
+  description: string;
+  category: ProductCategory;
+  features: string[];
+};
+
+export type ServiceCategory = "Administrative" | "Digital" | "Financial" | "Clinical" | "Support";
+
+export type Service = {
+  title: string;
+  description: string;
+  features: string[];
+  category: ServiceCategory;
+  /** Internal path, or null when the service has no page of its own. */
+  link: string | null;
+  icon: IconName;
+};
+
+/** Card of the landing page's services grid. */
+export type ServiceCard = {
+  title: string;
+  description: string;
+  icon: IconName;
+  link: string;
+};
+
+export type SupportChannel = {
+  kind: "phone" | "email" | "chat";
+  title: string;
+  description: string;
+  hours: string;
+  response: string;
+  category: string;
+};
+
+export type SupportTopic = {
+  title: string;
+  description: string;
+  articles: number;
+  topics: string[];
+  icon: IconName;
+};
+
+export type Faq = { question: string; answer: string };
+
+export type Download = {
+  title: string;
+  description: string;
+  type: "PDF";
+  size: string;
+};
+
+export type ComplianceFramework = {
+  name: string;
+  description: string;
+  requirements: string[];
+  status: "Certified" | "Compliant";
+};
+
+export type ComplianceProgram = { title: string; description: string; policies: string[] };
+
+export type Certification = { name: string; type: string; validity: string };
+
+export type JobPosting = {
+  id: number;
+  slug: "partner-representative" | "administrative-executive" | "shipping-receiving";
+  title: string;
+  department: string;
+  location: string;
+  type: string;
+  salary: string;
+  posted: string;
+  description: string;
+  responsibilities: string[];
+  requirements: string[];
+  benefits: string[];
+};
+
+export type PressCategory =
+  | "Clinical Research"
+  | "Regulatory"
+  | "Innovation"
+  | "Treatment Protocols"
+  | "Market Analysis";
+
+export type NewsArticle = {
+  id: number;
+  title: string;
+  summary: string;
+  /** ISO date, YYYY-MM-DD */
+  date: string;
+  category: PressCategory;
+  readTime: string;
+};
+
+export type ArticleBody = NewsArticle & { content: string };
+
+export type LegalSection = { title: string; paragraphs: string[] };
+
+/**
+ * Icons are named, not imported, in content so pages pick the lucide
+ * component; this keeps content free of React.
+ */
+export type IconName =
+  | "shield-check"
+  | "clipboard-check"
+  | "monitor"
+  | "dollar-sign"
+  | "stethoscope"
+  | "headphones"
+  | "package"
+  | "graduation-cap"
+  | "file-text"
+  | "truck"
+  | "users"
+  | "heart-pulse"
+  | "book-open"
+  | "settings";

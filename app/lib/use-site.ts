@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from "react-router";
+import type { SiteConfig } from "~/config/site";
+
+export type RootData = { site: SiteConfig; year: number };
+
+/** Site facts from the root loader; available on every page. */
+export function useSite(): SiteConfig {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (!data) throw new Error("useSite called outside the root route");
+  return data.site;
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}

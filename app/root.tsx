@@ -1,0 +1,90 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { Button } from "~/components/ui/button";
+import { loadSiteConfig } from "~/config/site";
+import { products } from "~/content/products";
+import type { RootData } from "~/lib/use-site";
+import { NotFound } from "~/components/layout/not-found";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader(): Promise<RootData> {
+  return {
+    site: loadSiteConfig(process.env, products.map((p) => p.slug)),
+    year: new Date().getFullYear(),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b6e8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <TooltipProvider>
+          {data ? <SiteHeader site={data.site} /> : null}
+          <main id="main" className="flex-1 pt-16">
+            {children}
+          </main>
+          {data ? <SiteFooter site={data.site} year={data.year} /> : null}
+        </TooltipProvider>
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Unexpected Application Error!</h1>
+      <p className="text-muted-foreground">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Something went wrong on our side. Please try again, or contact us if it keeps happening."}
+      </p>
+      {detail ? <pre className="w-full overflow-x-auto rounded-md bg-muted p-4 text-xs">{detail}</pre> : null}
+      <Button asChild>
+        <a href="/">Return to Home</a>
+      </Button>
+    </section>
+  );
+}

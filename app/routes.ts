@@ -1,0 +1,26 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// SPEC section 2, in its order.
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("services", "routes/services.tsx"),
+  route("insurance", "routes/insurance.tsx"),
+  route("support", "routes/support.tsx"),
+  route("compliance", "routes/compliance.tsx"),
+  route("ordering", "routes/ordering.tsx"),
+  route("press", "routes/press.tsx"),
+  route("intake", "routes/intake.tsx"),
+  route("article/:id", "routes/article.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("careers", "routes/careers.tsx"),
+  route("apply", "routes/apply.tsx"),
+  route("partner-callback", "routes/partner-callback.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("members", "routes/members.tsx"),
+  route("forms-library", "routes/forms-library.tsx"),
+  route("education", "routes/education.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
