@@ -20,6 +20,8 @@ export default [
   route("members", "routes/members.tsx"),
   route("forms-library", "routes/forms-library.tsx"),
   route("education", "routes/education.tsx"),
+  // Contact form of the landing page (#contact) posts here; no page of its own.
+  route("contact", "routes/contact.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
