@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -22,5 +22,6 @@ if (built < Math.max(...SOURCES.map(newest))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV = "production";
 await import(path.resolve("build/server.js"));

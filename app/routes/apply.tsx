@@ -1,8 +1,70 @@
+import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/apply";
+import { ApplicationForm } from "~/components/forms/application-form";
+import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { Badge } from "~/components/ui/badge";
+import { honeypotAnswer, invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
+import {
+  applicationToasts,
+  MAX_DOCUMENTS,
+  MAX_FILE_BYTES,
+  parseApplicationFormData,
+  positionFromSlug,
+  positionOptions,
+  validateApplication,
+} from "~/lib/schemas/application";
+import { optionLabel } from "~/lib/schemas/common";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Apply", "Apply page.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Job Application",
+    "Apply for a position with our wound-care team: share your details, work experience, certifications and resume.",
+  );
 
-export default function ApplyPage() {
-  return <h1>Apply</h1>;
+// A resume and every additional document at their largest, plus room for the text fields.
+const MAX_BODY_BYTES = (1 + MAX_DOCUMENTS) * MAX_FILE_BYTES + 1024 * 1024;
+
+export async function action({ request }: Route.ActionArgs) {
+  // Refuse a body that cannot be valid before reading it into memory.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    return invalid(request, { documents: "Your files are too large to send together." }, { toast: applicationToasts.fileTooLarge });
+  }
+  const formData = await request.formData();
+  if (isHoneypotFilled(formData)) return honeypotAnswer();
+  const submission = parseApplicationFormData(formData);
+  const result = validateApplication(submission);
+  if (!result.success) {
+    const { personal, experience, certifications } = submission;
+    return invalid(request, result.fieldErrors, { toast: result.toast, values: { personal, experience, certifications } });
+  }
+  // Storage and mail come with the submissions module: this line becomes its call with result.data.
+  return data({ ok: false, unavailable: true }, { status: 501 });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitToServer(serverAction);
+}
+
+export default function ApplyPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const position = positionFromSlug(searchParams.get("position"));
+  return (
+    <>
+      <PageHero
+        eyebrow={
+          <Badge variant="inverse">
+            {position ? `Applying for: ${optionLabel(positionOptions, position)}` : "Careers"}
+          </Badge>
+        }
+        title="Job Application"
+        lead="Tell us about yourself, your experience and your qualifications. It takes about ten minutes; have your resume ready as a PDF or Word document."
+      />
+      <Section muted>
+        <ApplicationForm answer={actionData} position={position} />
+      </Section>
+    </>
+  );
 }

@@ -1,8 +1,124 @@
+import { Lock, Phone, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/compliance";
+import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { CertificationCard } from "~/components/support/certification-card";
+import { CtaBand } from "~/components/support/cta-band";
+import { FrameworkCard } from "~/components/support/framework-card";
+import { ProgramCard } from "~/components/support/program-card";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { telHref } from "~/config/site";
+import {
+  certifications,
+  complianceFrameworks,
+  compliancePrograms,
+  tissueLicenseCertificationName,
+} from "~/content/compliance";
 import { pageMeta } from "~/lib/meta";
+import { useSite } from "~/lib/use-site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Compliance", "Compliance page.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Compliance",
+    "How we meet HIPAA, FDA and ISO 13485 requirements, the compliance programs behind our tissue supply, and the status of our certifications and licences.",
+  );
 
 export default function CompliancePage() {
-  return <h1>Compliance</h1>;
+  const site = useSite();
+  return (
+    <>
+      <PageHero
+        eyebrow={
+          <>
+            <Badge variant="inverse">
+              <ShieldCheck aria-hidden />
+              HIPAA compliance program
+            </Badge>
+            <Badge variant="inverse">
+              <Lock aria-hidden />
+              AES-256 and TLS 1.3 encryption
+            </Badge>
+          </>
+        }
+        title="Compliance & Regulatory Standards"
+        lead="Tissue products and patient information call for rigorous controls. Our compliance programs cover privacy, quality, traceability and reimbursement, so your practice can order with confidence."
+      >
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="inverse" size="lg">
+            <Link to="/intake">Request a Compliance Consultation</Link>
+          </Button>
+          <Button asChild variant="outline-inverse" size="lg">
+            <a href="#certifications">View Certifications</a>
+          </Button>
+        </div>
+      </PageHero>
+
+      <Section
+        id="frameworks"
+        title="Regulatory frameworks"
+        lead="The standards that shape how we handle tissue products and protected health information."
+      >
+        <div className="grid gap-6 md:grid-cols-3">
+          {complianceFrameworks.map((framework) => (
+            <FrameworkCard key={framework.name} framework={framework} />
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="programs"
+        muted
+        title="Our compliance programs"
+        lead="Six programs, each with written policies, put these frameworks into daily practice."
+      >
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {compliancePrograms.map((program) => (
+            <ProgramCard key={program.title} program={program} />
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="certifications"
+        title="Certifications and licences"
+        lead="Where each certification and licence stands today."
+      >
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {certifications.map((certification) => (
+            <li key={certification.name}>
+              <CertificationCard
+                certification={certification}
+                detail={
+                  certification.name === tissueLicenseCertificationName
+                    ? `License No. ${site.tissueLicenseNumber}`
+                    : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <div className="bg-muted">
+        <CtaBand
+          id="compliance-cta"
+          title="Strengthen your practice's compliance"
+          text="Our specialists review documentation, billing and coding workflows with your team in a free 30-minute consultation."
+        >
+          <Button asChild variant="inverse" size="lg">
+            <Link to="/intake">Schedule a Free Consultation</Link>
+          </Button>
+          <Button asChild variant="outline-inverse" size="lg">
+            <a href={telHref(site.phone)}>
+              <Phone aria-hidden />
+              Call {site.phone}
+            </a>
+          </Button>
+        </CtaBand>
+      </div>
+    </>
+  );
 }

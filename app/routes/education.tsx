@@ -1,8 +1,11 @@
-import type { Route } from "./+types/education";
-import { pageMeta } from "~/lib/meta";
+import { redirect } from "react-router";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Education", "Education page.");
+// Signed-in only (SPEC section 6). Accounts are not available yet, so every
+// visitor is sent to the sign-in page before any content is rendered.
+export function loader() {
+  throw redirect("/auth");
+}
 
 export default function EducationPage() {
-  return <h1>Education</h1>;
+  return null;
 }

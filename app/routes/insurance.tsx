@@ -1,8 +1,232 @@
+import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, Phone, ShieldCheck } from "lucide-react";
+import type * as React from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/insurance";
+import { CtaBand } from "~/components/home/cta-band";
+import { ProcessSteps, type Step } from "~/components/home/process-steps";
+import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
+import { useSite } from "~/lib/use-site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Insurance", "Insurance page.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Insurance Verification",
+    "Same-day insurance verification for wound care biologics, in 30 minutes to 3 hours on business days, with pre-authorization guidance for Medicare, Medicaid and Medicare Advantage.",
+  );
+
+const accuracySteps: readonly { title: string; text: string; icon: React.ReactNode }[] = [
+  {
+    title: "Complete intake review",
+    text: "We check each request for the patient, payer, diagnosis and product details a payer needs before we call.",
+    icon: <ListChecks className="size-5" />,
+  },
+  {
+    title: "Direct payer confirmation",
+    text: "Benefits are confirmed with the payer, including coverage, deductible, coinsurance and any prior authorization requirement.",
+    icon: <FileSearch className="size-5" />,
+  },
+  {
+    title: "Second-check before release",
+    text: "A second team member reviews each verification before the results are sent, so your staff can rely on what they receive.",
+    icon: <FileCheck className="size-5" />,
+  },
+];
+
+const preAuthPoints: readonly string[] = [
+  "Whether a product needs prior authorization under the patient's plan",
+  "Which clinical documentation to gather, and in what form",
+  "Help preparing and submitting the request to the payer",
+  "Status follow-up until the payer decides",
+];
+
+const payers: readonly { name: string; description: string; points: string[] }[] = [
+  {
+    name: "Medicare",
+    description: "Traditional Medicare coverage for skin substitutes and wound care biologics, subject to local coverage policies.",
+    points: ["Coverage policy and documentation requirements", "Product eligibility by place of service"],
+  },
+  {
+    name: "Medicaid",
+    description: "State Medicaid programs, each with its own coverage rules, covered products and authorization process.",
+    points: ["State-by-state coverage review", "Prior authorization requirements"],
+  },
+  {
+    name: "Medicare Advantage",
+    description: "Medicare Advantage plans run by private insurers, which often add their own prior authorization steps.",
+    points: ["Plan-specific authorization rules", "Network and benefit confirmation"],
+  },
+];
+
+const steps: readonly Step[] = [
+  {
+    title: "Submit an IVR",
+    description:
+      "Send an insurance verification request through the online portal with the patient, payer and product details.",
+  },
+  {
+    title: "We verify benefits",
+    description:
+      "Our team confirms coverage with the payer and flags any pre-authorization need, usually within 30 minutes to 3 hours on business days.",
+  },
+  {
+    title: "Receive results and order",
+    description:
+      "You get a clear summary by email and in the portal, and can place the order as soon as coverage is confirmed.",
+  },
+];
 
 export default function InsurancePage() {
-  return <h1>Insurance</h1>;
+  const site = useSite();
+  return (
+    <>
+      <PageHero
+        eyebrow={
+          <>
+            <Badge variant="inverse">
+              <Clock aria-hidden />
+              Same-day results
+            </Badge>
+            <Badge variant="inverse">
+              <ShieldCheck aria-hidden />
+              Medicare, Medicaid and Medicare Advantage
+            </Badge>
+          </>
+        }
+        title="Insurance Verification"
+        lead="Know a patient's coverage before you treat. We verify benefits for wound care biologics the same business day and guide your team through pre-authorization."
+      >
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="inverse" size="lg">
+            <Link to="/intake">
+              Get Started
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+          <Button asChild variant="outline-inverse" size="lg">
+            <a href={telHref(site.phone)}>
+              <Phone aria-hidden />
+              Call {site.phone}
+            </a>
+          </Button>
+        </div>
+      </PageHero>
+
+      <Section id="same-day" title="Same-day verification">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
+          <div className="min-w-0 space-y-4 text-lg leading-relaxed text-muted-foreground">
+            <p>
+              Delays in benefits verification hold up treatment. Our team works through insurance verification
+              requests as they arrive, so your practice has an answer the same business day.
+            </p>
+            <p>
+              Submit requests online through the provider portal and follow their status in real time, with text
+              and email updates when results are ready.
+            </p>
+          </div>
+          <Card className="min-w-0 border-primary/30 bg-primary-soft p-8 text-center shadow-none">
+            <Clock aria-hidden className="mx-auto size-10 text-primary" />
+            <p className="mt-4 text-3xl font-bold tracking-tight text-navy sm:text-4xl">30 minutes to 3 hours</p>
+            <p className="mt-2 font-medium text-navy">Typical turnaround on business days</p>
+            <p className="mt-1 text-sm text-navy/80">Mon-Fri 8AM-6PM EST</p>
+          </Card>
+        </div>
+      </Section>
+
+      <Section
+        id="accuracy"
+        muted
+        title="An accurate answer, the first time"
+        lead="A wrong verification costs more than a slow one. Every request follows the same three checks."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {accuracySteps.map((item) => (
+            <li key={item.title} className="min-w-0">
+              <Card className="h-full p-6 sm:p-7">
+                <span aria-hidden className="inline-flex size-11 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                  {item.icon}
+                </span>
+                <h3 className="mt-5 text-lg font-semibold text-navy">{item.title}</h3>
+                <p className="mt-2 leading-relaxed text-muted-foreground">{item.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="pre-authorization"
+        title="Pre-authorization guidance"
+        lead="When a payer requires prior authorization, we tell you early and help you through it."
+      >
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {preAuthPoints.map((point) => (
+            <li key={point} className="flex items-start gap-3 rounded-xl border border-border p-5">
+              <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+              <span className="min-w-0 text-foreground">{point}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="payers"
+        muted
+        title="Payer-approved product overview"
+        lead="We keep track of which products in our portfolio are covered under each payer's policies and what documentation they expect. Coverage always depends on the patient's plan and is confirmed during verification."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {payers.map((payer) => (
+            <li key={payer.name} className="min-w-0">
+              <Card className="h-full">
+                <CardHeader>
+                  <CardTitle className="text-xl text-navy">{payer.name}</CardTitle>
+                  <CardDescription className="text-base leading-relaxed">{payer.description}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <ul className="space-y-2">
+                    {payer.points.map((point) => (
+                      <li key={point} className="flex items-start gap-2 text-sm text-muted-foreground">
+                        <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                        <span className="min-w-0">{point}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-muted-foreground">
+          Looking for a specific product?{" "}
+          <Link to="/products" className="font-semibold text-primary underline-offset-4 hover:underline">
+            Browse our product lines
+          </Link>
+          .
+        </p>
+      </Section>
+
+      <Section id="verification-process" title="How verification works" lead="Three steps from request to order.">
+        <ProcessSteps steps={steps} />
+      </Section>
+
+      <CtaBand
+        id="insurance-cta"
+        title="Start verifying benefits the same day"
+        lead="Tell us about your practice and we'll set up your portal access and verification workflow."
+      >
+        <Button asChild variant="inverse" size="lg">
+          <Link to="/intake">
+            Get Started
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CtaBand>
+    </>
+  );
 }

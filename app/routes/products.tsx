@@ -1,8 +1,126 @@
+import { ArrowRight, CircleCheck, Mail } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/products";
+import { CtaBand } from "~/components/home/cta-band";
+import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { ExternalLink } from "~/components/ui/external-link";
+import { productCategories, products } from "~/content/products";
+import type { Product } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
+import { useSite } from "~/lib/use-site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Products", "Products page.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Wound Care Products",
+    "Amniotic membrane allografts and dermal solutions for chronic and acute wounds: dual-layer, tri-layer and full-thickness grafts for healthcare providers.",
+  );
+
+const heroCounters = [
+  { value: "10+", label: "Product lines" },
+  { value: "95%", label: "Success rate" },
+] as const;
 
 export default function ProductsPage() {
-  return <h1>Products</h1>;
+  const site = useSite();
+  return (
+    <>
+      <PageHero
+        eyebrow={productCategories.slice(0, 3).map((category) => (
+          <Badge key={category} variant="inverse">
+            {category}
+          </Badge>
+        ))}
+        title="Wound Care Products"
+        lead="Amniotic membrane allografts and dermal solutions for chronic and acute wounds, supplied with the verification and ordering support your practice needs."
+      >
+        <dl className="flex flex-wrap gap-4">
+          {heroCounters.map((counter) => (
+            <div
+              key={counter.label}
+              className="flex min-w-36 flex-col-reverse rounded-xl border border-white/25 bg-white/10 px-6 py-4"
+            >
+              <dt className="text-sm font-medium text-white/90">{counter.label}</dt>
+              <dd className="text-3xl font-bold tracking-tight">{counter.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
+
+      <Section
+        id="product-lines"
+        title="Our product portfolio"
+        lead="Nine product lines across four categories. Our specialists can help you match a product to each wound and payer."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((product) => (
+            <li key={product.slug} className="min-w-0">
+              <ProductCard product={product} url={site.productUrls[product.slug]} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CtaBand
+        id="products-cta"
+        title="Not sure which product fits your patients?"
+        lead="Our product specialists can walk you through sizes, indications, coverage and ordering for each product line."
+      >
+        <Button asChild variant="inverse" size="lg">
+          <Link to="/#contact">
+            <Mail aria-hidden />
+            Contact Our Specialists
+          </Link>
+        </Button>
+        <Button asChild variant="outline-inverse" size="lg">
+          <Link to="/intake">Request Product Information</Link>
+        </Button>
+      </CtaBand>
+    </>
+  );
+}
+
+function ProductCard({ product, url }: { product: Product; url: string | undefined }) {
+  return (
+    <Card className="flex h-full flex-col transition hover:border-primary/40 hover:shadow-md">
+      <CardHeader>
+        <div>
+          <Badge>{product.category}</Badge>
+        </div>
+        <CardTitle className="mt-3 text-xl text-navy">{product.name}</CardTitle>
+        <CardDescription className="text-base leading-relaxed">{product.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <p className="text-sm font-semibold text-navy">Key features</p>
+        <ul className="mt-2 space-y-2">
+          {product.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2 text-sm text-muted-foreground">
+              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span className="min-w-0">{feature}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter className="border-t border-border pt-5">
+        {url ? (
+          <Button asChild variant="outline" className="w-full">
+            <ExternalLink href={url}>
+              Learn More<span className="sr-only"> about {product.name}</span>
+            </ExternalLink>
+          </Button>
+        ) : (
+          <Button asChild variant="outline" className="w-full">
+            <Link to={`/intake?product=${encodeURIComponent(product.slug)}`}>
+              Request Information<span className="sr-only"> about {product.name}</span>
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
 }

@@ -1,8 +1,146 @@
+import { ArrowRight, CircleCheck, MonitorPlay } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/services";
+import { CtaBand } from "~/components/home/cta-band";
+import { ProcessSteps } from "~/components/home/process-steps";
+import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
+import { serviceProcess, services, serviceStats } from "~/content/services";
+import type { Service } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Services", "Services page.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Services",
+    "Insurance verification, online ordering, reimbursement support, clinical support and customer success services for wound care practices.",
+  );
 
 export default function ServicesPage() {
-  return <h1>Services</h1>;
+  return (
+    <>
+      <PageHero
+        eyebrow={<Badge variant="inverse">For physicians, practice managers and billing teams</Badge>}
+        title="Services that take the paperwork off your plate"
+        lead="From insurance verification to reimbursement and clinical education, our team supports every step between the wound and the claim."
+      >
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="inverse" size="lg">
+            <Link to="/intake">Schedule Consultation</Link>
+          </Button>
+          <Button asChild variant="outline-inverse" size="lg">
+            <Link to="/ordering">Try Our Portal Demo</Link>
+          </Button>
+        </div>
+      </PageHero>
+
+      <Section
+        id="our-services"
+        title="What we do for your practice"
+        lead="Five services, one team. Use one or all of them; each is set up around the way your practice already works."
+      >
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service.title} className="min-w-0">
+              <ServiceCardView service={service} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="how-it-works"
+        muted
+        title="How we work together"
+        lead="Getting started takes three steps, and most practices are up and running the same day."
+      >
+        <ProcessSteps steps={serviceProcess} />
+      </Section>
+
+      <Section
+        id="why-choose-us"
+        title="Why practices choose us"
+        lead="What provider partners can count on when they work with our team."
+      >
+        <ul className="grid gap-6 sm:grid-cols-3">
+          {serviceStats.map((stat) => (
+            <li key={stat.label} className="min-w-0">
+              <Card className="h-full p-6 text-center sm:p-8">
+                <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
+                  <Icon name={stat.icon} className="size-6" />
+                </span>
+                <p className="mt-4 text-4xl font-bold tracking-tight text-primary">{stat.value}</p>
+                <p className="mt-1 font-semibold text-navy">{stat.label}</p>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{stat.description}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CtaBand
+        id="services-cta"
+        title="Ready to simplify your wound care workflow?"
+        lead="Book a free 30-minute consultation, or explore the ordering portal on your own first."
+      >
+        <Button asChild variant="inverse" size="lg">
+          <Link to="/intake">Schedule Consultation</Link>
+        </Button>
+        <Button asChild variant="outline-inverse" size="lg">
+          <Link to="/ordering">
+            <MonitorPlay aria-hidden />
+            Try Our Portal Demo
+          </Link>
+        </Button>
+      </CtaBand>
+    </>
+  );
+}
+
+/** Where a service card leads: its own page, or the closest real action when it has none. */
+function serviceAction(service: Service): { to: string; label: string } {
+  if (service.link) return { to: service.link, label: "Learn More" };
+  if (service.category === "Clinical") return { to: "/intake", label: "Request Support" };
+  return { to: "/support", label: "Visit Support Center" };
+}
+
+function ServiceCardView({ service }: { service: Service }) {
+  const action = serviceAction(service);
+  return (
+    <Card className="flex h-full flex-col transition hover:border-primary/40 hover:shadow-md">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
+            <Icon name={service.icon} className="size-6" />
+          </span>
+          <Badge>{service.category}</Badge>
+        </div>
+        <CardTitle className="mt-3 text-xl text-navy">{service.title}</CardTitle>
+        <CardDescription className="text-base leading-relaxed">{service.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="space-y-2">
+          {service.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2 text-sm text-muted-foreground">
+              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span className="min-w-0">{feature}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter className="border-t border-border pt-5">
+        <Button asChild variant="outline" className="w-full">
+          <Link to={action.to}>
+            {action.label}
+            <span className="sr-only">: {service.title}</span>
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
 }

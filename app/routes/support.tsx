@@ -1,8 +1,146 @@
+import { Clock, Mail, MessageSquare, Phone } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/support";
+import { Section } from "~/components/layout/section";
+import { PageHero } from "~/components/layout/page-hero";
+import { ChannelCard } from "~/components/support/channel-card";
+import { CtaBand } from "~/components/support/cta-band";
+import { DownloadCard } from "~/components/support/download-card";
+import { FaqAccordion } from "~/components/support/faq-accordion";
+import { mailtoHref } from "~/components/support/mailto";
+import { TopicCard } from "~/components/support/topic-card";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { telHref } from "~/config/site";
+import { downloads, faqs, supportChannels, supportTopics } from "~/content/support";
 import { pageMeta } from "~/lib/meta";
+import { useSite } from "~/lib/use-site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Support", "Support page.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Support Center",
+    "Reach our support team by phone, email or message, find answers to common questions about ordering, insurance verification and compliance, and request our guides.",
+  );
 
 export default function SupportPage() {
-  return <h1>Support</h1>;
+  const site = useSite();
+  return (
+    <>
+      <PageHero
+        eyebrow={
+          <>
+            <Badge variant="inverse">
+              <Clock aria-hidden />
+              Mon-Fri 8AM-6PM EST
+            </Badge>
+            <Badge variant="inverse">
+              <Mail aria-hidden />
+              Email monitored 24/7
+            </Badge>
+          </>
+        }
+        title="Support Center"
+        lead="Help with orders, the online portal, insurance verification and compliance documentation, from a team that knows wound care. Choose the channel that suits you, or browse the answers below."
+      >
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="inverse" size="lg">
+            <a href={telHref(site.phone)}>
+              <Phone aria-hidden />
+              Call {site.phone}
+            </a>
+          </Button>
+          <Button asChild variant="outline-inverse" size="lg">
+            <a href={mailtoHref(site.supportEmail, "Support request")}>
+              <Mail aria-hidden />
+              Email Support
+            </a>
+          </Button>
+        </div>
+      </PageHero>
+
+      <Section
+        id="contact-channels"
+        title="Contact our support team"
+        lead="Specialists in ordering, reimbursement and product questions are ready to help. Emergency support is available 24/7."
+      >
+        <div className="grid gap-6 md:grid-cols-3">
+          {supportChannels.map((channel) => (
+            <ChannelCard key={channel.kind} channel={channel} />
+          ))}
+        </div>
+      </Section>
+
+      <Section
+        id="help-topics"
+        muted
+        title="Browse help topics"
+        lead="Our support library covers the questions practices ask most often. Ask about a topic and a specialist will reply with the relevant guidance."
+      >
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+          {supportTopics.map((topic) => (
+            <TopicCard key={topic.title} topic={topic} />
+          ))}
+        </div>
+      </Section>
+
+      <Section id="faq" title="Frequently asked questions" lead="Quick answers about ordering, verification, shipping and data protection.">
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <FaqAccordion faqs={faqs} />
+          </div>
+          <Card className="h-fit bg-primary-soft">
+            <CardHeader>
+              <CardTitle>Still have a question?</CardTitle>
+              <CardDescription className="text-foreground">
+                Send us a message and a specialist will answer quickly during business hours. We reply to every
+                message within 24 hours.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-3">
+              <Button asChild>
+                <Link to="/#contact">
+                  <MessageSquare aria-hidden />
+                  Start a Conversation
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <a href={telHref(site.phone)}>
+                  <Phone aria-hidden />
+                  Call Us
+                </a>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+      </Section>
+
+      <Section
+        id="resources"
+        muted
+        title="Guides and resources"
+        lead="Request a copy of any of our PDF guides and our support team will email it to you."
+      >
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+          {downloads.map((resource) => (
+            <DownloadCard key={resource.title} resource={resource} />
+          ))}
+        </div>
+      </Section>
+
+      <CtaBand
+        id="support-cta"
+        title="New to our online portal?"
+        text="Schedule a free 30-minute consultation and we will set up your account, walk your team through ordering and insurance verification, and answer your questions."
+      >
+        <Button asChild variant="inverse" size="lg">
+          <Link to="/intake">Schedule a Free Consultation</Link>
+        </Button>
+        <Button asChild variant="outline-inverse" size="lg">
+          <Link to="/ordering">See the Portal Demo</Link>
+        </Button>
+      </CtaBand>
+    </>
+  );
 }

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 const badgeVariants = cva(
-  "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3.5",
+  "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 max-w-full text-xs font-semibold [&_svg]:size-3.5",
   {
     variants: {
       variant: {

@@ -1,0 +1,63 @@
+import { useSearchParams } from "react-router";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { formToasts } from "~/content/forms";
+import { LIMITS } from "~/lib/schemas/common";
+import { contactAnswerFromSearch, contactSchema } from "~/lib/schemas/contact";
+import { cn } from "~/lib/utils";
+import { Field, FormNotice, RequiredNote } from "./field";
+import { Honeypot } from "./honeypot";
+import { SubmitButton } from "./submit-button";
+import { schemaValidator, useFormSubmission } from "./use-form-submission";
+
+const validate = schemaValidator(contactSchema);
+
+/**
+ * The landing page's message form. It posts to /contact; with JavaScript off
+ * that action sends the visitor back to /#contact with the result in the
+ * query, which this form shows.
+ */
+export function ContactForm({ className }: { className?: string }) {
+  const [searchParams] = useSearchParams();
+  const form = useFormSubmission({
+    validate,
+    success: formToasts.contact.success,
+    failure: formToasts.contact.failure,
+    // SPEC section 4: the form is cleared whatever the outcome.
+    resetOnFailure: true,
+    answer: contactAnswerFromSearch(searchParams),
+  });
+  const { errors } = form;
+
+  return (
+    <form.fetcher.Form action="/contact" {...form.formProps} className={cn("relative flex flex-col gap-5", className)}>
+      <FormNotice notice={form.notice} />
+      <RequiredNote />
+      <Honeypot />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First Name" name="firstName" required error={errors.firstName}>
+          {(control) => <Input {...control} autoComplete="given-name" maxLength={LIMITS.name} />}
+        </Field>
+        <Field label="Last Name" name="lastName" required error={errors.lastName}>
+          {(control) => <Input {...control} autoComplete="family-name" maxLength={LIMITS.name} />}
+        </Field>
+        <Field label="Email" name="email" required error={errors.email}>
+          {(control) => <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} />}
+        </Field>
+        <Field label="Company" name="company" error={errors.company}>
+          {(control) => <Input {...control} autoComplete="organization" maxLength={LIMITS.short} />}
+        </Field>
+      </div>
+      <Field label="Message" name="message" required error={errors.message}>
+        {(control) => (
+          <Textarea {...control} rows={5} maxLength={LIMITS.long} placeholder="How can we help your practice?" />
+        )}
+      </Field>
+      <div>
+        <SubmitButton pending={form.pending} pendingText="Sending..." size="lg" className="w-full sm:w-auto">
+          Send Message
+        </SubmitButton>
+      </div>
+    </form.fetcher.Form>
+  );
+}

@@ -1,0 +1,199 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { showToast } from "~/components/ui/toaster";
+import { checkFieldsNotice, type ToastText } from "~/content/forms";
+import { outcomeOf } from "~/lib/form-result";
+import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/common";
+import type { Notice } from "./field";
+
+/** What a failed browser-side check reports: field messages and, for some forms, a toast. */
+export type Problems = { fieldErrors: FieldErrors; toast?: FormToast | null };
+
+/** Checks a form in the browser; null when it may be sent. */
+export type Validate = (form: HTMLFormElement) => Problems | null;
+
+/** A Validate that runs a schema over the form's text values. */
+export function schemaValidator(
+  schema: z.ZodType,
+  read: (formData: FormData) => unknown = formDataToObject,
+): Validate {
+  return (form) => {
+    const result = parseWith(schema, read(new FormData(form)));
+    return result.success ? null : { fieldErrors: result.fieldErrors };
+  };
+}
+
+/** True once React has hydrated: until then the browser's own checks stay on (noValidate off). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Empties every control: text, choices, check boxes and files. */
+export function clearForm(form: HTMLFormElement) {
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === "checkbox" || element.type === "radio") element.checked = false;
+      else if (element.type !== "hidden" && element.type !== "submit" && element.type !== "button") element.value = "";
+    } else if (element instanceof HTMLTextAreaElement) {
+      element.value = "";
+    } else if (element instanceof HTMLSelectElement) {
+      // The placeholder option has the empty value; without one, the first option.
+      element.value = "";
+      if (element.selectedIndex === -1) element.selectedIndex = 0;
+    }
+  }
+}
+
+/** The first control, in page order, that has a message. */
+function firstInvalidControl(form: HTMLFormElement, fieldErrors: FieldErrors): HTMLElement | null {
+  for (const element of Array.from(form.elements)) {
+    if (
+      (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) &&
+      element.name in fieldErrors &&
+      element.type !== "hidden" &&
+      !element.disabled
+    ) {
+      return element;
+    }
+  }
+  return null;
+}
+
+/**
+ * Moves focus to the first field with a message (after React has rendered the
+ * message, so it is read out with the field). A message no control displays
+ * (a list-level rule, say) becomes a toast.
+ */
+function reportProblems(form: HTMLFormElement | null, problems: Problems) {
+  const control = form ? firstInvalidControl(form, problems.fieldErrors) : null;
+  if (control) requestAnimationFrame(() => control.focus());
+  if (problems.toast) toastOf(problems.toast, "error");
+  else if (!control) {
+    const first = Object.values(problems.fieldErrors)[0];
+    toastOf({ title: checkFieldsNotice.title, description: first ?? checkFieldsNotice.description }, "error");
+  }
+}
+
+function toastOf(text: ToastText | FormToast, variant?: ToastText["variant"]) {
+  showToast({ title: text.title, description: text.description, variant: variant ?? ("variant" in text ? text.variant : undefined) });
+}
+
+/**
+ * One form's submission: checks in the browser (the same schema the action
+ * uses), sends valid data through a fetcher to the route action, and turns
+ * the answer into field messages or the form's toasts.
+ *
+ * `answer` is the action data of a plain form post (JavaScript off, or sent
+ * before hydration): its field messages and result show in the page.
+ */
+export function useFormSubmission({
+  validate,
+  success,
+  failure,
+  resetOnFailure = false,
+  onReset,
+  answer,
+}: {
+  validate: Validate;
+  success: ToastText | null;
+  failure: ToastText;
+  resetOnFailure?: boolean;
+  onReset?: () => void;
+  answer?: unknown;
+}) {
+  const fetcher = useFetcher<unknown>();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+
+  // A plain post's answer arrives with the page, so the first render is the only one that needs it.
+  const [errors, setErrors] = React.useState<FieldErrors>(() => {
+    const initial = answer === undefined ? null : outcomeOf(answer);
+    return initial?.kind === "invalid" ? initial.fieldErrors : {};
+  });
+  const [notice, setNotice] = React.useState<Notice | null>(() => {
+    if (answer === undefined) return null;
+    const initial = outcomeOf(answer);
+    if (initial.kind === "success") return success;
+    if (initial.kind === "failure") return failure;
+    return initial.toast ? { ...initial.toast, variant: "error" } : checkFieldsNotice;
+  });
+
+  // Latest callbacks without re-running the answer effect when they change.
+  const latest = React.useRef({ success, failure, resetOnFailure, onReset });
+  latest.current = { success, failure, resetOnFailure, onReset };
+
+  const reset = React.useCallback(() => {
+    if (formRef.current) clearForm(formRef.current);
+    setErrors({});
+    latest.current.onReset?.();
+  }, []);
+
+  // Handle each answer once, when the fetcher settles after a submission.
+  const busy = React.useRef(false);
+  React.useEffect(() => {
+    if (fetcher.state !== "idle") {
+      busy.current = true;
+      return;
+    }
+    if (!busy.current) return;
+    busy.current = false;
+    const { success, failure, resetOnFailure } = latest.current;
+    const outcome = outcomeOf(fetcher.data);
+    if (outcome.kind === "success") {
+      if (success) toastOf(success);
+      reset();
+    } else if (outcome.kind === "invalid") {
+      setErrors(outcome.fieldErrors);
+      reportProblems(formRef.current, outcome);
+    } else {
+      toastOf(failure);
+      if (resetOnFailure) reset();
+    }
+  }, [fetcher.state, fetcher.data, reset]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    event.preventDefault();
+    setNotice(null);
+    const problems = validate(form);
+    if (problems) {
+      setErrors(problems.fieldErrors);
+      reportProblems(form, problems);
+      return;
+    }
+    setErrors({});
+    void fetcher.submit(form);
+  };
+
+  // Once a field has a message, re-check it as the visitor corrects it.
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as Partial<HTMLInputElement>;
+    const name = target.name;
+    if (!name || !(name in errors)) return;
+    const message = validate(event.currentTarget)?.fieldErrors[name];
+    setErrors((previous) => {
+      const next = { ...previous };
+      if (message) next[name] = message;
+      else delete next[name];
+      return next;
+    });
+  };
+
+  return {
+    fetcher,
+    errors,
+    notice,
+    pending: fetcher.state !== "idle",
+    /** Spread on <fetcher.Form>. */
+    formProps: {
+      ref: formRef,
+      method: "post" as const,
+      noValidate: hydrated,
+      onSubmit,
+      onChange,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { FileText, Send } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import type { Download } from "~/content/types";
+import { useSite } from "~/lib/use-site";
+import { mailtoHref } from "./mailto";
+
+/** A document resource; copies are sent by the support team on request. */
+export function DownloadCard({ resource }: { resource: Download }) {
+  const site = useSite();
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader>
+        <span className="flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+          <FileText aria-hidden className="size-5" />
+        </span>
+        <CardTitle className="mt-3">{resource.title}</CardTitle>
+        <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          {resource.type} <span aria-hidden>·</span>
+          <span className="sr-only">,</span> {resource.size}
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <CardDescription>{resource.description}</CardDescription>
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant="secondary" className="w-full">
+          <a
+            href={mailtoHref(site.supportEmail, `Document request: ${resource.title} (${resource.type})`)}
+            aria-label={`Request a copy of the ${resource.title}`}
+          >
+            <Send aria-hidden />
+            Request a Copy
+          </a>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

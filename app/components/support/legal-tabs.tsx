@@ -1,0 +1,104 @@
+import { CalendarDays } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { fillLegalText, legalLastUpdated, privacySections, termsSections } from "~/content/legal";
+import type { LegalSection } from "~/content/types";
+import { useSite } from "~/lib/use-site";
+
+export type LegalTab = "terms" | "privacy";
+
+/** The tab named by the URL: `?tab=privacy` selects the privacy policy, anything else the terms. */
+export function legalTabFrom(params: URLSearchParams): LegalTab {
+  return params.get("tab") === "privacy" ? "privacy" : "terms";
+}
+
+/**
+ * Terms of Service and Privacy Policy tabs. The selected tab follows the
+ * URL (so footer links to ?tab=privacy open the privacy tab) and switching
+ * tabs replaces the URL without adding history entries.
+ */
+export function LegalTabs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = legalTabFrom(searchParams);
+  const [tab, setTab] = useState<LegalTab>(fromUrl);
+
+  // Follow navigations to this page with a different ?tab (e.g. footer links).
+  useEffect(() => {
+    setTab(fromUrl);
+  }, [fromUrl]);
+
+  function select(value: string) {
+    const next: LegalTab = value === "privacy" ? "privacy" : "terms";
+    setTab(next);
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        if (next === "privacy") params.set("tab", "privacy");
+        else params.delete("tab");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <Tabs value={tab} onValueChange={select}>
+      <div className="flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between">
+        <TabsList aria-label="Legal documents">
+          <TabsTrigger value="terms">Terms of Service</TabsTrigger>
+          <TabsTrigger value="privacy">Privacy Policy</TabsTrigger>
+        </TabsList>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden className="size-4 shrink-0" />
+          Last updated {legalLastUpdated}
+        </p>
+      </div>
+      <TabsContent value="terms">
+        <LegalDocument id="terms" label="Terms of Service" sections={termsSections} />
+      </TabsContent>
+      <TabsContent value="privacy">
+        <LegalDocument id="privacy" label="Privacy Policy" sections={privacySections} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function LegalDocument({ id, label, sections }: { id: LegalTab; label: string; sections: readonly LegalSection[] }) {
+  const site = useSite();
+  const values = { company: site.companyName, email: site.email };
+  return (
+    <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <nav aria-label={`${label} sections`} className="hidden lg:block">
+        <div className="sticky top-24 rounded-xl border border-border bg-muted p-5">
+          <p className="text-sm font-semibold text-navy">On this page</p>
+          <ol className="mt-3 space-y-2 text-sm">
+            {sections.map((section, index) => (
+              <li key={section.title}>
+                <a href={`#${id}-${index + 1}`} className="text-muted-foreground hover:text-primary hover:underline">
+                  {`${index + 1}. ${section.title}`}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </nav>
+      <div className="min-w-0 max-w-3xl space-y-10">
+        {sections.map((section, index) => (
+          <section key={section.title} id={`${id}-${index + 1}`}>
+            <h2 className="text-xl font-bold tracking-tight text-navy sm:text-2xl">
+              {`${index + 1}. ${section.title}`}
+            </h2>
+            <div className="mt-3 space-y-3 leading-relaxed text-foreground/90">
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph} className="break-words">
+                  {fillLegalText(paragraph, values)}
+                </p>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

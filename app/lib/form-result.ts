@@ -1,0 +1,113 @@
+import { data } from "react-router";
+import type { FieldErrors, FormToast } from "./schemas/common";
+
+/**
+ * What a form action answers, and what the browser makes of it. Actions and
+ * the browser hook share these so the two sides cannot drift apart.
+ *
+ *   200 { ok: true }                          accepted (or a bot filled the honeypot)
+ *   400 { ok: false, fieldErrors, toast? }    bad input: messages beside the fields
+ *   501 { ok: false, unavailable: true }      valid, but storage is not there yet
+ *   any other failure, a thrown error or a network failure: the form's failure toast
+ */
+export type FormAnswer =
+  | { ok: true }
+  | { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> }
+  | { ok: false; unavailable: true }
+  | { ok: false; failed: true };
+
+/** Name of the honeypot control: people never see it, naive bots fill it. */
+export const HONEYPOT_FIELD = "website";
+
+export function isHoneypotFilled(formData: FormData): boolean {
+  const value = formData.get(HONEYPOT_FIELD);
+  if (value === null) return false;
+  return typeof value === "string" ? value.trim() !== "" : true;
+}
+
+/** The answer to a filled honeypot: it looks like success and does nothing. */
+export function honeypotAnswer() {
+  return data({ ok: true as const }, { status: 200 });
+}
+
+/**
+ * True for a fetch made by the React Router client (JavaScript on), false for
+ * a plain form post. With future.v8_passThroughRequests the action sees the
+ * request as sent, and client data requests end in ".data".
+ */
+export function isDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
+/**
+ * 400 with field messages. A plain form post (JavaScript off) re-renders the
+ * page, so it also gets the submitted text back to refill the fields.
+ */
+export function invalid(
+  request: Request,
+  fieldErrors: FieldErrors,
+  options: { toast?: FormToast | null; values?: Record<string, unknown> } = {},
+) {
+  const answer: { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> } = {
+    ok: false,
+    fieldErrors,
+  };
+  if (options.toast) answer.toast = options.toast;
+  if (options.values && !isDataRequest(request)) {
+    const { [HONEYPOT_FIELD]: _honeypot, ...values } = options.values;
+    answer.values = values;
+  }
+  return data(answer, { status: 400 });
+}
+
+export type Outcome =
+  | { kind: "success" }
+  | { kind: "invalid"; fieldErrors: FieldErrors; toast: FormToast | null }
+  | { kind: "failure" };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** Reads an action's answer: success, field messages, or anything else = failure. */
+export function outcomeOf(answer: unknown): Outcome {
+  if (!isRecord(answer)) return { kind: "failure" };
+  if (answer.ok === true) return { kind: "success" };
+  const { fieldErrors, toast } = answer;
+  if (isRecord(fieldErrors) && Object.keys(fieldErrors).length > 0) {
+    const messages: FieldErrors = {};
+    for (const [name, message] of Object.entries(fieldErrors)) {
+      if (typeof message === "string") messages[name] = message;
+    }
+    const hasToast = isRecord(toast) && typeof toast.title === "string" && typeof toast.description === "string";
+    return { kind: "invalid", fieldErrors: messages, toast: hasToast ? (toast as FormToast) : null };
+  }
+  return { kind: "failure" };
+}
+
+/** Text values a plain form post got back with its 400 answer, for refilling the fields. */
+export function submittedValues(answer: unknown): Record<string, unknown> {
+  return isRecord(answer) && isRecord(answer.values) ? answer.values : {};
+}
+
+/** One submitted text value, for a control's defaultValue. */
+export function submittedText(values: Record<string, unknown>, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Body of every form route's clientAction: a thrown server error or a network
+ * failure becomes { ok: false, failed: true } (the failure toast) instead of
+ * replacing the page with the error boundary. Redirects pass through.
+ */
+export async function submitToServer<T>(serverAction: () => Promise<T>) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // An error status also stops the loaders' revalidation, which would fail the
+    // same way and show the error page after all.
+    return data({ ok: false as const, failed: true as const }, { status: 503 });
+  }
+}

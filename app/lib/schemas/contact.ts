@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { outcomeOf, type FormAnswer } from "../form-result";
+import { email, firstName, lastName, LIMITS, optionalText, requiredText, type FieldErrors } from "./common";
+
+/** Contact message of the landing page (SPEC section 3). */
+export const contactSchema = z.object({
+  firstName: firstName(),
+  lastName: lastName(),
+  email: email(),
+  company: optionalText("Company", LIMITS.short),
+  message: requiredText("Message", LIMITS.long, "Enter your message"),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+export type ContactField = keyof ContactInput;
+
+// ---------------------------------------------------------------------------
+// Without JavaScript the form posts to /contact, which has no page of its
+// own: the action sends the visitor back to /#contact with the result in the
+// query, and the form shows it there.
+
+const STATUS_PARAM = "contact";
+const FIELDS_PARAM = "fields";
+
+/** Messages for fields named in the query; the exact rule that failed is not carried over. */
+export const contactFieldHints: Record<ContactField, string> = {
+  firstName: `Enter your first name (up to ${LIMITS.name} characters)`,
+  lastName: `Enter your last name (up to ${LIMITS.name} characters)`,
+  email: "Enter a valid email address",
+  company: `Company must be ${LIMITS.short} characters or fewer`,
+  message: `Enter your message (up to ${LIMITS.long.toLocaleString("en-US")} characters)`,
+};
+
+function isContactField(name: string): name is ContactField {
+  return Object.hasOwn(contactFieldHints, name);
+}
+
+/** Where a plain form post returns to, given the action's answer. */
+export function contactReturnPath(answer: unknown): string {
+  const outcome = outcomeOf(answer);
+  const params = new URLSearchParams();
+  if (outcome.kind === "success") params.set(STATUS_PARAM, "sent");
+  else if (outcome.kind === "failure") params.set(STATUS_PARAM, "received");
+  else {
+    params.set(STATUS_PARAM, "invalid");
+    params.set(FIELDS_PARAM, Object.keys(outcome.fieldErrors).filter(isContactField).join(","));
+  }
+  return `/?${params.toString()}#contact`;
+}
+
+/** The answer a return path stands for, or undefined when the query carries none. */
+export function contactAnswerFromSearch(params: URLSearchParams): FormAnswer | undefined {
+  switch (params.get(STATUS_PARAM)) {
+    case "sent":
+      return { ok: true };
+    case "received":
+      return { ok: false, unavailable: true };
+    case "invalid": {
+      const fieldErrors: FieldErrors = {};
+      for (const name of (params.get(FIELDS_PARAM) ?? "").split(",")) {
+        if (isContactField(name)) fieldErrors[name] = contactFieldHints[name];
+      }
+      return { ok: false, fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : { form: "Please check the form" } };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { email, LIMITS } from "./common";
+
+const missingPassword = "Enter your password";
+
+/** Members sign-in. The password is taken as typed: it is never trimmed. */
+export const signInSchema = z.object({
+  email: email(),
+  password: z
+    .string({ error: missingPassword })
+    .min(1, missingPassword)
+    .max(LIMITS.short, `Password must be ${LIMITS.short} characters or fewer`),
+});
+
+export type SignInInput = z.output<typeof signInSchema>;

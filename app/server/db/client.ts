@@ -1,0 +1,156 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class DatabaseInUseError extends Error {}
+
+/** Finds the committed migrations folder from wherever this code was bundled to. */
+function migrationsFolder(): string {
+  if (process.env.MIGRATIONS_DIR) return process.env.MIGRATIONS_DIR;
+  const candidates = [path.resolve("drizzle")];
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    candidates.push(path.join(dir, "drizzle"));
+    dir = path.dirname(dir);
+  }
+  const found = candidates.find((c) => existsSync(path.join(c, "meta", "_journal.json")));
+  if (!found) throw new Error("Database migrations (drizzle/) not found; set MIGRATIONS_DIR");
+  return found;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * The embedded database may be opened by one process at a time: a second
+ * one would corrupt it. A lock file with the owner's pid guards it.
+ */
+function takeLock(dir: string): () => void {
+  const lock = path.join(dir, "db.lock");
+  if (existsSync(lock)) {
+    const pid = Number.parseInt(readFileSync(lock, "utf8"), 10);
+    if (pid && pid !== process.pid && processAlive(pid)) {
+      throw new DatabaseInUseError(
+        `The embedded database in ${dir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to share a PostgreSQL server.`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(lock, "utf8") === String(process.pid)) rmSync(lock);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+export type OpenOptions = {
+  /** postgres:// URL of a server; when absent the embedded database is used. */
+  url?: string;
+  /** Directory of the embedded database, or "memory" for a throw-away one. */
+  dataDir?: string;
+  /** Pool size for a server connection. */
+  poolSize?: number;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection must not crash the process; requests fail and the pool reconnects.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      driver: "postgres",
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.dataDir ?? "memory";
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir === "memory") {
+    client = new PGlite();
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    release = takeLock(dataDir);
+    try {
+      client = new PGlite(path.join(dataDir, "pglite"));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
+  return {
+    db,
+    driver: "pglite",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+// One database per process, shared by the HTTP entry and the app bundle.
+const KEY = Symbol.for("site.database");
+type Holder = { [KEY]?: Database };
+
+export function setDatabase(database: Database | undefined) {
+  (globalThis as Holder)[KEY] = database;
+}
+
+export function getDatabase(): Database {
+  const database = (globalThis as Holder)[KEY];
+  if (!database) throw new Error("Database not opened: call openDatabase() at start");
+  return database;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

@@ -1,0 +1,200 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const submissionKind = pgEnum("submission_kind", ["contact", "intake", "application", "callback"]);
+export const submissionStatus = pgEnum("submission_status", ["new", "in_progress", "closed"]);
+
+/**
+ * One row per form submission, whatever its kind: the staff inbox lists,
+ * pages, filters and searches this table alone. The fields of each kind
+ * live in the table of that kind, keyed by the submission id.
+ */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: submissionKind("kind").notNull(),
+    status: submissionStatus("status").notNull().default("new"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("submissions_created_idx").on(t.createdAt.desc()),
+    index("submissions_kind_status_idx").on(t.kind, t.status),
+    index("submissions_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+const submissionRef = () =>
+  uuid("submission_id")
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: "cascade" });
+
+export const contactMessages = pgTable("contact_messages", {
+  submissionId: submissionRef(),
+  company: text("company"),
+  message: text("message").notNull(),
+});
+
+export const intakes = pgTable("intakes", {
+  submissionId: submissionRef(),
+  phone: text("phone").notNull(),
+  organization: text("organization").notNull(),
+  role: text("role").notNull(),
+  query: text("query").notNull(),
+});
+
+export const applications = pgTable("applications", {
+  submissionId: submissionRef(),
+  phone: text("phone").notNull(),
+  address: text("address"),
+  city: text("city"),
+  state: text("state"),
+  zipCode: text("zip_code"),
+  positionAppliedFor: text("position_applied_for"),
+  expectedSalary: text("expected_salary"),
+  availableStartDate: text("available_start_date"),
+});
+
+export const applicationExperience = pgTable(
+  "application_experience",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    company: text("company"),
+    title: text("title"),
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    currentRole: boolean("current_role").notNull().default(false),
+    description: text("description"),
+    location: text("location"),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+);
+
+export const applicationCertifications = pgTable(
+  "application_certifications",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name"),
+    issuingOrganization: text("issuing_organization"),
+    issueDate: text("issue_date"),
+    expirationDate: text("expiration_date"),
+    credentialId: text("credential_id"),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+);
+
+export const fileRole = pgEnum("file_role", ["resume", "document"]);
+
+/** Uploaded files live in the database so every process sees them and one backup holds everything. */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    role: fileRole("role").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_files_submission_idx").on(t.submissionId)],
+);
+
+export const callbacks = pgTable("callbacks", {
+  submissionId: submissionRef(),
+  phone: text("phone").notNull(),
+  currentRole: text("current_role"),
+  experience: text("experience"),
+  territory: text("territory"),
+  bestTimeToCall: text("best_time_to_call"),
+  additionalInfo: text("additional_info"),
+});
+
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    authorEmail: text("author_email"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_notes_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+
+/**
+ * Mail to send. Written in the same transaction as the submission it is
+ * about, delivered by the worker; several workers never send one row twice
+ * because they claim rows with FOR UPDATE SKIP LOCKED and a lease.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    purpose: text("purpose").notNull(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    status: outboxStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While set and in the future, one worker holds the row. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_submission_idx").on(t.submissionId),
+  ],
+);
+
+/** Fixed-window counters shared by every process: rate limits survive restarts and scale-out. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.email().optional())
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default("Cardinal Biologics <no-reply@cardinalbiologics.example>"),
+  COMPANY_EMAIL: optionalEmail,
+  CAREERS_EMAIL: optionalEmail,
+  MAIL_TO_CONTACT: optionalEmail,
+  MAIL_TO_INTAKE: optionalEmail,
+  MAIL_TO_APPLICATION: optionalEmail,
+  MAIL_TO_CALLBACK: optionalEmail,
+  /** Form submissions allowed per client address per minute. */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** How often the mail worker looks for due mail, in milliseconds. */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(2_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+export type Env = z.infer<typeof schema>;
+
+/** Parses the environment once; a malformed value stops the start with its name. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

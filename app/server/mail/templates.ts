@@ -1,0 +1,69 @@
+export type FieldLine = { label: string; value: string | number | boolean | null | undefined };
+
+function show(value: FieldLine["value"]): string {
+  if (value === null || value === undefined || value === "") return "(not given)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return String(value);
+}
+
+/** Plain-text body listing every field; multi-line values are indented under their label. */
+export function fieldsText(fields: readonly FieldLine[]): string {
+  return fields
+    .map(({ label, value }) => {
+      const text = show(value);
+      return text.includes("\n") ? `${label}:\n  ${text.replace(/\r?\n/g, "\n  ")}` : `${label}: ${text}`;
+    })
+    .join("\n");
+}
+
+export function notificationText({
+  heading,
+  sections,
+  reference,
+  receivedAt,
+}: {
+  heading: string;
+  sections: readonly { title?: string; fields: readonly FieldLine[] }[];
+  reference: string;
+  receivedAt: Date;
+}): string {
+  const body = sections.map((s) => (s.title ? `${s.title}\n${"-".repeat(s.title.length)}\n` : "") + fieldsText(s.fields));
+  return [
+    heading,
+    "",
+    ...body.flatMap((b) => [b, ""]),
+    `Reference: ${reference}`,
+    `Received: ${receivedAt.toISOString()}`,
+    "Open the staff console to change its status or add notes.",
+    "",
+  ].join("\n");
+}
+
+export function confirmationText({
+  firstName,
+  companyName,
+  what,
+  promise,
+  phone,
+}: {
+  firstName: string;
+  companyName: string;
+  what: string;
+  promise: string;
+  phone: string;
+}): string {
+  return [
+    `Dear ${firstName},`,
+    "",
+    `Thank you for contacting ${companyName}. We have received your ${what}.`,
+    promise,
+    "",
+    `If your matter is urgent, call us at ${phone}.`,
+    "",
+    "Kind regards,",
+    companyName,
+    "",
+    "You receive this message because this address was entered on our website. If that was not you, please ignore it.",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,34 @@
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "~/server/db/client";
+import { rateLimits } from "~/server/db/schema";
+
+/**
+ * Counts one hit for `key` in the current fixed window and says whether it is
+ * within `limit`. Kept in the database so every process sees the same count.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  { limit, windowMs, now = Date.now() }: { limit: number; windowMs: number; now?: number },
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  return {
+    allowed: count <= limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Drops windows older than an hour. */
+export async function pruneRateLimits(db: Db, now = Date.now()) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - 3_600_000));
+}

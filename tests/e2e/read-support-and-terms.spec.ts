@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+
+test("the FAQ accordion keeps one item open at a time and can close it", async ({ page }) => {
+  await page.goto("/support");
+  const triggers = page.getByRole("region", { name: /frequently asked/i }).getByRole("button");
+  await expect(triggers).toHaveCount(8);
+  const first = triggers.nth(0);
+  const second = triggers.nth(1);
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await second.click();
+  await expect(second).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("region", { name: /frequently asked/i }).locator('[data-state="open"][role="region"]')).toHaveCount(1);
+  await second.click();
+  await expect(second).toHaveAttribute("aria-expanded", "false");
+  await expect(triggers.and(page.locator('[aria-expanded="true"]'))).toHaveCount(0);
+});
+
+test("support lists its channels, topic counts and downloads", async ({ page }) => {
+  await page.goto("/support");
+  for (const count of ["12", "18", "15", "8"]) await expect(page.getByText(new RegExp(`\\b${count} articles\\b`))).toBeVisible();
+  for (const size of ["2.4 MB", "1.8 MB", "850 KB", "1.2 MB"]) await expect(page.getByText(size)).toBeVisible();
+  await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
+  await expect(page.locator('a[href^="mailto:"]').first()).toBeVisible();
+});
+
+test("the terms page switches between its two tabs, terms first @phone", async ({ page }) => {
+  await page.goto("/terms-of-service");
+  const terms = page.getByRole("tab", { name: "Terms of Service" });
+  const privacy = page.getByRole("tab", { name: "Privacy Policy" });
+  await expect(terms).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("Last updated January 1, 2024").first()).toBeVisible();
+  const termsPanel = page.getByRole("tabpanel");
+  await expect(termsPanel.getByRole("heading", { level: 2 })).toHaveCount(12);
+  await expect(termsPanel).toContainText("Arizona");
+  await expect(termsPanel).toContainText(/arbitration/i);
+  await expect(termsPanel).toContainText("30 days");
+  await privacy.click();
+  await expect(privacy).toHaveAttribute("aria-selected", "true");
+  await expect(terms).toHaveAttribute("aria-selected", "false");
+  const privacyPanel = page.getByRole("tabpanel");
+  await expect(privacyPanel.getByRole("heading", { level: 2 })).toHaveCount(11);
+  await expect(privacyPanel).toContainText("72 hours");
+  await expect(privacyPanel).toContainText("AES-256");
+  await terms.click();
+  await expect(terms).toHaveAttribute("aria-selected", "true");
+});
+
+test("the footer's privacy link opens the privacy tab", async ({ page }) => {
+  await page.goto("/terms-of-service?tab=privacy");
+  await expect(page.getByRole("tab", { name: "Privacy Policy" })).toHaveAttribute("aria-selected", "true");
+});
