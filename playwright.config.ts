@@ -1,4 +1,11 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+
+// One data folder per run, shared with the workers through the environment.
+process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+process.env.MAIL_CAPTURE_DIR ??= path.join(process.env.E2E_RUN_DIR, "mail");
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,10 +33,19 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true }, grep: /@phone/ },
   ],
   webServer: {
-    command: "node build/server.js",
+    command: "node tests/e2e/support/serve.mjs",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "warn" },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      LOG_LEVEL: "warn",
+      DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data"),
+      MAIL_CAPTURE_DIR: process.env.MAIL_CAPTURE_DIR,
+      MAIL_POLL_MS: "200",
+      // Every test comes from 127.0.0.1; the limit itself is covered by the integration tests.
+      FORM_RATE_LIMIT: "10000",
+    },
   },
 });

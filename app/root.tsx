@@ -1,4 +1,6 @@
+import * as React from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,17 +20,23 @@ import { loadSiteConfig } from "~/config/site";
 import { products } from "~/content/products";
 import type { RootData } from "~/lib/use-site";
 import { NotFound } from "~/components/layout/not-found";
+import { FlashToast } from "~/components/layout/flash-toast";
+import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
+import { takeFlash } from "~/server/flash";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader(): Promise<RootData> {
-  return {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { flash, headers } = await takeFlash(request);
+  const root: RootData = {
     site: loadSiteConfig(process.env, products.map((p) => p.slug)),
     year: new Date().getFullYear(),
+    flash,
   };
+  return data(root, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -57,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {data ? <SiteFooter site={data.site} year={data.year} /> : null}
         </TooltipProvider>
         <Toaster />
+        <FlashToast flash={data?.flash ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -65,7 +74,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  // Marks the document once React has taken over, for tests and scripts that must wait for it.
+  React.useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <>
+      <Outlet />
+      <ResendPendingSubmissions />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

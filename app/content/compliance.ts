@@ -29,7 +29,7 @@ export const complianceFrameworks: ComplianceFramework[] = [
   {
     name: "ISO 13485",
     description:
-      "Our quality management system follows ISO 13485, the international standard for organisations involved in the medical device and tissue supply chain.",
+      "Our quality management system follows ISO 13485, the international standard for organizations involved in the medical device and tissue supply chain.",
     requirements: [
       "Documented quality management system",
       "Supplier qualification and monitoring",
@@ -81,7 +81,7 @@ export const compliancePrograms: ComplianceProgram[] = [
   },
 ];
 
-/** Certification whose licence number is added from site config at render time. */
+/** Certification whose license number is added from site config at render time. */
 export const tissueLicenseCertificationName = "Human Cell & Tissue License";
 
 export const certifications: Certification[] = [

@@ -59,6 +59,21 @@ export const formToasts = {
   },
 } as const satisfies Record<string, Partial<Record<"success" | "failure", ToastText>>>;
 
+/** Answers that are not about a field: too many posts, a refused request, a server failure without JavaScript. */
+export const formProblemToasts = {
+  rateLimited: {
+    title: "Too many submissions",
+    description: "You have sent several forms in a short time. Please wait a minute and try again.",
+    variant: "error",
+  },
+  rejected: { title: "Error", description: "The form could not be accepted.", variant: "error" },
+  serverError: {
+    title: "Not sent",
+    description: "We could not save your submission just now. Please try again in a moment, or call us.",
+    variant: "error",
+  },
+} as const satisfies Record<string, ToastText>;
+
 /** Shown beside the fields when a plain form post (JavaScript off) came back with bad input. */
 export const checkFieldsNotice: ToastText = {
   title: "Please check the form",

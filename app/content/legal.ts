@@ -16,22 +16,22 @@ export const termsSections: LegalSection[] = [
   {
     title: "Acceptance of Terms",
     paragraphs: [
-      "These Terms of Service govern your use of the {company} website, online ordering portal and related services. By accessing the website, creating an account or placing an order, you agree to these terms on behalf of yourself and the practice or organisation you represent.",
+      "These Terms of Service govern your use of the {company} website, online ordering portal and related services. By accessing the website, creating an account or placing an order, you agree to these terms on behalf of yourself and the practice or organization you represent.",
       "If you do not agree with these terms, please do not use our website or services.",
     ],
   },
   {
     title: "Eligibility and Professional Use",
     paragraphs: [
-      "Our products and services are intended for licensed healthcare providers, their authorised staff and approved industry partners. You confirm that you hold any licences required to purchase, store and use the products you order.",
-      "Products are to be used only by or under the direction of a qualified healthcare professional and in accordance with their labelling and instructions for use.",
+      "Our products and services are intended for licensed healthcare providers, their authorized staff and approved industry partners. You confirm that you hold any licenses required to purchase, store and use the products you order.",
+      "Products are to be used only by or under the direction of a qualified healthcare professional and in accordance with their labeling and instructions for use.",
     ],
   },
   {
     title: "Accounts and Portal Access",
     paragraphs: [
-      "Access to the online portal is granted to approved practices and partners. You are responsible for keeping your sign-in details confidential, for the activity that takes place under your account, and for removing access for staff who leave your organisation.",
-      "Please notify us promptly at {email} if you suspect unauthorised use of your account. We may suspend access to protect patients, customers or our systems.",
+      "Access to the online portal is granted to approved practices and partners. You are responsible for keeping your sign-in details confidential, for the activity that takes place under your account, and for removing access for staff who leave your organization.",
+      "Please notify us promptly at {email} if you suspect unauthorized use of your account. We may suspend access to protect patients, customers or our systems.",
     ],
   },
   {
@@ -45,14 +45,14 @@ export const termsSections: LegalSection[] = [
     title: "Shipping and Delivery",
     paragraphs: [
       "Standard shipping takes 2-3 business days. Expedited shipping delivers on the next business day, and same-day delivery is available in select metro areas.",
-      "Delivery times are estimates and begin once an order is confirmed. Products must be received, inspected and stored according to their labelling; please report any damaged or incorrect shipment as soon as it arrives.",
+      "Delivery times are estimates and begin once an order is confirmed. Products must be received, inspected and stored according to their labeling; please report any damaged or incorrect shipment as soon as it arrives.",
     ],
   },
   {
     title: "Returns and Exchanges",
     paragraphs: [
       "Returns are accepted within 30 days from delivery for unused products in their original packaging. Contact our support team before sending a return so we can issue instructions and confirm eligibility.",
-      "Products that have been opened, used, or stored outside their labelled conditions cannot be returned, in order to protect the integrity of the tissue supply.",
+      "Products that have been opened, used, or stored outside their labeled conditions cannot be returned, in order to protect the integrity of the tissue supply.",
     ],
   },
   {
@@ -110,14 +110,14 @@ export const privacySections: LegalSection[] = [
   {
     title: "Information We Collect",
     paragraphs: [
-      "We collect the information you give us, such as your name, practice or organisation, role, email address, phone number and the details of your enquiries, orders, applications and insurance verification requests.",
+      "We collect the information you give us, such as your name, practice or organization, role, email address, phone number and the details of your inquiries, orders, applications and insurance verification requests.",
       "We also collect limited technical information automatically, such as browser type, pages visited and the date and time of your visit, to operate and secure the website.",
     ],
   },
   {
     title: "How We Use Information",
     paragraphs: [
-      "We use information to respond to enquiries, process orders and insurance verification requests, provide support, manage portal accounts, send service updates and improve our website and services.",
+      "We use information to respond to inquiries, process orders and insurance verification requests, provide support, manage portal accounts, send service updates and improve our website and services.",
       "We do not sell personal information.",
     ],
   },

@@ -7,14 +7,20 @@ import type { FieldErrors, FormToast } from "./schemas/common";
  *
  *   200 { ok: true }                          accepted (or a bot filled the honeypot)
  *   400 { ok: false, fieldErrors, toast? }    bad input: messages beside the fields
- *   501 { ok: false, unavailable: true }      valid, but storage is not there yet
- *   any other failure, a thrown error or a network failure: the form's failure toast
+ *   429 { ok: false, rateLimited: true }      too many submissions from this address
+ *   4xx { ok: false, rejected: true, error }  a request no form of ours sends (size, type, encoding)
+ *   503 { ok: false, failed: true }           could not be stored; as are a thrown error and a
+ *                                             network failure: the form's failure path
  */
 export type FormAnswer =
   | { ok: true }
   | { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> }
-  | { ok: false; unavailable: true }
+  | { ok: false; rateLimited: true; retryAfterSeconds: number }
+  | { ok: false; rejected: true; error: string }
   | { ok: false; failed: true };
+
+/** Header of the browser's re-send of a kept submission: it wants an answer, not a redirect. */
+export const RESEND_HEADER = "X-Resend";
 
 /** Name of the honeypot control: people never see it, naive bots fill it. */
 export const HONEYPOT_FIELD = "website";
@@ -63,6 +69,8 @@ export function invalid(
 export type Outcome =
   | { kind: "success" }
   | { kind: "invalid"; fieldErrors: FieldErrors; toast: FormToast | null }
+  | { kind: "rateLimited" }
+  | { kind: "rejected"; error: string }
   | { kind: "failure" };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -82,6 +90,8 @@ export function outcomeOf(answer: unknown): Outcome {
     const hasToast = isRecord(toast) && typeof toast.title === "string" && typeof toast.description === "string";
     return { kind: "invalid", fieldErrors: messages, toast: hasToast ? (toast as FormToast) : null };
   }
+  if (answer.rateLimited === true) return { kind: "rateLimited" };
+  if (answer.rejected === true && typeof answer.error === "string") return { kind: "rejected", error: answer.error };
   return { kind: "failure" };
 }
 

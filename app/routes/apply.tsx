@@ -1,10 +1,14 @@
-import { data, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/apply";
 import { ApplicationForm } from "~/components/forms/application-form";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Badge } from "~/components/ui/badge";
-import { honeypotAnswer, invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
+import { formToasts } from "~/content/forms";
+import { invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
+import { getDb } from "~/server/db/client";
+import { accepted, clientKeyOf, handleForm, limitSubmissions, readForm, storeOr503 } from "~/server/submissions/http";
+import { checkUploadedFiles, submitApplication } from "~/server/submissions/kinds";
 import { pageMeta } from "~/lib/meta";
 import {
   applicationToasts,
@@ -27,21 +31,31 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // A resume and every additional document at their largest, plus room for the text fields.
 const MAX_BODY_BYTES = (1 + MAX_DOCUMENTS) * MAX_FILE_BYTES + 1024 * 1024;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // Refuse a body that cannot be valid before reading it into memory.
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
     return invalid(request, { documents: "Your files are too large to send together." }, { toast: applicationToasts.fileTooLarge });
   }
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return honeypotAnswer();
-  const submission = parseApplicationFormData(formData);
-  const result = validateApplication(submission);
-  if (!result.success) {
+  return handleForm(async () => {
+    const formData = await readForm(request, { maxBytes: MAX_BODY_BYTES, multipart: true });
+    if (isHoneypotFilled(formData)) return accepted(request, "/apply", formToasts.application.success);
+    const limited = await limitSubmissions(context, "application");
+    if (limited) return limited;
+    const submission = parseApplicationFormData(formData);
+    const result = validateApplication(submission);
     const { personal, experience, certifications } = submission;
-    return invalid(request, result.fieldErrors, { toast: result.toast, values: { personal, experience, certifications } });
-  }
-  // Storage and mail come with the submissions module: this line becomes its call with result.data.
-  return data({ ok: false, unavailable: true }, { status: 501 });
+    if (!result.success) {
+      return invalid(request, result.fieldErrors, { toast: result.toast, values: { personal, experience, certifications } });
+    }
+    // The names and declared types passed; now what the bytes really are.
+    const files = await checkUploadedFiles(result.data.resume, result.data.documents);
+    if (!files.ok) {
+      const { field, message, toast } = files.rejection;
+      return invalid(request, { [field]: message }, { toast, values: { personal, experience, certifications } });
+    }
+    const failed = await storeOr503("application", () => submitApplication(getDb(), result.data, files.files, clientKeyOf(formData)));
+    return failed ?? accepted(request, "/apply", formToasts.application.success);
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -2,7 +2,9 @@ import { ArrowLeft, CalendarDays, Clock, Info, Newspaper } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
 import { formatArticleDate } from "~/components/press/format-date";
+import { ArticleCard } from "~/components/press/article-card";
 import { PageHero } from "~/components/layout/page-hero";
+import { Section } from "~/components/layout/section";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { articleBodies } from "~/content/articles";
@@ -48,12 +50,23 @@ function BackToPress({ inverse = false }: { inverse?: boolean }) {
 
 function ArticleNotFound() {
   return (
-    <PageHero
-      title="Article Not Found"
-      lead="The article you are looking for does not exist or may have been moved. Browse our latest news and updates instead."
-    >
-      <BackToPress inverse />
-    </PageHero>
+    <>
+      <PageHero
+        title="Article Not Found"
+        lead="The article you are looking for does not exist or may have been moved. Browse our latest news and updates instead."
+      >
+        <BackToPress inverse />
+      </PageHero>
+      <Section id="featured-articles" title="Featured articles">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {articleBodies.map((a) => (
+            <li key={a.id} className="min-w-0">
+              <ArticleCard article={a} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
   );
 }
 

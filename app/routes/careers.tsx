@@ -110,7 +110,7 @@ export default function CareersPage() {
               Email our careers team at{" "}
               <a
                 href={`mailto:${site.careersEmail}`}
-                className="font-semibold break-all text-primary underline underline-offset-4 hover:text-primary-hover"
+                className="font-semibold [overflow-wrap:anywhere] text-primary underline underline-offset-4 hover:text-primary-hover"
               >
                 {site.careersEmail}
               </a>

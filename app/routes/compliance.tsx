@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "Compliance",
-    "How we meet HIPAA, FDA and ISO 13485 requirements, the compliance programs behind our tissue supply, and the status of our certifications and licences.",
+    "How we meet HIPAA, FDA and ISO 13485 requirements, the compliance programs behind our tissue supply, and the status of our certifications and licenses.",
   );
 
 export default function CompliancePage() {
@@ -83,8 +83,8 @@ export default function CompliancePage() {
 
       <Section
         id="certifications"
-        title="Certifications and licences"
-        lead="Where each certification and licence stands today."
+        title="Certifications and licenses"
+        lead="Where each certification and license stands today."
       >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {certifications.map((certification) => (

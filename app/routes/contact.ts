@@ -1,28 +1,44 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/contact";
-import { honeypotAnswer, invalid, isDataRequest, isHoneypotFilled, submitToServer } from "~/lib/form-result";
+import { formProblemToasts, formToasts } from "~/content/forms";
+import { invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
 import { formDataToObject, parseWith } from "~/lib/schemas/common";
-import { contactReturnPath, contactSchema } from "~/lib/schemas/contact";
+import { contactInvalidPath, contactSchema } from "~/lib/schemas/contact";
+import { getDb } from "~/server/db/client";
+import { redirectWithFlash } from "~/server/flash";
+import {
+  accepted,
+  answersWithData,
+  clientKeyOf,
+  handleForm,
+  limitSubmissions,
+  MAX_TEXT_FORM_BYTES,
+  readForm,
+  storeOr503,
+} from "~/server/submissions/http";
+import { submitContact } from "~/server/submissions/kinds";
 
 // The contact form lives in the landing page's #contact section; this route has no page.
 export function loader() {
   return redirect("/#contact");
 }
 
-async function answer(request: Request) {
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return honeypotAnswer();
-  const parsed = parseWith(contactSchema, formDataToObject(formData));
-  if (!parsed.success) return invalid(request, parsed.fieldErrors);
-  // Storage and mail come with the submissions module: this line becomes its call with parsed.data.
-  return data({ ok: false, unavailable: true }, { status: 501 });
-}
+const BACK = "/#contact";
 
-export async function action({ request }: Route.ActionArgs) {
-  const result = await answer(request);
-  // A plain form post (JavaScript off) goes back to the form, which shows the result.
-  if (!isDataRequest(request)) return redirect(contactReturnPath(result.data), 303);
-  return result;
+export async function action({ request, context }: Route.ActionArgs) {
+  // A plain form post (JavaScript off) always goes back to the form.
+  const plain = !answersWithData(request);
+  return handleForm(async () => {
+    const formData = await readForm(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+    if (isHoneypotFilled(formData)) return accepted(request, BACK, formToasts.contact.success);
+    const limited = await limitSubmissions(context, "contact");
+    if (limited) return plain ? redirectWithFlash(BACK, formProblemToasts.rateLimited) : limited;
+    const parsed = parseWith(contactSchema, formDataToObject(formData));
+    if (!parsed.success) return plain ? redirect(contactInvalidPath(parsed.fieldErrors), 303) : invalid(request, parsed.fieldErrors);
+    const failed = await storeOr503("contact", () => submitContact(getDb(), parsed.data, clientKeyOf(formData)));
+    if (failed) return plain ? redirectWithFlash(BACK, formProblemToasts.serverError) : failed;
+    return accepted(request, BACK, formToasts.contact.success);
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -94,7 +94,7 @@ export default function InsurancePage() {
             </Badge>
             <Badge variant="inverse">
               <ShieldCheck aria-hidden />
-              Medicare, Medicaid and Medicare Advantage
+              Medicare &amp; Medicaid support
             </Badge>
           </>
         }
@@ -131,7 +131,9 @@ export default function InsurancePage() {
           </div>
           <Card className="min-w-0 border-primary/30 bg-primary-soft p-8 text-center shadow-none">
             <Clock aria-hidden className="mx-auto size-10 text-primary" />
-            <p className="mt-4 text-3xl font-bold tracking-tight text-navy sm:text-4xl">30 minutes to 3 hours</p>
+            <p className="mt-4 text-3xl font-bold tracking-tight text-balance text-navy sm:text-4xl">
+              30 minutes to <span className="whitespace-nowrap">3 hours</span>
+            </p>
             <p className="mt-2 font-medium text-navy">Typical turnaround on business days</p>
             <p className="mt-1 text-sm text-navy/80">Mon-Fri 8AM-6PM EST</p>
           </Card>

@@ -1,5 +1,5 @@
 import { CircleCheck, Mail, Phone } from "lucide-react";
-import { data, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/intake";
 import { Field, FormNotice, RequiredNote } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
@@ -15,8 +15,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { telHref } from "~/config/site";
 import { formToasts, intakeBadges, intakeBenefits, intakeExpectations } from "~/content/forms";
 import { products } from "~/content/products";
+import { getDb } from "~/server/db/client";
+import { accepted, clientKeyOf, handleForm, limitSubmissions, MAX_TEXT_FORM_BYTES, readForm, storeOr503 } from "~/server/submissions/http";
+import { submitIntake } from "~/server/submissions/kinds";
 import {
-  honeypotAnswer,
   invalid,
   isHoneypotFilled,
   submittedText,
@@ -35,14 +37,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Request a free 30-minute consultation on wound-care products, online ordering, insurance verification and compliance for your practice.",
   );
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return honeypotAnswer();
-  const values = formDataToObject(formData);
-  const parsed = parseWith(intakeSchema, values);
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-  // Storage and mail come with the submissions module: this line becomes its call with parsed.data.
-  return data({ ok: false, unavailable: true }, { status: 501 });
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleForm(async () => {
+    const formData = await readForm(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+    if (isHoneypotFilled(formData)) return accepted(request, "/intake", formToasts.intake.success);
+    const limited = await limitSubmissions(context, "intake");
+    if (limited) return limited;
+    const values = formDataToObject(formData);
+    const parsed = parseWith(intakeSchema, values);
+    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
+    const failed = await storeOr503("intake", () => submitIntake(getDb(), parsed.data, clientKeyOf(formData)));
+    return failed ?? accepted(request, "/intake", formToasts.intake.success);
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -67,6 +73,8 @@ export default function IntakePage({ actionData }: Route.ComponentProps) {
     failure: formToasts.intake.failure,
     // SPEC section 4: the form resets to empty on success and on failure.
     resetOnFailure: true,
+    // ...and "Submission Received" is made true: the request is kept and re-sent.
+    queueOnFailure: true,
     answer: actionData,
   });
   const { errors } = form;

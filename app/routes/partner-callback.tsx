@@ -1,5 +1,4 @@
 import { Phone } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/partner-callback";
 import { Field, FormNotice, RequiredNote } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
@@ -25,6 +24,9 @@ import {
   submitToServer,
 } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
+import { getDb } from "~/server/db/client";
+import { accepted, clientKeyOf, handleForm, limitSubmissions, MAX_TEXT_FORM_BYTES, readForm, storeOr503 } from "~/server/submissions/http";
+import { submitCallback } from "~/server/submissions/kinds";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/common";
 import { bestTimeOptions, experienceOptions, partnerCallbackSchema } from "~/lib/schemas/partner-callback";
 import { useSite } from "~/lib/use-site";
@@ -36,14 +38,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Join our 1099 partner program: represent wound-care biologics in your territory and request a callback from our partnership team.",
   );
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return honeypotAnswer();
-  const values = formDataToObject(formData);
-  const parsed = parseWith(partnerCallbackSchema, values);
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-  // Storage and mail come with the submissions module: this line becomes its call with parsed.data.
-  return data({ ok: false, unavailable: true }, { status: 501 });
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleForm(async () => {
+    const formData = await readForm(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+    if (isHoneypotFilled(formData)) return accepted(request, "/partner-callback", formToasts.callback.success);
+    const limited = await limitSubmissions(context, "callback");
+    if (limited) return limited;
+    const values = formDataToObject(formData);
+    const parsed = parseWith(partnerCallbackSchema, values);
+    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
+    const failed = await storeOr503("callback", () => submitCallback(getDb(), parsed.data, clientKeyOf(formData)));
+    return failed ?? accepted(request, "/partner-callback", formToasts.callback.success);
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

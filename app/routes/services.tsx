@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, MonitorPlay } from "lucide-react";
+import { ArrowRight, CircleCheck, MessagesSquare, MonitorPlay } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { CtaBand } from "~/components/home/cta-band";
@@ -49,6 +49,23 @@ export default function ServicesPage() {
               <ServiceCardView service={service} />
             </li>
           ))}
+          <li className="min-w-0">
+            <div className="flex h-full flex-col justify-center rounded-xl bg-gradient-to-br from-navy to-accent p-6 text-white shadow-sm sm:p-8">
+              <span aria-hidden className="inline-flex size-12 items-center justify-center rounded-xl bg-white/15">
+                <MessagesSquare className="size-6" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold">Not sure where to start?</h3>
+              <p className="mt-2 leading-relaxed text-white/90">
+                Tell us how your practice works today and we'll recommend the services that fit. The first
+                consultation is free and takes 30 minutes.
+              </p>
+              <div className="mt-6">
+                <Button asChild variant="inverse">
+                  <Link to="/#contact">Contact Us</Link>
+                </Button>
+              </div>
+            </div>
+          </li>
         </ul>
       </Section>
 
@@ -56,7 +73,7 @@ export default function ServicesPage() {
         id="how-it-works"
         muted
         title="How we work together"
-        lead="Getting started takes three steps, and most practices are up and running the same day."
+        lead="Getting started takes three steps, and portal setup takes under an hour."
       >
         <ProcessSteps steps={serviceProcess} />
       </Section>

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/page";
 
 test("careers: Apply Now leads to the callback for position 1 and the application for the others", async ({ page }) => {
-  await page.goto("/careers");
+  await gotoHydrated(page, "/careers");
   const apply = page.getByRole("link", { name: /^Apply Now/ });
   await expect(apply).toHaveCount(3);
   await expect(apply.nth(0)).toHaveAttribute("href", "/partner-callback");
@@ -16,7 +17,7 @@ test("careers: Apply Now leads to the callback for position 1 and the applicatio
 });
 
 test("the application adds and removes experience and certification entries @phone", async ({ page }) => {
-  await page.goto("/apply");
+  await gotoHydrated(page, "/apply");
   const removeExperience = page.getByRole("button", { name: /Remove experience/i });
   await expect(removeExperience).toHaveCount(0);
   await page.getByRole("button", { name: "Add Experience" }).click();
@@ -39,7 +40,7 @@ test("the application adds and removes experience and certification entries @pho
 });
 
 test("ticking current role disables that entry's end date", async ({ page }) => {
-  await page.goto("/apply");
+  await gotoHydrated(page, "/apply");
   await page.getByRole("button", { name: "Add Experience" }).click();
   const endDates = page.getByLabel("End Date", { exact: true });
   const current = page.getByRole("checkbox", { name: /current role/i });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/page";
 
 const headerLinks = [
   ["Products", "/products"],
@@ -85,7 +86,7 @@ test("external links open in a new tab without opener or referrer", async ({ pag
 
 test("the mobile menu opens and closes @phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto("/services");
+  await gotoHydrated(page, "/services");
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await expect(menu).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/page";
 
 test("the FAQ accordion keeps one item open at a time and can close it", async ({ page }) => {
-  await page.goto("/support");
+  await gotoHydrated(page, "/support");
   const triggers = page.getByRole("region", { name: /frequently asked/i }).getByRole("button");
   await expect(triggers).toHaveCount(8);
   const first = triggers.nth(0);
@@ -19,7 +20,7 @@ test("the FAQ accordion keeps one item open at a time and can close it", async (
 });
 
 test("support lists its channels, topic counts and downloads", async ({ page }) => {
-  await page.goto("/support");
+  await gotoHydrated(page, "/support");
   for (const count of ["12", "18", "15", "8"]) await expect(page.getByText(new RegExp(`\\b${count} articles\\b`))).toBeVisible();
   for (const size of ["2.4 MB", "1.8 MB", "850 KB", "1.2 MB"]) await expect(page.getByText(size)).toBeVisible();
   await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
@@ -27,7 +28,7 @@ test("support lists its channels, topic counts and downloads", async ({ page }) 
 });
 
 test("the terms page switches between its two tabs, terms first @phone", async ({ page }) => {
-  await page.goto("/terms-of-service");
+  await gotoHydrated(page, "/terms-of-service");
   const terms = page.getByRole("tab", { name: "Terms of Service" });
   const privacy = page.getByRole("tab", { name: "Privacy Policy" });
   await expect(terms).toHaveAttribute("aria-selected", "true");
@@ -49,6 +50,6 @@ test("the terms page switches between its two tabs, terms first @phone", async (
 });
 
 test("the footer's privacy link opens the privacy tab", async ({ page }) => {
-  await page.goto("/terms-of-service?tab=privacy");
+  await gotoHydrated(page, "/terms-of-service?tab=privacy");
   await expect(page.getByRole("tab", { name: "Privacy Policy" })).toHaveAttribute("aria-selected", "true");
 });

@@ -25,6 +25,8 @@ export function ContactForm({ className }: { className?: string }) {
     failure: formToasts.contact.failure,
     // SPEC section 4: the form is cleared whatever the outcome.
     resetOnFailure: true,
+    // ...and "Message Received!" is made true: the message is kept and re-sent.
+    queueOnFailure: true,
     answer: contactAnswerFromSearch(searchParams),
   });
   const { errors } = form;

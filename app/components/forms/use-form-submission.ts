@@ -2,10 +2,11 @@ import * as React from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { showToast } from "~/components/ui/toaster";
-import { checkFieldsNotice, type ToastText } from "~/content/forms";
+import { checkFieldsNotice, formProblemToasts, type ToastText } from "~/content/forms";
 import { outcomeOf } from "~/lib/form-result";
 import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/common";
 import type { Notice } from "./field";
+import { newSubmissionKey, savePending, type PendingSubmission } from "./pending-submissions";
 
 /** What a failed browser-side check reports: field messages and, for some forms, a toast. */
 export type Problems = { fieldErrors: FieldErrors; toast?: FormToast | null };
@@ -94,6 +95,7 @@ export function useFormSubmission({
   success,
   failure,
   resetOnFailure = false,
+  queueOnFailure = false,
   onReset,
   answer,
 }: {
@@ -101,6 +103,12 @@ export function useFormSubmission({
   success: ToastText | null;
   failure: ToastText;
   resetOnFailure?: boolean;
+  /**
+   * Keep a failed submission in the browser and re-send it later. For the
+   * forms whose failure toast tells the visitor it was received: this makes
+   * that true. Text forms only.
+   */
+  queueOnFailure?: boolean;
   onReset?: () => void;
   answer?: unknown;
 }) {
@@ -117,13 +125,18 @@ export function useFormSubmission({
     if (answer === undefined) return null;
     const initial = outcomeOf(answer);
     if (initial.kind === "success") return success;
-    if (initial.kind === "failure") return failure;
+    // Without JavaScript nothing can be kept and re-sent: say plainly that it did not go through.
+    if (initial.kind === "failure") return formProblemToasts.serverError;
+    if (initial.kind === "rateLimited") return formProblemToasts.rateLimited;
+    if (initial.kind === "rejected") return { ...formProblemToasts.rejected, description: initial.error };
     return initial.toast ? { ...initial.toast, variant: "error" } : checkFieldsNotice;
   });
 
   // Latest callbacks without re-running the answer effect when they change.
-  const latest = React.useRef({ success, failure, resetOnFailure, onReset });
-  latest.current = { success, failure, resetOnFailure, onReset };
+  const latest = React.useRef({ success, failure, resetOnFailure, queueOnFailure, onReset });
+  latest.current = { success, failure, resetOnFailure, queueOnFailure, onReset };
+  // What was last sent, to keep it when the server cannot take it.
+  const sent = React.useRef<PendingSubmission | null>(null);
 
   const reset = React.useCallback(() => {
     if (formRef.current) clearForm(formRef.current);
@@ -140,7 +153,7 @@ export function useFormSubmission({
     }
     if (!busy.current) return;
     busy.current = false;
-    const { success, failure, resetOnFailure } = latest.current;
+    const { success, failure, resetOnFailure, queueOnFailure } = latest.current;
     const outcome = outcomeOf(fetcher.data);
     if (outcome.kind === "success") {
       if (success) toastOf(success);
@@ -148,7 +161,12 @@ export function useFormSubmission({
     } else if (outcome.kind === "invalid") {
       setErrors(outcome.fieldErrors);
       reportProblems(formRef.current, outcome);
+    } else if (outcome.kind === "rateLimited") {
+      toastOf(formProblemToasts.rateLimited);
+    } else if (outcome.kind === "rejected") {
+      toastOf({ ...formProblemToasts.rejected, description: outcome.error });
     } else {
+      if (queueOnFailure && sent.current) savePending(sent.current);
       toastOf(failure);
       if (resetOnFailure) reset();
     }
@@ -165,7 +183,21 @@ export function useFormSubmission({
       return;
     }
     setErrors({});
-    void fetcher.submit(form);
+    const formData = new FormData(form);
+    const key = newSubmissionKey();
+    formData.set("clientKey", key);
+    const action = form.getAttribute("action") ?? window.location.pathname;
+    sent.current = {
+      key,
+      action,
+      fields: [...formData.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+      savedAt: Date.now(),
+    };
+    void fetcher.submit(formData, {
+      method: "post",
+      action,
+      encType: form.enctype === "multipart/form-data" ? "multipart/form-data" : "application/x-www-form-urlencoded",
+    });
   };
 
   // Once a field has a message, re-check it as the visitor corrects it.

@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Eye, Headphones, Target } from "lucide-react";
+import { ArrowRight, BadgeCheck, Eye, Headphones, ShieldCheck, Target } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Section } from "~/components/layout/section";
@@ -20,7 +20,7 @@ export function AboutSection() {
       <div className="grid gap-12 lg:grid-cols-2 lg:gap-16">
         <div className="min-w-0 space-y-8">
           <AboutPoint icon={<Target className="size-5" />} title="Our mission">
-            To help providers save limbs and heal wounds by pairing proven regenerative products with the
+            To help providers save limbs and heal wounds by pairing quality regenerative products with the
             verification, ordering and reimbursement support that lets clinicians spend their time on patients.
           </AboutPoint>
           <AboutPoint icon={<Eye className="size-5" />} title="Process transparency">
@@ -38,21 +38,6 @@ export function AboutSection() {
             Our team is available around the clock by phone and email, so urgent questions about an order or a
             patient's coverage never have to wait for the next business day.
           </AboutPoint>
-
-          <div>
-            <h3 className="text-base font-semibold text-navy">Certifications and compliance</h3>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {certifications.map((name) => (
-                <li
-                  key={name}
-                  className="inline-flex items-center gap-1.5 rounded-full border border-primary/25 bg-background px-3 py-1.5 text-sm font-medium text-navy"
-                >
-                  <BadgeCheck aria-hidden className="size-4 text-primary" />
-                  {name}
-                </li>
-              ))}
-            </ul>
-          </div>
         </div>
 
         <div className="min-w-0">
@@ -69,6 +54,30 @@ export function AboutSection() {
               </li>
             ))}
           </ul>
+
+          <Card className="mt-5 p-6 sm:p-7">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-navy">
+              <ShieldCheck aria-hidden className="size-5 text-primary" />
+              Certifications and compliance
+            </h3>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {certifications.map((name) => (
+                <li
+                  key={name}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-primary/25 bg-primary-soft px-3 py-1.5 text-sm font-medium text-navy"
+                >
+                  <BadgeCheck aria-hidden className="size-4 text-primary" />
+                  {name}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 text-sm text-muted-foreground">
+              Human Cell &amp; Tissue License No. {site.tissueLicenseNumber}.{" "}
+              <Link to="/compliance" className="font-semibold text-primary underline-offset-4 hover:underline">
+                See our compliance programs
+              </Link>
+            </p>
+          </Card>
         </div>
       </div>
     </Section>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
 import { Section } from "~/components/layout/section";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatAddress, telHref } from "~/config/site";
 import { useSite } from "~/lib/use-site";
 
@@ -18,16 +18,31 @@ export function ContactSection() {
       lead="Questions about our products, insurance verification or ordering? Send us a message and we'll reply within 24 hours."
     >
       <div className="grid gap-8 lg:grid-cols-5">
-        <Card className="min-w-0 lg:col-span-3">
+        <Card className="flex min-w-0 flex-col lg:col-span-3">
           <CardHeader>
             <CardTitle>Send us a message</CardTitle>
             <p className="text-sm text-muted-foreground">
               Tell us a little about your practice and how we can help.
             </p>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex-1">
             <ContactForm />
           </CardContent>
+          <CardFooter className="mt-auto flex-wrap gap-x-6 gap-y-2 border-t border-border pt-5 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-2">
+              <Clock aria-hidden className="size-4 text-primary" />
+              Reply within 24 hours
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <Phone aria-hidden className="size-4 text-primary" />
+              <span>
+                Prefer to talk? Call{" "}
+                <a href={telHref(site.phone)} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {site.phone}
+                </a>
+              </span>
+            </span>
+          </CardFooter>
         </Card>
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">

@@ -2,7 +2,7 @@ import { Award } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import type { Certification } from "~/content/types";
 
-/** A certification or licence with its type and validity note; `detail` adds a line such as a licence number. */
+/** A certification or license with its type and validity note; `detail` adds a line such as a license number. */
 export function CertificationCard({ certification, detail }: { certification: Certification; detail?: string }) {
   return (
     <div className="flex h-full min-w-0 items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm">

@@ -42,15 +42,21 @@ function tooLong(label: string, max: number): string {
 }
 
 /** A required trimmed string of at most `max` characters. */
+// Short fields (names, places, titles) never need markup characters; long free text may quote anything.
+const MARKUP = /[<>]/;
+function noMarkup<T extends z.ZodString>(schema: T, label: string, max: number) {
+  return max <= LIMITS.short ? schema.refine((v) => !MARKUP.test(v), `${label} cannot contain < or >`) : schema;
+}
+
 export function requiredText(label: string, max: number, missing: string) {
-  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(label, max));
+  return noMarkup(z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(label, max)), label, max);
 }
 
 /** An optional trimmed string of at most `max` characters; "" becomes undefined. */
 export function optionalText(label: string, max: number) {
   return z.preprocess(
     emptyToUndefined,
-    z.string({ error: `Enter ${label.toLowerCase()} as text` }).trim().max(max, tooLong(label, max)).optional(),
+    noMarkup(z.string({ error: `Enter ${label.toLowerCase()} as text` }).trim().max(max, tooLong(label, max)), label, max).optional(),
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactAnswerFromSearch, contactReturnPath, contactSchema } from "./contact";
+import { contactAnswerFromSearch, contactInvalidPath, contactSchema } from "./contact";
 import { parseWith } from "./common";
 
 const valid = {
@@ -54,18 +54,13 @@ describe("contactSchema", () => {
 });
 
 describe("contact results without JavaScript", () => {
-  it("returns to the form with the outcome", () => {
-    expect(contactReturnPath({ ok: true })).toBe("/?contact=sent#contact");
-    expect(contactReturnPath({ ok: false, unavailable: true })).toBe("/?contact=received#contact");
-    expect(contactReturnPath({ ok: false, fieldErrors: { email: "Enter a valid email address", other: "x" } })).toBe(
-      "/?contact=invalid&fields=email#contact",
-    );
+  it("returns to the form naming the fields to fix", () => {
+    expect(contactInvalidPath({ email: "Enter a valid email address", other: "x" })).toBe("/?contact=invalid&fields=email#contact");
   });
 
-  it("reads the outcome back from the query", () => {
+  it("reads the fields back from the query", () => {
     expect(contactAnswerFromSearch(new URLSearchParams(""))).toBeUndefined();
-    expect(contactAnswerFromSearch(new URLSearchParams("contact=sent"))).toEqual({ ok: true });
-    expect(contactAnswerFromSearch(new URLSearchParams("contact=received"))).toEqual({ ok: false, unavailable: true });
+    expect(contactAnswerFromSearch(new URLSearchParams("contact=sent"))).toBeUndefined();
     expect(contactAnswerFromSearch(new URLSearchParams("contact=invalid&fields=email,message,__proto__"))).toEqual({
       ok: false,
       fieldErrors: { email: "Enter a valid email address", message: "Enter your message (up to 5,000 characters)" },
@@ -73,7 +68,7 @@ describe("contact results without JavaScript", () => {
   });
 
   it("round-trips a path", () => {
-    const path = contactReturnPath({ ok: false, fieldErrors: { firstName: "Enter your first name" } });
+    const path = contactInvalidPath({ firstName: "Enter your first name" });
     const query = new URL(path, "http://localhost").searchParams;
     expect(contactAnswerFromSearch(query)).toEqual({
       ok: false,

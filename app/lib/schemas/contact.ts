@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { outcomeOf, type FormAnswer } from "../form-result";
+import type { FormAnswer } from "../form-result";
 import { email, firstName, lastName, LIMITS, optionalText, requiredText, type FieldErrors } from "./common";
 
 /** Contact message of the landing page (SPEC section 3). */
@@ -16,8 +16,9 @@ export type ContactField = keyof ContactInput;
 
 // ---------------------------------------------------------------------------
 // Without JavaScript the form posts to /contact, which has no page of its
-// own: the action sends the visitor back to /#contact with the result in the
-// query, and the form shows it there.
+// own. A stored message (or any other outcome but bad input) returns to
+// /#contact with a one-time flash toast; bad input returns with the fields
+// to fix named in the query, and the form marks them.
 
 const STATUS_PARAM = "contact";
 const FIELDS_PARAM = "fields";
@@ -35,34 +36,20 @@ function isContactField(name: string): name is ContactField {
   return Object.hasOwn(contactFieldHints, name);
 }
 
-/** Where a plain form post returns to, given the action's answer. */
-export function contactReturnPath(answer: unknown): string {
-  const outcome = outcomeOf(answer);
+/** Where a plain form post with bad input returns to. */
+export function contactInvalidPath(fieldErrors: FieldErrors): string {
   const params = new URLSearchParams();
-  if (outcome.kind === "success") params.set(STATUS_PARAM, "sent");
-  else if (outcome.kind === "failure") params.set(STATUS_PARAM, "received");
-  else {
-    params.set(STATUS_PARAM, "invalid");
-    params.set(FIELDS_PARAM, Object.keys(outcome.fieldErrors).filter(isContactField).join(","));
-  }
+  params.set(STATUS_PARAM, "invalid");
+  params.set(FIELDS_PARAM, Object.keys(fieldErrors).filter(isContactField).join(","));
   return `/?${params.toString()}#contact`;
 }
 
-/** The answer a return path stands for, or undefined when the query carries none. */
+/** The bad-input answer a return path stands for, or undefined when the query carries none. */
 export function contactAnswerFromSearch(params: URLSearchParams): FormAnswer | undefined {
-  switch (params.get(STATUS_PARAM)) {
-    case "sent":
-      return { ok: true };
-    case "received":
-      return { ok: false, unavailable: true };
-    case "invalid": {
-      const fieldErrors: FieldErrors = {};
-      for (const name of (params.get(FIELDS_PARAM) ?? "").split(",")) {
-        if (isContactField(name)) fieldErrors[name] = contactFieldHints[name];
-      }
-      return { ok: false, fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : { form: "Please check the form" } };
-    }
-    default:
-      return undefined;
+  if (params.get(STATUS_PARAM) !== "invalid") return undefined;
+  const fieldErrors: FieldErrors = {};
+  for (const name of (params.get(FIELDS_PARAM) ?? "").split(",")) {
+    if (isContactField(name)) fieldErrors[name] = contactFieldHints[name];
   }
+  return { ok: false, fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : { form: "Please check the form" } };
 }

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -36,6 +37,8 @@ export const submissions = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
+    /** Idempotency key from the browser: a re-sent submission is stored once. */
+    clientKey: text("client_key"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +46,7 @@ export const submissions = pgTable(
     index("submissions_created_idx").on(t.createdAt.desc()),
     index("submissions_kind_status_idx").on(t.kind, t.status),
     index("submissions_email_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("submissions_client_key_idx").on(t.clientKey),
   ],
 );
 

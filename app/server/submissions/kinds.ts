@@ -24,9 +24,10 @@ const REPLY_PROMISE = "A member of our team will get back to you within 24 hours
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
-export function submitContact(db: Db, input: ContactInput) {
+export function submitContact(db: Db, input: ContactInput, clientKey?: string | null) {
   return storeSubmission(db, {
     kind: "contact",
+    clientKey,
     person: { firstName: input.firstName, lastName: input.lastName, email: input.email },
     insertDetail: async (tx, submissionId) => {
       await tx.insert(contactMessages).values({ submissionId, company: input.company ?? null, message: input.message });
@@ -50,9 +51,10 @@ export function submitContact(db: Db, input: ContactInput) {
   });
 }
 
-export function submitIntake(db: Db, input: IntakeInput) {
+export function submitIntake(db: Db, input: IntakeInput, clientKey?: string | null) {
   return storeSubmission(db, {
     kind: "intake",
+    clientKey,
     person: { firstName: input.firstName, lastName: input.lastName, email: input.email },
     insertDetail: async (tx, submissionId) => {
       await tx.insert(intakes).values({
@@ -88,9 +90,10 @@ export function submitIntake(db: Db, input: IntakeInput) {
   });
 }
 
-export function submitCallback(db: Db, input: PartnerCallbackInput) {
+export function submitCallback(db: Db, input: PartnerCallbackInput, clientKey?: string | null) {
   return storeSubmission(db, {
     kind: "callback",
+    clientKey,
     person: { firstName: input.firstName, lastName: input.lastName, email: input.email },
     insertDetail: async (tx, submissionId) => {
       await tx.insert(callbacks).values({
@@ -171,10 +174,11 @@ export async function checkUploadedFiles(
   return { ok: true, files };
 }
 
-export function submitApplication(db: Db, details: ApplicationDetails, files: CheckedFile[]) {
+export function submitApplication(db: Db, details: ApplicationDetails, files: CheckedFile[], clientKey?: string | null) {
   const p = details.personal;
   return storeSubmission(db, {
     kind: "application",
+    clientKey,
     person: { firstName: p.firstName, lastName: p.lastName, email: p.email },
     files,
     insertDetail: async (tx, submissionId) => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { loadSiteConfig } from "~/config/site";
 import type { Db } from "~/server/db/client";
 import { outbox, submissionFiles, submissions } from "~/server/db/schema";
@@ -18,6 +19,8 @@ export type CheckedFile = {
 export type SubmissionDraft = {
   kind: SubmissionKind;
   person: { firstName: string; lastName: string; email: string };
+  /** The browser's idempotency key, when it sent one. */
+  clientKey?: string | null;
   /** Inserts the rows of this kind, inside the submission's transaction. */
   insertDetail: (tx: Db, submissionId: string) => Promise<void>;
   files?: readonly CheckedFile[];
@@ -44,15 +47,24 @@ export function notificationAddress(kind: SubmissionKind): string {
  * Stores a submission, its files and its two mails in one transaction:
  * either all of it is kept or none of it.
  */
-export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{ id: string }> {
+export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{ id: string; duplicate: boolean }> {
   const site = loadSiteConfig(process.env);
   const receivedAt = new Date();
-  const id = await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(submissions)
-      .values({ kind: draft.kind, ...draft.person })
+      .values({ kind: draft.kind, ...draft.person, clientKey: draft.clientKey ?? null })
+      .onConflictDoNothing({ target: submissions.clientKey })
       .returning({ id: submissions.id });
-    const submissionId = row!.id;
+    if (!row) {
+      // Already stored under this key: the browser re-sent what had reached us.
+      const [existing] = await tx
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(eq(submissions.clientKey, draft.clientKey!));
+      return { id: existing!.id, duplicate: true };
+    }
+    const submissionId = row.id;
     await draft.insertDetail(tx as unknown as Db, submissionId);
     if (draft.files?.length) {
       await tx.insert(submissionFiles).values(
@@ -96,11 +108,11 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
         }),
       },
     ]);
-    return submissionId;
+    return { id: submissionId, duplicate: false };
   });
   // Ids and kinds only: form contents stay out of the logs.
-  log.info({ submissionId: id, kind: draft.kind, files: draft.files?.length ?? 0 }, "submission stored");
-  return { id };
+  log.info({ submissionId: stored.id, kind: draft.kind, files: draft.files?.length ?? 0, duplicate: stored.duplicate }, "submission stored");
+  return stored;
 }
 
 export function formatBytes(bytes: number): string {

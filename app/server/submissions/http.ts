@@ -1,0 +1,113 @@
+import { data } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import type { ToastText } from "~/content/forms";
+import { isDataRequest, RESEND_HEADER } from "~/lib/form-result";
+import { getDb } from "~/server/db/client";
+import { env } from "~/server/env";
+import { redirectWithFlash } from "~/server/flash";
+import { log } from "~/server/log";
+import { hitRateLimit } from "~/server/rate-limit";
+import { clientInfo } from "~/server/request-context";
+import { mailQueued } from "~/server/runtime";
+
+/** Text forms are a few kilobytes at most; anything far larger is not a person typing. */
+export const MAX_TEXT_FORM_BYTES = 64 * 1024;
+
+/** True when the browser reads the answer itself (fetcher or re-send); false for a plain form post. */
+export function answersWithData(request: Request): boolean {
+  return isDataRequest(request) || request.headers.get(RESEND_HEADER) === "1";
+}
+
+/** A request no form of ours sends; answered with its status by `handleForm`. */
+export class FormProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function problem(status: number, message: string): never {
+  throw new FormProblem(status, message);
+}
+
+/** Runs a form action; a FormProblem becomes its 4xx answer instead of an error page. */
+export async function handleForm<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof FormProblem) {
+      return data({ ok: false as const, rejected: true as const, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Reads a form body, refusing what no form of ours sends: another content
+ * type, a body over `maxBytes`, broken multipart, text that is not UTF-8.
+ */
+export async function readForm(request: Request, { maxBytes, multipart = false }: { maxBytes: number; multipart?: boolean }): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  const allowed = type.startsWith("application/x-www-form-urlencoded") || (multipart && type.startsWith("multipart/form-data"));
+  if (!allowed) problem(415, multipart ? "Send the form as multipart/form-data." : "Send the form as application/x-www-form-urlencoded.");
+  const length = Number(request.headers.get("Content-Length") ?? Number.NaN);
+  if (!Number.isFinite(length)) problem(411, "The request must state its length.");
+  if (length > maxBytes) problem(413, "The form is too large.");
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    problem(400, "The form could not be read.");
+  }
+  for (const [name, value] of formData.entries()) {
+    // U+FFFD is what a decoder puts where the bytes were not UTF-8.
+    if (name.includes("\uFFFD") || (typeof value === "string" && value.includes("\uFFFD"))) {
+      problem(400, "The form contains text that is not valid UTF-8.");
+    }
+  }
+  return formData;
+}
+
+/**
+ * Per-address limit on form submissions, shared by every process. Answers
+ * 429 (the caller returns it) or null when the request may go on.
+ */
+export async function limitSubmissions(context: Readonly<RouterContextProvider>, form: string) {
+  const { ip } = clientInfo(context);
+  const { allowed, retryAfterSeconds } = await hitRateLimit(getDb(), `form:${ip}`, {
+    limit: env().FORM_RATE_LIMIT,
+    windowMs: 60_000,
+  });
+  if (allowed) return null;
+  log.warn({ ip, form }, "form rate limit reached");
+  return data(
+    { ok: false, rateLimited: true, retryAfterSeconds },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+/** The answer to a stored submission: data for the browser, or a redirect with the toast for a plain post. */
+export async function accepted(request: Request, backTo: string, toast: ToastText) {
+  mailQueued();
+  if (answersWithData(request)) return data({ ok: true as const }, { status: 200 });
+  return redirectWithFlash(backTo, toast);
+}
+
+/** Stores with `store`; a database failure becomes a 503 the browser knows how to handle. */
+export async function storeOr503<T>(form: string, store: () => Promise<T>) {
+  try {
+    await store();
+    return null;
+  } catch (error) {
+    log.error({ err: error, form }, "could not store a submission");
+    return data({ ok: false, failed: true }, { status: 503, headers: { "Retry-After": "30" } });
+  }
+}
+
+/** The client's idempotency key: resends of one submission carry the same key. */
+export function clientKeyOf(formData: FormData): string | null {
+  const key = formData.get("clientKey");
+  return typeof key === "string" && /^[A-Za-z0-9-]{8,64}$/.test(key) ? key : null;
+}

@@ -1,0 +1,47 @@
+import { RouterContextProvider } from "react-router";
+import { clientContext } from "~/server/request-context";
+
+export type ActionAnswer = { status: number; body: unknown; headers: Headers };
+
+/** A request context as server.ts builds it, from one client address. */
+export function contextFrom(ip = "203.0.113.7") {
+  const context = new RouterContextProvider();
+  context.set(clientContext, { ip, requestId: "test" });
+  return context;
+}
+
+/** What an action returned, whether a Response (redirect) or data() with an init. */
+export async function answerOf(result: unknown): Promise<ActionAnswer> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    return { status: result.status, body: text ? safeJson(text) : null, headers: result.headers };
+  }
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = result as { data: unknown; init?: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) };
+  }
+  return { status: 200, body: result, headers: new Headers() };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A form post the way the browser's fetcher path answers: data, not a redirect. */
+export function formPost(path: string, fields: Record<string, string> | URLSearchParams | FormData, headers: Record<string, string> = {}) {
+  const body = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
+  const request = new Request(`http://localhost${path}`, { method: "POST", body, headers: { "X-Resend": "1", ...headers } });
+  // FormData bodies get their multipart type and length from Request; give URLSearchParams its length too.
+  return withLength(request);
+}
+
+async function withLength(request: Request): Promise<Request> {
+  const buffer = await request.arrayBuffer();
+  const headers = new Headers(request.headers);
+  headers.set("Content-Length", String(buffer.byteLength));
+  return new Request(request.url, { method: "POST", headers, body: buffer });
+}
