@@ -46,6 +46,7 @@ export default defineConfig({
       MAIL_POLL_MS: "200",
       // Every test comes from 127.0.0.1; the limit itself is covered by the integration tests.
       FORM_RATE_LIMIT: "10000",
+      SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
     },
   },
 });

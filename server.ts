@@ -42,13 +42,16 @@ app.use((req, res, next) => {
   const length = req.headers["content-length"];
   if (length === undefined) {
     if (req.headers["transfer-encoding"]) {
+      req.resume();
       res.status(411).type("text/plain").send("Length Required");
       return;
     }
     return next();
   }
   if (!/^\d+$/.test(length) || Number(length) > MAX_BODY_BYTES) {
-    res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
+    // Read and drop the body so the client gets the answer instead of a reset connection.
+    req.resume();
+    res.status(413).type("text/plain").send("Payload Too Large");
     return;
   }
   next();

@@ -90,6 +90,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight">Access denied</h1>
+        <p className="text-muted-foreground">Your account does not have access to this page.</p>
+        <Button asChild>
+          <a href="/members">Go to the Clinical Portal</a>
+        </Button>
+      </section>
+    );
+  }
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24 sm:px-6">

@@ -20,6 +20,20 @@ export default [
   route("members", "routes/members.tsx"),
   route("forms-library", "routes/forms-library.tsx"),
   route("education", "routes/education.tsx"),
+  // Accounts
+  route("sign-out", "routes/sign-out.ts"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("set-password", "routes/set-password.tsx"),
+  // Staff console: every loader and action checks the role itself.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin-inbox.tsx"),
+    route("submissions/:id", "routes/admin-submission.tsx"),
+    route("outbox", "routes/admin-outbox.tsx"),
+    route("users", "routes/admin-users.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
+  ]),
+  route("admin/files/:id", "routes/admin-file.ts"),
+  route("admin/export/:file", "routes/admin-export.ts"),
   // Contact form of the landing page (#contact) posts here; no page of its own.
   route("contact", "routes/contact.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

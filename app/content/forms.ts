@@ -55,7 +55,7 @@ export const formToasts = {
     },
   },
   signIn: {
-    failure: { title: "Error", description: "Sign-in is not available yet. Please contact support.", variant: "error" },
+    failure: { title: "Error", description: "An error occurred during sign in", variant: "error" },
   },
 } as const satisfies Record<string, Partial<Record<"success" | "failure", ToastText>>>;
 

@@ -9,6 +9,7 @@ import type { FieldErrors, FormToast } from "./schemas/common";
  *   400 { ok: false, fieldErrors, toast? }    bad input: messages beside the fields
  *   429 { ok: false, rateLimited: true }      too many submissions from this address
  *   4xx { ok: false, rejected: true, error }  a request no form of ours sends (size, type, encoding)
+ *   4xx/5xx { ok: false, notice }             a message for the visitor (wrong password, say)
  *   503 { ok: false, failed: true }           could not be stored; as are a thrown error and a
  *                                             network failure: the form's failure path
  */
@@ -17,6 +18,7 @@ export type FormAnswer =
   | { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> }
   | { ok: false; rateLimited: true; retryAfterSeconds: number }
   | { ok: false; rejected: true; error: string }
+  | { ok: false; notice: FormToast }
   | { ok: false; failed: true };
 
 /** Header of the browser's re-send of a kept submission: it wants an answer, not a redirect. */
@@ -71,6 +73,7 @@ export type Outcome =
   | { kind: "invalid"; fieldErrors: FieldErrors; toast: FormToast | null }
   | { kind: "rateLimited" }
   | { kind: "rejected"; error: string }
+  | { kind: "notice"; toast: FormToast }
   | { kind: "failure" };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -92,6 +95,10 @@ export function outcomeOf(answer: unknown): Outcome {
   }
   if (answer.rateLimited === true) return { kind: "rateLimited" };
   if (answer.rejected === true && typeof answer.error === "string") return { kind: "rejected", error: answer.error };
+  const { notice } = answer;
+  if (isRecord(notice) && typeof notice.title === "string" && typeof notice.description === "string") {
+    return { kind: "notice", toast: { title: notice.title, description: notice.description } };
+  }
   return { kind: "failure" };
 }
 

@@ -1,5 +1,6 @@
 import { LockKeyhole } from "lucide-react";
-import { data, Link } from "react-router";
+import * as React from "react";
+import { Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/auth";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -11,6 +12,10 @@ import { invalid, submittedText, submittedValues, submitToServer } from "~/lib/f
 import { pageMeta } from "~/lib/meta";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/common";
 import { signInSchema } from "~/lib/schemas/sign-in";
+import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
+import { getUser } from "~/server/auth";
+import { homeOf, signIn } from "~/server/sign-in";
+import { handleForm, readForm } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -19,13 +24,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Sign in to the Members Portal to track orders, submit insurance verification requests, place orders and pay invoices.",
   );
 
-export async function action({ request }: Route.ActionArgs) {
-  const values = formDataToObject(await request.formData());
-  const parsed = parseWith(signInSchema, values);
-  // The password is never sent back.
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { email: values.email } });
-  // Accounts come with the auth module: this line becomes the sign-in call and a redirect to /members.
-  return data({ ok: false, unavailable: true }, { status: 501 });
+export async function loader({ request }: Route.LoaderArgs) {
+  // Already signed in: straight to the portal, before the page renders.
+  const user = await getUser(request);
+  if (user) throw redirect(homeOf(user));
+  return { passwordSet: new URL(request.url).searchParams.get("password") === "set" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleForm(async () => {
+    const values = formDataToObject(await readForm(request, { maxBytes: 16 * 1024 }));
+    const parsed = parseWith(signInSchema, values);
+    // The password is never sent back.
+    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { email: values.email } });
+    return signIn(request, context, parsed.data.email, parsed.data.password);
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -34,7 +47,27 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 const validate = schemaValidator(signInSchema);
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+/** A session that appears in another tab (or while this one was hidden) takes this tab to the portal too. */
+function useFollowSignIn() {
+  const revalidator = useRevalidator();
+  React.useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_IN_KEY) void revalidator.revalidate();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void revalidator.revalidate();
+    };
+    window.addEventListener("storage", onStorage);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener("storage", onStorage);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [revalidator]);
+}
+
+export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
+  useFollowSignIn();
   const form = useFormSubmission({
     validate,
     // A successful sign-in will redirect to /members; there is nothing to toast.
@@ -58,6 +91,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         <CardContent className="flex flex-col gap-6">
           <form.fetcher.Form action="/auth" {...form.formProps} className="flex flex-col gap-5">
             <FormNotice notice={form.notice} />
+            {loaderData.passwordSet && !form.notice ? (
+              <p role="status" className="rounded-md bg-primary-soft px-3 py-2 text-sm text-primary">
+                Your password is set. Sign in with it.
+              </p>
+            ) : null}
             <Field label="Email" name="email" required error={errors.email}>
               {(control) => (
                 <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={email} />
@@ -70,6 +108,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
               Sign In
             </SubmitButton>
           </form.fetcher.Form>
+          <p className="text-center text-sm">
+            <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
           <p className="text-center text-sm text-muted-foreground">
             Need access?{" "}
             <Link to="/#contact" className="font-semibold text-primary underline-offset-4 hover:underline">

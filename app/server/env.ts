@@ -33,6 +33,16 @@ const schema = z.object({
   /** How often the mail worker looks for due mail, in milliseconds. */
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Secret that signs session cookies; generated into DATA_DIR when unset. */
+  AUTH_SECRET: z.string().trim().min(32).optional(),
+  /** A session ends after this many idle minutes... */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** ...and after this many hours in all. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Sign-in attempts allowed per minute for one account... */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** ...and from one client address (an office may share one). */
+  SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -129,6 +129,7 @@ export function useFormSubmission({
     if (initial.kind === "failure") return formProblemToasts.serverError;
     if (initial.kind === "rateLimited") return formProblemToasts.rateLimited;
     if (initial.kind === "rejected") return { ...formProblemToasts.rejected, description: initial.error };
+    if (initial.kind === "notice") return { ...initial.toast, variant: "error" };
     return initial.toast ? { ...initial.toast, variant: "error" } : checkFieldsNotice;
   });
 
@@ -165,6 +166,8 @@ export function useFormSubmission({
       toastOf(formProblemToasts.rateLimited);
     } else if (outcome.kind === "rejected") {
       toastOf({ ...formProblemToasts.rejected, description: outcome.error });
+    } else if (outcome.kind === "notice") {
+      toastOf(outcome.toast, "error");
     } else {
       if (queueOnFailure && sent.current) savePending(sent.current);
       toastOf(failure);

@@ -5,3 +5,11 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** Signs in through the sign-in page as a person would. */
+export async function signIn(page: Page, email: string, password: string) {
+  await gotoHydrated(page, "/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}

@@ -1,5 +1,6 @@
 // Browser tests' server: an SMTP server that writes each mail it receives to
-// MAIL_CAPTURE_DIR as JSON, then the production build with SMTP_URL pointing at it.
+// MAIL_CAPTURE_DIR as JSON, the test accounts, then the production build with SMTP_URL pointing at it.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -23,6 +24,8 @@ const smtp = new SMTPServer({
     });
   },
 });
+const seeded = spawnSync("npx", ["tsx", "tests/e2e/support/seed.ts"], { stdio: "inherit" });
+if (seeded.status !== 0) throw new Error("could not create the test accounts");
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}?tls=off`;
 await import(path.resolve("build/server.js"));

@@ -1,0 +1,81 @@
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+/**
+ * A table that scrolls sideways inside its own box on narrow screens, so the
+ * page itself never does. The box is a labelled, focusable region: keyboard
+ * users can scroll it too. `label` must be unique on the page.
+ *
+ *   <DataTable label="Submissions">
+ *     <thead><tr><Th>Name</Th></tr></thead>
+ *     <tbody><tr><Td>Ada</Td></tr></tbody>
+ *   </DataTable>
+ */
+export function DataTable({
+  label,
+  caption,
+  className,
+  tableClassName,
+  children,
+}: {
+  label: string;
+  /** Visually hidden caption; defaults to the label. */
+  caption?: React.ReactNode;
+  className?: string;
+  tableClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn(
+        "max-w-full overflow-x-auto rounded-lg border border-border bg-background focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        className,
+      )}
+    >
+      <table className={cn("w-full border-collapse text-left text-sm", tableClassName)}>
+        <caption className="sr-only">{caption ?? label}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** Column header (scope="col"), or a row header with scope="row". */
+export function Th({ className, scope = "col", ...props }: React.ComponentProps<"th">) {
+  return (
+    <th
+      scope={scope}
+      className={cn(
+        scope === "col"
+          ? "whitespace-nowrap bg-muted px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+          : "px-3 py-2.5 align-top font-medium text-foreground",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A cell. Short values stay on one line; pass `wrap` for long text. */
+export function Td({ className, wrap = false, ...props }: React.ComponentProps<"td"> & { wrap?: boolean }) {
+  return (
+    <td
+      className={cn("border-t border-border px-3 py-2.5 align-top", wrap ? "min-w-48 break-words" : "whitespace-nowrap", className)}
+      {...props}
+    />
+  );
+}
+
+/** The one row of an empty table. */
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="border-t border-border px-3 py-8 text-center text-muted-foreground">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getDb, type Db } from "~/server/db/client";
+import * as schema from "~/server/db/schema";
+import { env } from "~/server/env";
+
+export type Role = (typeof schema.userRole.enumValues)[number];
+export type SessionUser = { id: string; email: string; name: string; role: Role };
+
+/**
+ * The signing secret: AUTH_SECRET when set (several hosts must share one),
+ * otherwise generated once into DATA_DIR so a first start needs no setup.
+ */
+export function authSecret(): string {
+  const e = env();
+  if (e.AUTH_SECRET) return e.AUTH_SECRET;
+  const dir = path.resolve(e.DATA_DIR);
+  const file = path.join(dir, "auth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+function createAuth(db: Db) {
+  const e = env();
+  const baseURL = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return betterAuth({
+    appName: "Clinical Portal",
+    baseURL,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // No public sign-up: accounts are made by an admin or on the command line.
+      disableSignUp: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 200,
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", input: false, defaultValue: "member" },
+        disabled: { type: "boolean", input: false, defaultValue: false },
+      },
+    },
+    session: {
+      // Idle timeout: each use after `updateAge` pushes the expiry `expiresIn` ahead.
+      expiresIn: e.SESSION_IDLE_MINUTES * 60,
+      updateAge: Math.min(60, e.SESSION_IDLE_MINUTES * 30),
+      // Every request reads the session from the database, so a disabled user is out at once.
+      cookieCache: { enabled: false },
+    },
+    // Sign-in is limited by our own database-kept limiter (per address and per account).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "portal",
+      useSecureCookies: baseURL.startsWith("https:"),
+      database: { generateId: () => randomUUID() },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled account gets no session, whatever its password.
+          before: async (s) => {
+            const [row] = await db.select({ disabled: schema.user.disabled }).from(schema.user).where(eq(schema.user.id, s.userId));
+            return row && !row.disabled ? undefined : false;
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const KEY = Symbol.for("site.auth");
+type Holder = { [KEY]?: { db: Db; auth: Auth } };
+
+/** The auth instance of the open database. */
+export function getAuth(): Auth {
+  const db = getDb();
+  const holder = globalThis as Holder;
+  if (holder[KEY]?.db !== db) holder[KEY] = { db, auth: createAuth(db) };
+  return holder[KEY].auth;
+}
+
+/** Only the headers the auth library needs from a browser request. */
+export function authHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The signed-in user, or null. Sessions older than the absolute limit end
+ * here even while in use.
+ */
+export async function getUser(request: Request): Promise<(SessionUser & { sessionId: string }) | null> {
+  if (!request.headers.get("cookie")?.includes("portal.session_token")) return null;
+  const result = await getAuth().api.getSession({ headers: authHeaders(request) });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { role: Role; disabled: boolean };
+  if (u.disabled) return null;
+  const ageMs = Date.now() - new Date(result.session.createdAt).getTime();
+  if (ageMs > env().SESSION_MAX_HOURS * 3_600_000) {
+    await getDb().delete(schema.session).where(eq(schema.session.id, result.session.id));
+    return null;
+  }
+  return { id: u.id, email: u.email, name: u.name, role: u.role, sessionId: result.session.id };
+}
+
+/** The signed-in user, or a redirect to the sign-in page before anything is rendered. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const u = await getUser(request);
+  if (!u) throw redirect("/auth");
+  return u;
+}
+
+const RANK: Record<Role, number> = { member: 0, staff: 1, admin: 2 };
+
+/** A user with at least `role`; a signed-in user below it gets 403. */
+export async function requireRole(request: Request, role: Exclude<Role, "member">): Promise<SessionUser> {
+  const u = await requireUser(request);
+  if (RANK[u.role] < RANK[role]) {
+    throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  }
+  return u;
+}
+
+export function isStaff(u: Pick<SessionUser, "role">): boolean {
+  return RANK[u.role] >= RANK.staff;
+}
+

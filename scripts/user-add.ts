@@ -1,0 +1,57 @@
+/**
+ * npm run user:add -- --email EMAIL --password PASSWORD --role member|staff|admin
+ * npm run user:add -- --email EMAIL --role admin --password-stdin < password.txt
+ *
+ * Creates the account, or updates its role and password. Uses the same
+ * DATABASE_URL or DATA_DIR as the server.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ROLES, passwordProblem, upsertUser, audit } from "~/server/accounts";
+import type { Role } from "~/server/auth";
+import { openDatabase } from "~/server/db/client";
+import { env } from "~/server/env";
+
+function fail(message: string): never {
+  console.error(`user:add: ${message}`);
+  process.exit(2);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+const { values } = parseArgs({
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    "password-stdin": { type: "boolean", default: false },
+    role: { type: "string", default: "member" },
+    name: { type: "string" },
+  },
+  strict: true,
+});
+
+const email = values.email?.trim().toLowerCase();
+if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("give a valid --email");
+const role = values.role as Role;
+if (!(ROLES as readonly string[]).includes(role)) fail(`--role must be one of ${ROLES.join(", ")}`);
+if (values.password !== undefined && values["password-stdin"]) fail("give --password or --password-stdin, not both");
+const password = values["password-stdin"] ? await readStdin() : values.password;
+if (password === undefined) fail("give --password PASSWORD or --password-stdin");
+const problem = passwordProblem(password);
+if (problem) fail(`password: ${problem}`);
+
+const e = env();
+const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.resolve(e.DATA_DIR) }).catch(
+  (error: Error) => fail(error.message),
+);
+try {
+  const { user, created } = await upsertUser(database.db, { email, role, password, name: values.name });
+  await audit(database.db, { actorEmail: "command line", action: created ? "user.create" : "user.update", target: user.email, detail: `role ${role}` });
+  console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}).`);
+} finally {
+  await database.close();
+}

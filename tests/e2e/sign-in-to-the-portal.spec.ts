@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { testAccounts } from "./support/accounts";
+import { gotoHydrated, signIn } from "./support/page";
+
+const { member, limited } = testAccounts;
+
+test("a member signs in, sees the portal with their email and tabs, and signs out @phone", async ({ page }) => {
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clinical Portal");
+  await expect(page.getByText(`Welcome, ${member.email}`)).toBeVisible();
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveText(["STATUS", "IVR FORM", "ORDER FORM", "PAY INVOICE"]);
+  await expect(page.getByRole("tabpanel")).toContainText("Order status board");
+  await page.getByRole("tab", { name: "IVR FORM" }).click();
+  await expect(page.getByRole("tabpanel")).toContainText("IVR form is not available right now");
+  await page.getByRole("tab", { name: "PAY INVOICE" }).click();
+  await expect(page.getByRole("tabpanel")).toContainText("Invoice payment");
+  await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", /^mailto:/);
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+
+  await page.getByRole("button", { name: "Portal menu" }).click();
+  await page.getByRole("link", { name: "Forms Library" }).click();
+  await expect(page.getByRole("heading", { name: "Forms Library Coming Soon" })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await gotoHydrated(page, "/education");
+  await expect(page.getByRole("heading", { name: "Education Center Coming Soon" })).toBeVisible();
+  for (const card of ["Video Training", "Resource Library", "Documentation"]) await expect(page.getByText(card, { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Signed out" })).toBeVisible();
+  const response = await page.request.get("/members", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/auth");
+});
+
+test("the sign-in page sends a signed-in member to the portal, and the portal sends a visitor to sign-in", async ({ page }) => {
+  await page.goto("/members");
+  await expect(page).toHaveURL(/\/auth$/);
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/members$/);
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name.endsWith("session_token"));
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+});
+
+test("a sign-in in another tab takes the open sign-in page to the portal", async ({ context }) => {
+  const waiting = await context.newPage();
+  await gotoHydrated(waiting, "/auth");
+  const other = await context.newPage();
+  await signIn(other, member.email, member.password);
+  await expect(other).toHaveURL(/\/members$/);
+  await expect(waiting).toHaveURL(/\/members$/);
+});
+
+test("a wrong password shows Invalid credentials; empty fields send nothing", async ({ page }) => {
+  await gotoHydrated(page, "/auth");
+  let posts = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts++;
+  });
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Enter your email address")).toBeVisible();
+  expect(posts).toBe(0);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Invalid credentials" });
+  await expect(toast).toContainText("Please check your email and password and try again.");
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(posts).toBe(1);
+});
+
+test("six wrong attempts on one account in a minute are limited", async ({ page }) => {
+  await gotoHydrated(page, "/auth");
+  await page.getByLabel("Email").fill(limited.email);
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await page.getByLabel("Password").fill(`wrong guess ${attempt}`);
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    expect((await answer).status()).toBe(attempt <= 5 ? 401 : 429);
+  }
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Too many sign-in attempts" })).toBeVisible();
+  // Even the right password waits out the minute.
+  await page.getByLabel("Password").fill(limited.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("a member gets 403 from every staff page and action", async ({ page }) => {
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/members$/);
+  for (const path of ["/admin", "/admin/outbox", "/admin/users", "/admin/audit", "/admin/export/contact.csv", "/admin/submissions/00000000-0000-0000-0000-000000000000"]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(403);
+  }
+  for (const path of ["/admin/outbox", "/admin/users", "/admin/submissions/00000000-0000-0000-0000-000000000000"]) {
+    const response = await page.request.post(path, { form: { intent: "retry", mailId: "x" }, maxRedirects: 0 });
+    expect(response.status(), `POST ${path}`).toBe(403);
+  }
+  const visit = await page.goto("/admin");
+  expect(visit?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+});
