@@ -93,7 +93,9 @@ app.use(
     mode: DEV ? "development" : "production",
     getLoadContext(req) {
       const context = new RouterContextProvider();
-      context.set(entry.clientContext, { ip: req.ip ?? "unknown", requestId: randomUUID() });
+      // IPv4 clients reach a dual-stack socket as ::ffff:a.b.c.d; keep the plain form.
+      const ip = (req.ip ?? "unknown").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+      context.set(entry.clientContext, { ip, requestId: randomUUID() });
       return context;
     },
   }),

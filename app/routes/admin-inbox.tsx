@@ -43,7 +43,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold tracking-tight">Inbox</h1>
 
-      <section aria-labelledby="new-heading">
+      <section>
         <h2 id="new-heading" className="mb-3 text-lg font-semibold">
           New submissions
         </h2>
@@ -75,7 +75,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="list-heading" className="flex flex-col gap-4">
+      <section className="flex flex-col gap-4">
         <h2 id="list-heading" className="text-lg font-semibold">
           Submissions
         </h2>
@@ -100,11 +100,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </FilterBar>
 
         <p className="text-sm text-muted-foreground" role="status">
-          {list.total === 1 ? "1 submission" : `${list.total} submissions`}
-          {filtered ? " match these filters" : ""}.
+          {filtered
+            ? `${list.total} ${list.total === 1 ? "submission matches" : "submissions match"} these filters.`
+            : `${list.total} ${list.total === 1 ? "submission" : "submissions"}.`}
         </p>
 
-        <DataTable label="Submissions" className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <DataTable label="Submission list" className={loading ? "opacity-60 transition-opacity" : undefined}>
           <thead>
             <tr>
               <Th>Received</Th>

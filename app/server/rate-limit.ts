@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import { rateLimits } from "~/server/db/schema";
 
@@ -26,6 +26,11 @@ export async function hitRateLimit(
     count,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
+}
+
+/** Forgets every window of `key`. */
+export async function clearRateLimit(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Drops windows older than an hour. */

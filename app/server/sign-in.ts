@@ -6,7 +6,7 @@ import { getDb } from "~/server/db/client";
 import { env } from "~/server/env";
 import { redirectWithFlash } from "~/server/flash";
 import { log } from "~/server/log";
-import { hitRateLimit } from "~/server/rate-limit";
+import { clearRateLimit, hitRateLimit } from "~/server/rate-limit";
 import { clientInfo } from "~/server/request-context";
 import { answersWithData } from "~/server/submissions/http";
 
@@ -60,6 +60,8 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
     return data({ ok: false as const, notice: { title: "Error", description: body?.message || signInMessages.error.description } }, { status: 500 });
   }
   const user = await findUserByEmail(db, account);
+  // The account limit is about guessing: a correct password clears the count.
+  await clearRateLimit(db, `sign-in:account:${account}`);
   await audit(db, { actorEmail: account, action: "sign-in", ip });
   return redirect(homeOf(user ?? { role: "member" }), { headers: cookiesOf(response) });
 }

@@ -4,7 +4,9 @@ import { cn } from "~/lib/utils";
 /**
  * A table that scrolls sideways inside its own box on narrow screens, so the
  * page itself never does. The box is a labelled, focusable region: keyboard
- * users can scroll it too. `label` must be unique on the page.
+ * users can scroll it too. `label` must be unique among the page's landmarks
+ * (a section headed "Files" and a table labelled "Files" clash). The box is
+ * `relative` so visually hidden text in far-right cells stays inside it.
  *
  *   <DataTable label="Submissions">
  *     <thead><tr><Th>Name</Th></tr></thead>
@@ -31,7 +33,7 @@ export function DataTable({
       aria-label={label}
       tabIndex={0}
       className={cn(
-        "max-w-full overflow-x-auto rounded-lg border border-border bg-background focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        "relative max-w-full overflow-x-auto rounded-lg border border-border bg-background focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         className,
       )}
     >

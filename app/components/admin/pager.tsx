@@ -38,7 +38,7 @@ export function Pager({
   return (
     <nav aria-label={label} className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {page} of {pageCount}
+        {`Page ${page} of ${pageCount}`}
       </p>
       <div className="flex gap-2">
         {hasPrevious ? (

@@ -35,3 +35,27 @@ export function toCsv(
 export function csvFileName(kind: string, at: Date = new Date()): string {
   return `${kind}-${at.toISOString().slice(0, 10)}.csv`;
 }
+
+// ---------------------------------------------------------------------------
+// Downloads
+
+/** An ASCII stand-in for a file name, safe inside a quoted header parameter. */
+export function asciiFileName(name: string): string {
+  const safe = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9._ -]/g, "_")
+    .replace(/^[.\s]+/, "")
+    .trim();
+  return safe || "download";
+}
+
+/** RFC 5987 value: percent-encoded UTF-8, also encoding the few characters encodeURIComponent leaves but the syntax forbids. */
+export function encodeRfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Content-Disposition of a download: an ASCII name for old clients, the exact UTF-8 name for the rest. */
+export function attachmentDisposition(name: string): string {
+  return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+}

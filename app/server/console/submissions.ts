@@ -311,7 +311,7 @@ export type MailRow = {
 };
 
 export type SubmissionDetail = {
-  submission: typeof submissions.$inferSelect;
+  submission: Omit<typeof submissions.$inferSelect, "clientKey">;
   /** Name and email, then the kind's own fields. */
   fields: FieldValue[];
   experience: ExperienceRow[];
@@ -336,7 +336,19 @@ const mailColumns = {
 /** Everything about one submission, or null when the id names none. */
 export async function getSubmissionDetail(db: Db, id: string): Promise<SubmissionDetail | null> {
   if (!isUuid(id)) return null;
-  const [submission] = await db.select().from(submissions).where(eq(submissions.id, id));
+  const [submission] = await db
+    .select({
+      id: submissions.id,
+      kind: submissions.kind,
+      status: submissions.status,
+      firstName: submissions.firstName,
+      lastName: submissions.lastName,
+      email: submissions.email,
+      createdAt: submissions.createdAt,
+      updatedAt: submissions.updatedAt,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, id));
   if (!submission) return null;
   const kind = submission.kind;
   const [own, experience, certifications, files, notes, mails] = await Promise.all([

@@ -51,12 +51,14 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
       role: user.role,
       disabled: user.disabled,
       createdAt: user.createdAt,
-      hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential' and ${account.password} is not null)`.mapWith(
-        Boolean,
-      ),
+      // Written out in full: drizzle leaves the table name off columns of a one-table select.
+      hasPassword: sql<boolean>`exists (
+        select 1 from ${account} c
+        where c.user_id = "user"."id" and c.provider_id = 'credential' and c.password is not null
+      )`.mapWith(Boolean),
       lastSignInAt: sql<Date | null>`greatest(
-        (select max(s.created_at) from ${session} s where s.user_id = ${user.id}),
-        (select max(a.at) from ${auditLog} a where lower(a.actor_email) = lower(${user.email}) and a.action ~ ${SIGN_IN_ACTION})
+        (select max(s.created_at) from ${session} s where s.user_id = "user"."id"),
+        (select max(a.at) from ${auditLog} a where lower(a.actor_email) = lower("user"."email") and a.action ~ ${SIGN_IN_ACTION})
       )`.mapWith(user.createdAt),
     })
     .from(user)

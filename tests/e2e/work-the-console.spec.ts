@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./support/a11y";
+import { testAccounts } from "./support/accounts";
+import { waitForMail } from "./support/mail";
+import { gotoHydrated, signIn } from "./support/page";
+
+const { staff, admin, disabled } = testAccounts;
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+async function openSubmission(page: Page, email: string) {
+  await gotoHydrated(page, "/admin");
+  await page.getByLabel(/search/i).fill(email);
+  await page.getByRole("button", { name: /search|filter|apply/i }).first().click();
+  await page.getByRole("link", { name: new RegExp(email.split("@")[0]!.replace(/[.-]/g, "."), "i") }).first().click();
+}
+
+test("staff see a contact message sent a moment ago, change its status and note it @phone", async ({ page }) => {
+  const marker = randomUUID().slice(0, 8);
+  const email = `zoe-${marker}@clinic.example`;
+  const sent = await page.request.post("/contact", {
+    form: { firstName: "Zoe", lastName: `Quinn${marker}`, email, message: `Need pricing ${marker}` },
+    headers: { "X-Resend": "1" },
+  });
+  expect(sent.status()).toBe(200);
+
+  await signIn(page, staff.email, staff.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
+  await expect(page.getByText(`Need pricing ${marker}`)).toBeVisible();
+  await page.getByLabel(/status/i).selectOption("in_progress");
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByText(/in progress/i).first()).toBeVisible();
+  await page.getByLabel(/note/i).fill(`Called back ${marker}`);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText(`Called back ${marker}`)).toBeVisible();
+  await expect(page.getByText(staff.email).first()).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await gotoHydrated(page, "/admin?status=in_progress");
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+  await gotoHydrated(page, "/admin?status=new&kind=contact");
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+});
+
+test("staff download an applicant's resume and export CSV", async ({ page }) => {
+  const marker = randomUUID().slice(0, 8);
+  const email = `rae-${marker}@candidate.example`;
+  const sent = await page.request.post("/apply", {
+    multipart: {
+      firstName: "Rae",
+      lastName: `Stone${marker}`,
+      email,
+      phone: "602 555 0101",
+      resume: { name: "Rae CV.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
+    headers: { "X-Resend": "1" },
+  });
+  expect(sent.status()).toBe(200);
+
+  await signIn(page, staff.email, staff.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /download/i }).first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Rae CV.pdf");
+  expect(readFileSync(await file.path()).equals(PDF)).toBe(true);
+
+  await gotoHydrated(page, "/admin");
+  const csv = page.waitForEvent("download");
+  await page.locator('a[href="/admin/export/application.csv"]').click();
+  const exported = await csv;
+  expect(exported.suggestedFilename()).toMatch(/^application-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await exported.path(), "utf8");
+  expect(text.split("\n")[0]).toMatch(/email/i);
+  expect(text).toContain(email);
+
+  // Staff are not admins.
+  expect((await page.request.get("/admin/users", { maxRedirects: 0 })).status()).toBe(403);
+  expect((await page.request.get("/admin/audit", { maxRedirects: 0 })).status()).toBe(403);
+});
+
+test("an admin invites a user, whose link sets a password once and signs them in", async ({ browser }) => {
+  test.slow();
+  const marker = randomUUID().slice(0, 8);
+  const invitee = `new-${marker}@clinic.example`;
+  const adminContext = await browser.newContext();
+  const page = await adminContext.newPage();
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await gotoHydrated(page, "/admin/users");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+  await page.getByRole("textbox", { name: /email/i }).first().fill(invitee);
+  await page.getByRole("combobox", { name: /role/i }).first().selectOption("member");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
+  await expectNoA11yViolations(page);
+  const mail = await waitForMail(invitee, "/set-password?token=");
+  const link = /https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(mail.body)![0];
+  await adminContext.close();
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await gotoHydrated(visitor, new URL(link).pathname + new URL(link).search);
+  await visitor.getByLabel(/^New password/).fill("a brand new password");
+  await visitor.getByLabel("Confirm password").fill("a brand new password");
+  await visitor.getByRole("button", { name: "Set my password" }).click();
+  await expect(visitor).toHaveURL(/\/auth\?password=set$/);
+  await visitor.getByLabel("Email").fill(invitee);
+  await visitor.getByLabel("Password").fill("a brand new password");
+  await visitor.getByRole("button", { name: "Sign In" }).click();
+  await expect(visitor).toHaveURL(/\/members$/);
+  // The link worked once.
+  await visitor.goto(new URL(link).pathname + new URL(link).search);
+  await expect(visitor.getByText("This link is no longer valid")).toBeVisible();
+  await context.close();
+});
+
+test("disabling a user ends their open session at once", async ({ browser }) => {
+  test.slow();
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, disabled.email, disabled.password);
+  await expect(memberPage).toHaveURL(/\/members$/);
+
+  const adminContext = await browser.newContext();
+  const page = await adminContext.newPage();
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await gotoHydrated(page, "/admin/users");
+  const row = page.getByRole("row").filter({ hasText: disabled.email });
+  await row.getByRole("button", { name: /^disable/i }).click();
+  await expect(page.getByRole("row").filter({ hasText: disabled.email })).toContainText(/disabled/i);
+
+  await memberPage.reload();
+  await expect(memberPage).toHaveURL(/\/auth$/);
+  await signIn(memberPage, disabled.email, disabled.password);
+  await expect(memberPage.locator("[data-sonner-toast]").filter({ hasText: "Invalid credentials" })).toBeVisible();
+
+  await gotoHydrated(page, "/admin/audit");
+  await expect(page.getByRole("row").filter({ hasText: "user.disable" }).first()).toContainText(disabled.email);
+  await memberContext.close();
+  await adminContext.close();
+});
