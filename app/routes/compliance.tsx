@@ -4,7 +4,7 @@ import type { Route } from "./+types/compliance";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { CertificationCard } from "~/components/support/certification-card";
-import { CtaBand } from "~/components/support/cta-band";
+import { CtaBand } from "~/components/layout/cta-band";
 import { FrameworkCard } from "~/components/support/framework-card";
 import { ProgramCard } from "~/components/support/program-card";
 import { Badge } from "~/components/ui/badge";
@@ -102,11 +102,10 @@ export default function CompliancePage() {
         </ul>
       </Section>
 
-      <div className="bg-muted">
-        <CtaBand
+      <CtaBand
           id="compliance-cta"
           title="Strengthen your practice's compliance"
-          text="Our specialists review documentation, billing and coding workflows with your team in a free 30-minute consultation."
+          lead="Our specialists review documentation, billing and coding workflows with your team in a free 30-minute consultation."
         >
           <Button asChild variant="inverse" size="lg">
             <Link to="/intake">Schedule a Free Consultation</Link>
@@ -118,7 +117,6 @@ export default function CompliancePage() {
             </a>
           </Button>
         </CtaBand>
-      </div>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, Phon
 import type * as React from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/insurance";
-import { CtaBand } from "~/components/home/cta-band";
+import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps, type Step } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";

@@ -16,7 +16,7 @@ import type { Route } from "./+types/ordering";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { CheckList } from "~/components/support/check-list";
-import { CtaBand } from "~/components/support/cta-band";
+import { CtaBand } from "~/components/layout/cta-band";
 import { FeatureCard } from "~/components/support/feature-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -171,11 +171,10 @@ export default function OrderingPage() {
         <EmbedFrame src={site.portalDemoUrl} title="Live portal demo" height={600} />
       </Section>
 
-      <div className="bg-muted">
-        <CtaBand
+      <CtaBand
           id="ordering-cta"
           title="Ready to simplify ordering?"
-          text="Request portal access and our team will set up your account, configure your branding and train your staff. Setup takes under 1 hour."
+          lead="Request portal access and our team will set up your account, configure your branding and train your staff. Setup takes under 1 hour."
         >
           <Button asChild variant="inverse" size="lg">
             <Link to="/intake">Request Portal Access</Link>
@@ -184,7 +183,6 @@ export default function OrderingPage() {
             <a href={telHref(site.phone)}>Call {site.phone}</a>
           </Button>
         </CtaBand>
-      </div>
     </>
   );
 }

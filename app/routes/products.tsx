@@ -1,7 +1,7 @@
 import { ArrowRight, CircleCheck, Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/products";
-import { CtaBand } from "~/components/home/cta-band";
+import { CtaBand } from "~/components/layout/cta-band";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Badge } from "~/components/ui/badge";

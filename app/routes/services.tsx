@@ -1,7 +1,7 @@
 import { ArrowRight, CircleCheck, MessagesSquare, MonitorPlay } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
-import { CtaBand } from "~/components/home/cta-band";
+import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/support";
 import { Section } from "~/components/layout/section";
 import { PageHero } from "~/components/layout/page-hero";
 import { ChannelCard } from "~/components/support/channel-card";
-import { CtaBand } from "~/components/support/cta-band";
+import { CtaBand } from "~/components/layout/cta-band";
 import { DownloadCard } from "~/components/support/download-card";
 import { FaqAccordion } from "~/components/support/faq-accordion";
 import { mailtoHref } from "~/components/support/mailto";
@@ -132,7 +132,7 @@ export default function SupportPage() {
       <CtaBand
         id="support-cta"
         title="New to our online portal?"
-        text="Schedule a free 30-minute consultation and we will set up your account, walk your team through ordering and insurance verification, and answer your questions."
+        lead="Schedule a free 30-minute consultation and we will set up your account, walk your team through ordering and insurance verification, and answer your questions."
       >
         <Button asChild variant="inverse" size="lg">
           <Link to="/intake">Schedule a Free Consultation</Link>
