@@ -33,11 +33,6 @@ export function isHoneypotFilled(formData: FormData): boolean {
   return typeof value === "string" ? value.trim() !== "" : true;
 }
 
-/** The answer to a filled honeypot: it looks like success and does nothing. */
-export function honeypotAnswer() {
-  return data({ ok: true as const }, { status: 200 });
-}
-
 /**
  * True for a fetch made by the React Router client (JavaScript on), false for
  * a plain form post. With future.v8_passThroughRequests the action sees the

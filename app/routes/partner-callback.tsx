@@ -16,7 +16,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { telHref } from "~/config/site";
 import { formToasts, partnerBenefits, partnerStats, partnerSteps } from "~/content/forms";
 import {
-  honeypotAnswer,
   invalid,
   isHoneypotFilled,
   submittedText,

@@ -1,10 +1,12 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client";
 import { rateLimits } from "~/server/db/schema";
 
 /**
- * Counts one hit for `key` in the current fixed window and says whether it is
- * within `limit`. Kept in the database so every process sees the same count.
+ * Counts one hit for `key` and says whether it is within `limit`. A sliding
+ * window: the previous window's count weighs in by how much of it still
+ * overlaps, so a burst across a window boundary is caught too. Kept in the
+ * database so every process sees the same count.
  */
 export async function hitRateLimit(
   db: Db,
@@ -20,7 +22,13 @@ export async function hitRateLimit(
       set: { count: sql`${rateLimits.count} + 1` },
     })
     .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
+  const [previous] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart - windowMs)));
+  const current = row?.count ?? 1;
+  const overlap = 1 - (now - windowStart) / windowMs;
+  const count = current + (previous?.count ?? 0) * overlap;
   return {
     allowed: count <= limit,
     count,
