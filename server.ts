@@ -11,6 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { frameOrigins, newNonce, securityHeaders } from "./app/server/security-headers";
 
 type AppEntry = {
   startRuntime(): Promise<void>;
@@ -29,9 +30,39 @@ function logLine(level: number, msg: string, extra: Record<string, unknown> = {}
 
 const app = express();
 app.disable("x-powered-by");
+
+// Security headers on every answer, with a fresh script nonce for each one.
+const embedFrameOrigins = frameOrigins(process.env);
+app.use((_req, res, next) => {
+  const nonce = newNonce();
+  res.locals.nonce = nonce;
+  res.set(securityHeaders({ nonce, frames: embedFrameOrigins, production: !DEV }));
+  // Vite's development client injects inline scripts of its own.
+  if (DEV) res.removeHeader("Content-Security-Policy");
+  next();
+});
 // Behind a local load balancer the client address comes from X-Forwarded-For.
 app.set("trust proxy", "loopback");
 app.use(compression());
+
+// Every state-changing request must come from the site's own pages: its Origin (or,
+// failing that, its Referer) is the address it was sent to, or PUBLIC_URL's.
+const publicOrigin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : null;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  let origin = req.headers.origin;
+  if (!origin && req.headers.referer) {
+    try {
+      origin = new URL(req.headers.referer).origin;
+    } catch {
+      origin = undefined;
+    }
+  }
+  const own = `${req.protocol}://${req.get("host")}`;
+  if (origin && (origin === own || origin === publicOrigin)) return next();
+  req.resume();
+  res.status(403).type("text/plain").send("Cross-origin request refused");
+});
 
 /** Largest body any form sends: an application with six 5 MB files and its text. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -91,11 +122,11 @@ app.use(
   createRequestHandler({
     build: loadBuild,
     mode: DEV ? "development" : "production",
-    getLoadContext(req) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       // IPv4 clients reach a dual-stack socket as ::ffff:a.b.c.d; keep the plain form.
       const ip = (req.ip ?? "unknown").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-      context.set(entry.clientContext, { ip, requestId: randomUUID() });
+      context.set(entry.clientContext, { ip, requestId: randomUUID(), nonce: String(res.locals.nonce ?? "") });
       return context;
     },
   }),

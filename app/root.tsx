@@ -19,6 +19,7 @@ import { Button } from "~/components/ui/button";
 import { loadSiteConfig } from "~/config/site";
 import { products } from "~/content/products";
 import type { RootData } from "~/lib/use-site";
+import { useNonce } from "~/lib/nonce";
 import { NotFound } from "~/components/layout/not-found";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
@@ -41,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
+  const nonce = useNonce();
   return (
     <html lang="en-US">
       <head>
@@ -66,8 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </TooltipProvider>
         <Toaster />
         <FlashToast flash={data?.flash ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

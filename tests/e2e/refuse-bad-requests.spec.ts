@@ -1,21 +1,22 @@
 import { expect, test } from "@playwright/test";
+import { siteOrigin } from "./support/page";
 
 test("oversized, unlengthed and wrongly typed bodies are refused and the server stays up", async ({ request, baseURL }) => {
   const big = await request.post("/contact", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...siteOrigin() },
     data: Buffer.alloc(50 * 1024 * 1024, 0x61),
     failOnStatusCode: false,
   });
   expect(big.status()).toBe(413);
 
-  const json = await request.post("/intake", { data: { firstName: "x" }, failOnStatusCode: false, headers: { "X-Resend": "1" } });
+  const json = await request.post("/intake", { data: { firstName: "x" }, failOnStatusCode: false, headers: { "X-Resend": "1", ...siteOrigin() } });
   expect(json.status()).toBe(415);
 
   // A chunked body without a length.
   const { request: rawRequest } = await import("node:http");
   const status = await new Promise<number>((resolve, reject) => {
     const url = new URL("/contact", baseURL);
-    const req = rawRequest(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" } }, (res) => {
+    const req = rawRequest(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", ...siteOrigin() } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -28,4 +29,45 @@ test("oversized, unlengthed and wrongly typed bodies are refused and the server 
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);
   expect((await request.get("/readyz")).status()).toBe(200);
+});
+
+test("every answer carries the security headers, and inline scripts run only with the response's nonce", async ({ page, request }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"]!;
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("frame-src 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["strict-transport-security"]).toContain("max-age=");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  const inline = await page.locator("script:not([src])").evaluateAll((ss) => ss.map((s) => (s as HTMLScriptElement).nonce));
+  expect(inline.length).toBeGreaterThan(0);
+  expect(inline.every((n) => n === nonce)).toBe(true);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  expect(violations).toEqual([]);
+  // A second answer gets a different nonce.
+  const again = (await request.get("/")).headers()["content-security-policy"];
+  expect(again).not.toContain(`'nonce-${nonce}'`);
+  const asset = await request.get("/favicon.svg");
+  expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("a post from another site, or with no origin at all, is refused", async ({ request }) => {
+  const form = { firstName: "Eve", lastName: "Forge", email: "eve@forged.example", message: "hello" };
+  const forged = await request.post("/contact", { form, headers: { Origin: "https://evil.example", "X-Resend": "1" } });
+  expect(forged.status()).toBe(403);
+  const bare = await request.post("/contact", { form, headers: { "X-Resend": "1" } });
+  expect(bare.status()).toBe(403);
+  const referer = await request.post("/contact", { form, headers: { Referer: "https://evil.example/page", "X-Resend": "1" } });
+  expect(referer.status()).toBe(403);
+  const signIn = await request.post("/auth", { form: { email: "a@b.example", password: "x" }, headers: { Origin: "null" } });
+  expect(signIn.status()).toBe(403);
 });

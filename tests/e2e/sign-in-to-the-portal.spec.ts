@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, signIn } from "./support/page";
+import { gotoHydrated, signIn, siteOrigin } from "./support/page";
 
 const { member, limited } = testAccounts;
 
@@ -102,7 +102,7 @@ test("a member gets 403 from every staff page and action", async ({ page }) => {
     expect(response.status(), path).toBe(403);
   }
   for (const path of ["/admin/outbox", "/admin/users", "/admin/submissions/00000000-0000-0000-0000-000000000000"]) {
-    const response = await page.request.post(path, { form: { intent: "retry", mailId: "x" }, maxRedirects: 0 });
+    const response = await page.request.post(path, { form: { intent: "retry", mailId: "x" }, headers: siteOrigin(), maxRedirects: 0 });
     expect(response.status(), `POST ${path}`).toBe(403);
   }
   const visit = await page.goto("/admin");

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { waitForMail } from "./support/mail";
-import { gotoHydrated, signIn } from "./support/page";
+import { gotoHydrated, signIn, siteOrigin } from "./support/page";
 
 const { staff, admin, disabled } = testAccounts;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -21,7 +21,7 @@ test("staff see a contact message sent a moment ago, change its status and note 
   const email = `zoe-${marker}@clinic.example`;
   const sent = await page.request.post("/contact", {
     form: { firstName: "Zoe", lastName: `Quinn${marker}`, email, message: `Need pricing ${marker}` },
-    headers: { "X-Resend": "1" },
+    headers: { "X-Resend": "1", ...siteOrigin() },
   });
   expect(sent.status()).toBe(200);
 
@@ -59,7 +59,7 @@ test("staff download an applicant's resume and export CSV", async ({ page }) => 
       phone: "602 555 0101",
       resume: { name: "Rae CV.pdf", mimeType: "application/pdf", buffer: PDF },
     },
-    headers: { "X-Resend": "1" },
+    headers: { "X-Resend": "1", ...siteOrigin() },
   });
   expect(sent.status()).toBe(200);
 

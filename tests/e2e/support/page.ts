@@ -13,3 +13,8 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
+
+/** The Origin header a page of the site would send with a form post. */
+export function siteOrigin(): Record<string, string> {
+  return { Origin: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}` };
+}

@@ -6,7 +6,7 @@ export type ActionAnswer = { status: number; body: unknown; headers: Headers };
 /** A request context as server.ts builds it, from one client address. */
 export function contextFrom(ip = "203.0.113.7") {
   const context = new RouterContextProvider();
-  context.set(clientContext, { ip, requestId: "test" });
+  context.set(clientContext, { ip, requestId: "test", nonce: "" });
   return context;
 }
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, frameOrigins, securityHeaders } from "./security-headers";
+
+describe("security headers", () => {
+  it("allows frames only from the configured embed hosts", () => {
+    expect(frameOrigins({})).toEqual([]);
+    expect(contentSecurityPolicy("n", [])).toContain("frame-src 'none'");
+    const frames = frameOrigins({
+      PORTAL_DEMO_URL: "https://docs.example.com/demo?x=1",
+      PORTAL_IVR_URL: "https://forms.example.org/ivr",
+      PORTAL_ORDER_URL: "javascript:alert(1)",
+      OTHER_URL: "https://evil.example",
+    });
+    expect(frames).toEqual(["https://docs.example.com", "https://forms.example.org"]);
+    expect(contentSecurityPolicy("n", frames)).toContain("frame-src https://docs.example.com https://forms.example.org");
+  });
+
+  it("lets only scripts with the nonce run inline and forbids being framed", () => {
+    const csp = contentSecurityPolicy("abc123", []);
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).not.toContain("unsafe-inline' 'nonce");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("sends HSTS in production only", () => {
+    expect(securityHeaders({ nonce: "n", frames: [], production: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(securityHeaders({ nonce: "n", frames: [], production: false })["Strict-Transport-Security"]).toBeUndefined();
+  });
+});
