@@ -15,18 +15,15 @@ import { Textarea } from "~/components/ui/textarea";
 import { telHref } from "~/config/site";
 import { formToasts, intakeBadges, intakeBenefits, intakeExpectations } from "~/content/forms";
 import { products } from "~/content/products";
-import { getDb } from "~/server/db/client";
-import { accepted, clientKeyOf, handleForm, limitSubmissions, MAX_TEXT_FORM_BYTES, readForm, storeOr503 } from "~/server/submissions/http";
+import { submitTextForm } from "~/server/submissions/http";
 import { submitIntake } from "~/server/submissions/kinds";
 import {
-  invalid,
-  isHoneypotFilled,
   submittedText,
   submittedValues,
   submitToServer,
 } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/common";
+import { LIMITS } from "~/lib/schemas/common";
 import { intakeSchema, roleOptions } from "~/lib/schemas/intake";
 import { useSite } from "~/lib/use-site";
 
@@ -38,16 +35,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleForm(async () => {
-    const formData = await readForm(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-    if (isHoneypotFilled(formData)) return accepted(request, "/intake", formToasts.intake.success);
-    const limited = await limitSubmissions(context, "intake");
-    if (limited) return limited;
-    const values = formDataToObject(formData);
-    const parsed = parseWith(intakeSchema, values);
-    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-    const failed = await storeOr503("intake", () => submitIntake(getDb(), parsed.data, clientKeyOf(formData)));
-    return failed ?? accepted(request, "/intake", formToasts.intake.success);
+  return submitTextForm({
+    request,
+    context,
+    form: "intake",
+    schema: intakeSchema,
+    backTo: "/intake",
+    success: formToasts.intake.success,
+    store: submitIntake,
   });
 }
 

@@ -16,17 +16,14 @@ import { Textarea } from "~/components/ui/textarea";
 import { telHref } from "~/config/site";
 import { formToasts, partnerBenefits, partnerStats, partnerSteps } from "~/content/forms";
 import {
-  invalid,
-  isHoneypotFilled,
   submittedText,
   submittedValues,
   submitToServer,
 } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
-import { getDb } from "~/server/db/client";
-import { accepted, clientKeyOf, handleForm, limitSubmissions, MAX_TEXT_FORM_BYTES, readForm, storeOr503 } from "~/server/submissions/http";
+import { submitTextForm } from "~/server/submissions/http";
 import { submitCallback } from "~/server/submissions/kinds";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/common";
+import { LIMITS } from "~/lib/schemas/common";
 import { bestTimeOptions, experienceOptions, partnerCallbackSchema } from "~/lib/schemas/partner-callback";
 import { useSite } from "~/lib/use-site";
 
@@ -38,16 +35,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleForm(async () => {
-    const formData = await readForm(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-    if (isHoneypotFilled(formData)) return accepted(request, "/partner-callback", formToasts.callback.success);
-    const limited = await limitSubmissions(context, "callback");
-    if (limited) return limited;
-    const values = formDataToObject(formData);
-    const parsed = parseWith(partnerCallbackSchema, values);
-    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-    const failed = await storeOr503("callback", () => submitCallback(getDb(), parsed.data, clientKeyOf(formData)));
-    return failed ?? accepted(request, "/partner-callback", formToasts.callback.success);
+  return submitTextForm({
+    request,
+    context,
+    form: "callback",
+    schema: partnerCallbackSchema,
+    backTo: "/partner-callback",
+    success: formToasts.callback.success,
+    store: submitCallback,
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { waitForMail } from "./support/mail";
@@ -8,13 +8,6 @@ import { gotoHydrated, signIn, siteOrigin } from "./support/page";
 
 const { staff, admin, disabled } = testAccounts;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-
-async function openSubmission(page: Page, email: string) {
-  await gotoHydrated(page, "/admin");
-  await page.getByLabel(/search/i).fill(email);
-  await page.getByRole("button", { name: /search|filter|apply/i }).first().click();
-  await page.getByRole("link", { name: new RegExp(email.split("@")[0]!.replace(/[.-]/g, "."), "i") }).first().click();
-}
 
 test("staff see a contact message sent a moment ago, change its status and note it @phone", async ({ page }) => {
   const marker = randomUUID().slice(0, 8);

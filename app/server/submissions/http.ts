@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { ToastText } from "~/content/forms";
-import { isDataRequest, RESEND_HEADER } from "~/lib/form-result";
-import { getDb } from "~/server/db/client";
+import type { z } from "zod";
+import { invalid, isDataRequest, isHoneypotFilled, RESEND_HEADER } from "~/lib/form-result";
+import { formDataToObject, parseWith } from "~/lib/schemas/common";
+import { getDb, type Db } from "~/server/db/client";
 import { env } from "~/server/env";
 import { redirectWithFlash } from "~/server/flash";
 import { log } from "~/server/log";
@@ -110,4 +112,39 @@ export async function storeOr503<T>(form: string, store: () => Promise<T>) {
 export function clientKeyOf(formData: FormData): string | null {
   const key = formData.get("clientKey");
   return typeof key === "string" && /^[A-Za-z0-9-]{8,64}$/.test(key) ? key : null;
+}
+
+/**
+ * The whole action of a text-only form page (intake, partner callback):
+ * read, honeypot, rate limit, validate with the form's schema, store with its
+ * mail, answer. The contact form differs only in where a plain post returns.
+ */
+export function submitTextForm<S extends z.ZodType>({
+  request,
+  context,
+  form,
+  schema,
+  backTo,
+  success,
+  store,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  form: string;
+  schema: S;
+  backTo: string;
+  success: ToastText;
+  store: (db: Db, input: z.output<S>, clientKey: string | null) => Promise<unknown>;
+}) {
+  return handleForm(async () => {
+    const formData = await readForm(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+    if (isHoneypotFilled(formData)) return accepted(request, backTo, success);
+    const limited = await limitSubmissions(context, form);
+    if (limited) return limited;
+    const values = formDataToObject(formData);
+    const parsed = parseWith(schema, values);
+    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
+    const failed = await storeOr503(form, () => store(getDb(), parsed.data, clientKeyOf(formData)));
+    return failed ?? accepted(request, backTo, success);
+  });
 }
