@@ -1,6 +1,7 @@
 import { Phone } from "lucide-react";
 import type { Route } from "./+types/partner-callback";
 import { Field, FormNotice, RequiredNote } from "~/components/forms/field";
+import { PersonFields } from "~/components/forms/person-fields";
 import { Honeypot } from "~/components/forms/honeypot";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -136,26 +137,7 @@ export default function PartnerCallbackPage({ actionData }: Route.ComponentProps
                 <RequiredNote />
                 <Honeypot />
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <Field label="First Name" name="firstName" required error={errors.firstName}>
-                    {(control) => (
-                      <Input {...control} autoComplete="given-name" maxLength={LIMITS.name} defaultValue={text("firstName")} />
-                    )}
-                  </Field>
-                  <Field label="Last Name" name="lastName" required error={errors.lastName}>
-                    {(control) => (
-                      <Input {...control} autoComplete="family-name" maxLength={LIMITS.name} defaultValue={text("lastName")} />
-                    )}
-                  </Field>
-                  <Field label="Email" name="email" required error={errors.email}>
-                    {(control) => (
-                      <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={text("email")} />
-                    )}
-                  </Field>
-                  <Field label="Phone" name="phone" required error={errors.phone}>
-                    {(control) => (
-                      <Input {...control} type="tel" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={text("phone")} />
-                    )}
-                  </Field>
+                  <PersonFields errors={errors} text={text} />
                   <Field label="Current Role" name="currentRole" error={errors.currentRole}>
                     {(control) => (
                       <Input

@@ -18,17 +18,30 @@ import {
   intakes,
 } from "~/server/db/schema";
 import { detectFileType, safeFileName } from "~/server/uploads/file-type";
+import type { FieldLine } from "~/server/mail/templates";
 import { storeSubmission, type CheckedFile } from "./store";
 
 const REPLY_PROMISE = "A member of our team will get back to you within 24 hours.";
 
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+type Person = { firstName: string; lastName: string; email: string };
+
+const fullName = (p: Person) => `${p.firstName} ${p.lastName}`;
+
+/** Who sent it: the submission row's person. */
+const personOf = ({ firstName, lastName, email }: Person): Person => ({ firstName, lastName, email });
+
+/** The first lines of every notification. */
+const personLines = (p: Person): FieldLine[] => [
+  { label: "First name", value: p.firstName },
+  { label: "Last name", value: p.lastName },
+  { label: "Email", value: p.email },
+];
 
 export function submitContact(db: Db, input: ContactInput, clientKey?: string | null) {
   return storeSubmission(db, {
     kind: "contact",
     clientKey,
-    person: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+    person: personOf(input),
     insertDetail: async (tx, submissionId) => {
       await tx.insert(contactMessages).values({ submissionId, company: input.company ?? null, message: input.message });
     },
@@ -38,9 +51,7 @@ export function submitContact(db: Db, input: ContactInput, clientKey?: string | 
       sections: [
         {
           fields: [
-            { label: "First name", value: input.firstName },
-            { label: "Last name", value: input.lastName },
-            { label: "Email", value: input.email },
+            ...personLines(input),
             { label: "Company", value: input.company },
             { label: "Message", value: input.message },
           ],
@@ -55,7 +66,7 @@ export function submitIntake(db: Db, input: IntakeInput, clientKey?: string | nu
   return storeSubmission(db, {
     kind: "intake",
     clientKey,
-    person: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+    person: personOf(input),
     insertDetail: async (tx, submissionId) => {
       await tx.insert(intakes).values({
         submissionId,
@@ -71,9 +82,7 @@ export function submitIntake(db: Db, input: IntakeInput, clientKey?: string | nu
       sections: [
         {
           fields: [
-            { label: "First name", value: input.firstName },
-            { label: "Last name", value: input.lastName },
-            { label: "Email", value: input.email },
+            ...personLines(input),
             { label: "Phone", value: input.phone },
             { label: "Organization", value: input.organization },
             { label: "Role", value: optionLabel(roleOptions, input.role) },
@@ -94,7 +103,7 @@ export function submitCallback(db: Db, input: PartnerCallbackInput, clientKey?: 
   return storeSubmission(db, {
     kind: "callback",
     clientKey,
-    person: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+    person: personOf(input),
     insertDetail: async (tx, submissionId) => {
       await tx.insert(callbacks).values({
         submissionId,
@@ -112,9 +121,7 @@ export function submitCallback(db: Db, input: PartnerCallbackInput, clientKey?: 
       sections: [
         {
           fields: [
-            { label: "First name", value: input.firstName },
-            { label: "Last name", value: input.lastName },
-            { label: "Email", value: input.email },
+            ...personLines(input),
             { label: "Phone", value: input.phone },
             { label: "Current role", value: input.currentRole },
             { label: "Experience", value: optionLabel(experienceOptions, input.experience) },
@@ -179,7 +186,7 @@ export function submitApplication(db: Db, details: ApplicationDetails, files: Ch
   return storeSubmission(db, {
     kind: "application",
     clientKey,
-    person: { firstName: p.firstName, lastName: p.lastName, email: p.email },
+    person: personOf(p),
     files,
     insertDetail: async (tx, submissionId) => {
       await tx.insert(applications).values({
@@ -229,9 +236,7 @@ export function submitApplication(db: Db, details: ApplicationDetails, files: Ch
         {
           title: "Personal information",
           fields: [
-            { label: "First name", value: p.firstName },
-            { label: "Last name", value: p.lastName },
-            { label: "Email", value: p.email },
+            ...personLines(p),
             { label: "Phone", value: p.phone },
             { label: "Address", value: p.address },
             { label: "City", value: p.city },
