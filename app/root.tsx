@@ -14,7 +14,6 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { Button } from "~/components/ui/button";
 import { loadSiteConfig } from "~/config/site";
 import { products } from "~/content/products";
@@ -59,13 +58,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <TooltipProvider>
-          {data ? <SiteHeader site={data.site} /> : null}
-          <main id="main" className="flex-1 pt-16">
-            {children}
-          </main>
-          {data ? <SiteFooter site={data.site} year={data.year} /> : null}
-        </TooltipProvider>
+        {data ? <SiteHeader site={data.site} /> : null}
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        {data ? <SiteFooter site={data.site} year={data.year} /> : null}
         <Toaster />
         <FlashToast flash={data?.flash ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { formToasts } from "~/content/forms";
 import { invalid, submittedText, submittedValues, submitToServer } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/common";
+import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { signInSchema } from "~/lib/schemas/sign-in";
 import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
 import { getUser } from "~/server/auth";
@@ -45,7 +45,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitToServer(serverAction);
 }
 
-const validate = schemaValidator(signInSchema);
+const validate = schemaValidator(() => import("~/lib/schemas/sign-in").then((m) => m.signInSchema));
 
 /** A session that appears in another tab (or while this one was hidden) takes this tab to the portal too. */
 function useFollowSignIn() {

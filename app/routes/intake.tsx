@@ -24,8 +24,9 @@ import {
   submitToServer,
 } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
-import { LIMITS } from "~/lib/schemas/common";
-import { intakeSchema, roleOptions } from "~/lib/schemas/intake";
+import { LIMITS } from "~/lib/schemas/fields";
+import { intakeSchema } from "~/lib/schemas/intake";
+import { roleOptions } from "~/lib/schemas/intake-options";
 import { useSite } from "~/lib/use-site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -51,7 +52,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitToServer(serverAction);
 }
 
-const validate = schemaValidator(intakeSchema);
+const validate = schemaValidator(() => import("~/lib/schemas/intake").then((m) => m.intakeSchema));
 
 /** The products page links here with ?product=<slug>: the request starts with that product. */
 function productQuery(slug: string | null): string | undefined {

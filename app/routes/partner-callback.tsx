@@ -24,8 +24,9 @@ import {
 import { pageMeta } from "~/lib/meta";
 import { submitTextForm } from "~/server/submissions/http";
 import { submitCallback } from "~/server/submissions/kinds";
-import { LIMITS } from "~/lib/schemas/common";
-import { bestTimeOptions, experienceOptions, partnerCallbackSchema } from "~/lib/schemas/partner-callback";
+import { LIMITS } from "~/lib/schemas/fields";
+import { partnerCallbackSchema } from "~/lib/schemas/partner-callback";
+import { bestTimeOptions, experienceOptions } from "~/lib/schemas/partner-callback-options";
 import { useSite } from "~/lib/use-site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -51,7 +52,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitToServer(serverAction);
 }
 
-const validate = schemaValidator(partnerCallbackSchema);
+const validate = schemaValidator(() => import("~/lib/schemas/partner-callback").then((m) => m.partnerCallbackSchema));
 
 export default function PartnerCallbackPage({ actionData }: Route.ComponentProps) {
   const site = useSite();

@@ -2,15 +2,15 @@ import { useSearchParams } from "react-router";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { formToasts } from "~/content/forms";
-import { LIMITS } from "~/lib/schemas/common";
-import { contactAnswerFromSearch, contactSchema } from "~/lib/schemas/contact";
+import { contactAnswerFromSearch } from "~/lib/schemas/contact-return";
+import { LIMITS } from "~/lib/schemas/fields";
 import { cn } from "~/lib/utils";
 import { Field, FormNotice, RequiredNote } from "./field";
 import { Honeypot } from "./honeypot";
 import { SubmitButton } from "./submit-button";
 import { schemaValidator, useFormSubmission } from "./use-form-submission";
 
-const validate = schemaValidator(contactSchema);
+const validate = schemaValidator(() => import("~/lib/schemas/contact").then((m) => m.contactSchema));
 
 /**
  * The landing page's message form. It posts to /contact; with JavaScript off

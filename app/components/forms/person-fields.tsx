@@ -1,6 +1,6 @@
 import { Input } from "~/components/ui/input";
-import type { FieldErrors } from "~/lib/schemas/common";
-import { LIMITS } from "~/lib/schemas/common";
+import type { FieldErrors } from "~/lib/schemas/fields";
+import { LIMITS } from "~/lib/schemas/fields";
 import { Field } from "./field";
 
 /**

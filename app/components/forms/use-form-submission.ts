@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { showToast } from "~/components/ui/toaster";
 import { checkFieldsNotice, formProblemToasts, type ToastText } from "~/content/forms";
 import { outcomeOf } from "~/lib/form-result";
-import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/common";
+import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/fields";
 import type { Notice } from "./field";
 import { newSubmissionKey, savePending, type PendingSubmission } from "./pending-submissions";
 
@@ -12,15 +12,27 @@ import { newSubmissionKey, savePending, type PendingSubmission } from "./pending
 export type Problems = { fieldErrors: FieldErrors; toast?: FormToast | null };
 
 /** Checks a form in the browser; null when it may be sent. */
-export type Validate = (form: HTMLFormElement) => Problems | null;
+export type Validate = (form: HTMLFormElement) => Problems | null | Promise<Problems | null>;
 
-/** A Validate that runs a schema over the form's text values. */
+/**
+ * A Validate that runs a schema over the form's text values. The schema (and
+ * zod with it) is loaded on first use, not with the page; when it cannot be
+ * loaded (offline), the form is sent and the server checks it.
+ */
 export function schemaValidator(
-  schema: z.ZodType,
+  load: () => Promise<z.ZodType>,
   read: (formData: FormData) => unknown = formDataToObject,
 ): Validate {
-  return (form) => {
-    const result = parseWith(schema, read(new FormData(form)));
+  let schema: Promise<z.ZodType | null> | undefined;
+  return async (form) => {
+    const values = read(new FormData(form));
+    schema ??= load().catch(() => {
+      schema = undefined;
+      return null;
+    });
+    const loaded = await schema;
+    if (!loaded) return null;
+    const result = parseWith(loaded, values);
     return result.success ? null : { fieldErrors: result.fieldErrors };
   };
 }
@@ -175,11 +187,11 @@ export function useFormSubmission({
     }
   }, [fetcher.state, fetcher.data, reset]);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     event.preventDefault();
     setNotice(null);
-    const problems = validate(form);
+    const problems = await validate(form);
     if (problems) {
       setErrors(problems.fieldErrors);
       reportProblems(form, problems);
@@ -204,11 +216,11 @@ export function useFormSubmission({
   };
 
   // Once a field has a message, re-check it as the visitor corrects it.
-  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+  const onChange = async (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as Partial<HTMLInputElement>;
     const name = target.name;
     if (!name || !(name in errors)) return;
-    const message = validate(event.currentTarget)?.fieldErrors[name];
+    const message = (await validate(event.currentTarget))?.fieldErrors[name];
     setErrors((previous) => {
       const next = { ...previous };
       if (message) next[name] = message;

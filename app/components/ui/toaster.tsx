@@ -1,27 +1,43 @@
-import { Toaster as Sonner, toast } from "sonner";
-
-/** Bottom-right, 4.5 s: SPEC section 9 says 4 to 5 seconds. */
-export function Toaster() {
-  return (
-    <Sonner
-      position="bottom-right"
-      duration={4500}
-      closeButton
-      toastOptions={{
-        classNames: {
-          toast: "font-sans border border-border",
-          title: "font-semibold",
-          description: "!text-muted-foreground",
-          error: "!border-destructive !text-destructive",
-        },
-      }}
-    />
-  );
-}
+import * as React from "react";
 
 export type ToastMessage = { title: string; description?: string; variant?: "success" | "error" | "default" };
 
+/*
+ * Toasts are rare (a form answer, a flash after a redirect), so the toast
+ * library loads with the first one, not with every page.
+ */
+const SonnerToaster = React.lazy(() => import("./sonner-toaster"));
+
+let wanted = false;
+let wake: (() => void) | null = null;
+let markReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Where toasts appear; renders nothing until the first toast is asked for. */
+export function Toaster() {
+  const [shown, setShown] = React.useState(false);
+  React.useEffect(() => {
+    wake = () => setShown(true);
+    if (wanted) setShown(true);
+    return () => {
+      wake = null;
+    };
+  }, []);
+  if (!shown) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <SonnerToaster onReady={markReady} />
+    </React.Suspense>
+  );
+}
+
 export function showToast({ title, description, variant = "default" }: ToastMessage) {
-  const show = variant === "success" ? toast.success : variant === "error" ? toast.error : toast;
-  show(title, description ? { description } : undefined);
+  wanted = true;
+  wake?.();
+  void Promise.all([import("sonner"), ready]).then(([{ toast }]) => {
+    const show = variant === "success" ? toast.success : variant === "error" ? toast.error : toast;
+    show(title, description ? { description } : undefined);
+  });
 }
