@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-audit";
 import { Pager } from "~/components/account/pager";
-import { ScrollTable, Td, Th } from "~/components/account/scroll-table";
+import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { Timestamp } from "~/components/account/timestamp";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -104,7 +104,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </p>
 
       {total > 0 ? (
-        <ScrollTable label="Audit log entries">
+        <DataTable label="Audit log entries">
           <thead>
             <tr>
               <Th>Time</Th>
@@ -121,17 +121,17 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <Td>
                   <Timestamp iso={r.at} />
                 </Td>
-                <Td className="min-w-48 [overflow-wrap:anywhere]">{r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}</Td>
+                <Td wrap className="[overflow-wrap:anywhere]">{r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}</Td>
                 <Td>
                   <code className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap">{r.action}</code>
                 </Td>
-                <Td className="min-w-48 [overflow-wrap:anywhere]">{r.target ?? <span className="text-muted-foreground">-</span>}</Td>
+                <Td wrap className="[overflow-wrap:anywhere]">{r.target ?? <span className="text-muted-foreground">-</span>}</Td>
                 <Td className="whitespace-nowrap tabular-nums">{r.ip ?? <span className="text-muted-foreground">-</span>}</Td>
-                <Td className="min-w-48 break-words">{r.detail ?? <span className="text-muted-foreground">-</span>}</Td>
+                <Td wrap>{r.detail ?? <span className="text-muted-foreground">-</span>}</Td>
               </tr>
             ))}
           </tbody>
-        </ScrollTable>
+        </DataTable>
       ) : null}
 
       <Pager label="Audit log pages" page={page} pageCount={pageCount} href={(p) => pageHref(filter, p)} />

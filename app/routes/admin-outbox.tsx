@@ -18,6 +18,7 @@ import { redirectWithFlash } from "~/server/flash";
 import { retryMail } from "~/server/mail/outbox";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Staff console" }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +47,7 @@ function backTo(request: Request): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const parsed = retrySchema.safeParse({ intent: form.get("intent") ?? undefined, mailId: form.get("mailId") ?? undefined });
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "The request was not understood." }, { status: 400 });

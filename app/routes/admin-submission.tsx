@@ -25,6 +25,7 @@ import {
 import { getDb } from "~/server/db/client";
 import { redirectWithFlash } from "~/server/flash";
 import { clientInfo } from "~/server/request-context";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const s = loaderData?.detail.submission;
@@ -65,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
   const id = params.id;
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const parsed = actionSchema.safeParse({
     intent: form.get("intent") ?? undefined,
     status: form.get("status") ?? undefined,

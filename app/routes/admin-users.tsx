@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-users";
 import { AccountStatus } from "~/components/account/account-status";
-import { ScrollTable, Td, Th } from "~/components/account/scroll-table";
+import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { Timestamp } from "~/components/account/timestamp";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -27,6 +27,7 @@ import {
 import { getDb } from "~/server/db/client";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Staff console" }, { name: "robots", content: "noindex" }];
 
@@ -71,7 +72,7 @@ export type UsersAnswer = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const raw: Record<string, unknown> = {};
   for (const key of ["intent", "email", "role", "userId"]) {
     const value = form.get(key);
@@ -204,7 +205,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             {users.length} {users.length === 1 ? "account" : "accounts"}
           </p>
         </div>
-        <ScrollTable label="Accounts table">
+        <DataTable label="Accounts table">
           <thead>
             <tr>
               <Th>Email</Th>
@@ -221,7 +222,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               <UserRow key={u.id} user={u} isMe={u.id === me.id} answer={answer?.userId === u.id ? answer : undefined} />
             ))}
           </tbody>
-        </ScrollTable>
+        </DataTable>
       </section>
     </div>
   );
@@ -236,7 +237,7 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
   const roleSelectId = `role-${u.id}`;
   return (
     <tr className={cn(u.disabled && "bg-muted/60")}>
-      <Td className="min-w-56 font-medium [overflow-wrap:anywhere]">
+      <Td wrap className="min-w-56 font-medium [overflow-wrap:anywhere]">
         <span className="inline-flex flex-wrap items-center gap-2">
           {u.email}
           {isMe ? (
@@ -247,7 +248,7 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
           ) : null}
         </span>
       </Td>
-      <Td className="min-w-32 [overflow-wrap:anywhere]">{u.name}</Td>
+      <Td wrap className="min-w-32 [overflow-wrap:anywhere]">{u.name}</Td>
       <Td className="capitalize">{u.role}</Td>
       <Td>
         <div className="flex flex-col items-start gap-1">
@@ -261,7 +262,7 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
       <Td>
         <Timestamp iso={u.lastSignInAt} />
       </Td>
-      <Td className="min-w-[22rem]">
+      <Td wrap className="min-w-[22rem]">
         <div className="flex flex-col gap-3">
           {isMe ? (
             <p className="max-w-xs text-sm text-muted-foreground">

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { formToasts } from "~/content/forms";
 import { invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
 import { getDb } from "~/server/db/client";
-import { accepted, clientKeyOf, handleForm, limitSubmissions, readForm, storeOr503 } from "~/server/submissions/http";
+import { accepted, clientKeyOf, handleForm, limitSubmissions, readForm } from "~/server/submissions/http";
 import { checkUploadedFiles, submitApplication } from "~/server/submissions/kinds";
 import { pageMeta } from "~/lib/meta";
 import {
@@ -53,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { field, message, toast } = files.rejection;
       return invalid(request, { [field]: message }, { toast, values: { personal, experience, certifications } });
     }
-    const failed = await storeOr503("application", () => submitApplication(getDb(), result.data, files.files, clientKeyOf(formData)));
-    return failed ?? accepted(request, "/apply", formToasts.application.success);
+    await submitApplication(getDb(), result.data, files.files, clientKeyOf(formData));
+    return accepted(request, "/apply", formToasts.application.success);
   });
 }
 

@@ -10,12 +10,13 @@ import { Button } from "~/components/ui/button";
 import { articleBodies } from "~/content/articles";
 import type { ArticleBody } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
+import { sanitizeArticleHtml } from "~/server/article-html";
 
 /** Only the canonical ids "1" and "2" exist; anything else ("01", "3", "x") answers 404. */
 export function loader({ params }: Route.LoaderArgs) {
   const article: ArticleBody | null = articleBodies.find((a) => String(a.id) === params.id) ?? null;
   if (!article) return data({ article: null }, { status: 404 });
-  return data({ article });
+  return data({ article: { ...article, content: sanitizeArticleHtml(article.content) } });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   return pageMeta(matches, article.title, article.summary);
 };
 
-/** Typography of the trusted article HTML (h2, p, ul, li, a). */
+/** Typography of the article HTML, cleaned by the loader (h2, p, ul, li, a). */
 const proseClasses =
   "text-base leading-relaxed text-foreground sm:text-lg " +
   "[&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-navy sm:[&_h2]:text-2xl " +

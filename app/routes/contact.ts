@@ -14,7 +14,6 @@ import {
   limitSubmissions,
   MAX_TEXT_FORM_BYTES,
   readForm,
-  storeOr503,
 } from "~/server/submissions/http";
 import { submitContact } from "~/server/submissions/kinds";
 
@@ -35,10 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (limited) return plain ? redirectWithFlash(BACK, formProblemToasts.rateLimited) : limited;
     const parsed = parseWith(contactSchema, formDataToObject(formData));
     if (!parsed.success) return plain ? redirect(contactInvalidPath(parsed.fieldErrors), 303) : invalid(request, parsed.fieldErrors);
-    const failed = await storeOr503("contact", () => submitContact(getDb(), parsed.data, clientKeyOf(formData)));
-    if (failed) return plain ? redirectWithFlash(BACK, formProblemToasts.serverError) : failed;
+    await submitContact(getDb(), parsed.data, clientKeyOf(formData));
     return accepted(request, BACK, formToasts.contact.success);
-  });
+  }, plain ? () => redirectWithFlash(BACK, formProblemToasts.serverError) : undefined);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -12,6 +12,7 @@ import { getDb } from "~/server/db/client";
 import { hitRateLimit } from "~/server/rate-limit";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password" }, { name: "robots", content: "noindex" }];
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const raw = form.get("email");
   const parsed = schema.safeParse({ email: typeof raw === "string" ? raw : undefined });
   if (!parsed.success) {

@@ -11,6 +11,7 @@ import { passwordProblem } from "~/server/accounts";
 import { completePasswordLink, readPasswordLink } from "~/server/console/users";
 import { getDb } from "~/server/db/client";
 import { clientInfo } from "~/server/request-context";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
 function titleOf(link: LinkState | undefined): string {
   if (!link?.valid) return "Link no longer valid";
@@ -61,7 +62,7 @@ const formSchema = () =>
 type Answer = { ok: false; expired: true } | { ok: false; fieldErrors: { password?: string; confirm?: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;

@@ -3,6 +3,7 @@ import type { Route } from "./+types/sign-out";
 import { submitToServer } from "~/lib/form-result";
 import { getUser } from "~/server/auth";
 import { signOut } from "~/server/sign-in";
+import { readFormOrRefuse } from "~/server/submissions/http";
 
 // Signing out changes state, so it is a POST; a visit just goes home.
 export function loader() {
@@ -10,6 +11,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The sign-out form carries no fields; anything but an (empty) form post is refused.
+  await readFormOrRefuse(request, { maxBytes: 1024 });
   const user = await getUser(request).catch(() => null);
   return signOut(request, context, user?.email ?? null);
 }

@@ -55,7 +55,7 @@ function applicationForm(overrides: { resume?: File | null; documents?: File[]; 
     ...overrides.fields,
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const resume = overrides.resume === undefined ? new File([PDF], "../../etc/Dana Resume.pdf", { type: "application/pdf" }) : overrides.resume;
+  const resume = overrides.resume === undefined ? new File([PDF], "Dana Resume.pdf", { type: "application/pdf" }) : overrides.resume;
   if (resume) form.set("resume", resume);
   for (const d of overrides.documents ?? []) form.append("documents", d);
   return form;
@@ -198,6 +198,11 @@ describe.each(drivers)("form actions on %s", (driver) => {
     const docs = await call(applyAction as Action, formPost("/apply", applicationForm({ documents: [polyglot] })));
     expect(docs.status).toBe(400);
     expect((docs.body as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty("documents");
+    for (const name of ["../../etc/passwd.pdf", "C:\\Users\\dana\\resume.pdf", "resume\u0000.pdf", ".."]) {
+      const traversal = new File([PDF], name, { type: "application/pdf" });
+      const answer = await call(applyAction as Action, formPost("/apply", applicationForm({ resume: traversal })));
+      expect(answer.status, name).toBe(400);
+    }
     const six = Array.from({ length: 6 }, (_, i) => new File([PNG], `d${i}.png`, { type: "image/png" }));
     expect((await call(applyAction as Action, formPost("/apply", applicationForm({ documents: six })))).status).toBe(400);
     expect(await stored()).toBe(0);

@@ -34,16 +34,28 @@ function problem(status: number, message: string): never {
   throw new FormProblem(status, message);
 }
 
-/** Runs a form action; a FormProblem becomes its 4xx answer instead of an error page. */
-export async function handleForm<T>(run: () => Promise<T>) {
+/**
+ * Runs a form action. A FormProblem becomes its 4xx answer; anything else
+ * (the database gone mid-request, say) is logged and answered 503 with
+ * Retry-After, which the browser treats as "keep it and send again", or
+ * with `plainFailure` when a plain form post needs a page to return to.
+ */
+export async function handleForm<T>(run: () => Promise<T>, plainFailure?: () => Promise<Response>) {
   try {
     return await run();
   } catch (error) {
     if (error instanceof FormProblem) {
       return data({ ok: false as const, rejected: true as const, error: error.message }, { status: error.status });
     }
-    throw error;
+    log.error({ err: error }, "form could not be handled");
+    if (plainFailure) return plainFailure();
+    return data({ ok: false as const, failed: true as const }, { status: 503, headers: { "Retry-After": "30" } });
   }
+}
+
+/** A name as a browser sends it for a chosen file: no folders, no "..", no control characters. */
+export function isPlainFileName(name: string): boolean {
+  return name.length <= 255 && !/[\\/\u0000-\u001f\u007f]/.test(name) && name !== "." && name !== "..";
 }
 
 /**
@@ -68,8 +80,25 @@ export async function readForm(request: Request, { maxBytes, multipart = false }
     if (name.includes("\uFFFD") || (typeof value === "string" && value.includes("\uFFFD"))) {
       problem(400, "The form contains text that is not valid UTF-8.");
     }
+    // Browsers send a file's own name, never a path or control characters.
+    if (typeof value !== "string" && !isPlainFileName(value.name)) {
+      problem(400, "A file name may not contain a path or control characters.");
+    }
   }
   return formData;
+}
+
+/**
+ * `readForm` for actions that answer their own shapes: a request no form of
+ * ours sends is thrown as its 4xx answer, shown by the error boundary.
+ */
+export async function readFormOrRefuse(request: Request, options: { maxBytes: number }): Promise<FormData> {
+  try {
+    return await readForm(request, options);
+  } catch (error) {
+    if (error instanceof FormProblem) throw data({ ok: false, rejected: true, error: error.message }, { status: error.status });
+    throw error;
+  }
 }
 
 /**
@@ -95,17 +124,6 @@ export async function accepted(request: Request, backTo: string, toast: ToastTex
   mailQueued();
   if (answersWithData(request)) return data({ ok: true as const }, { status: 200 });
   return redirectWithFlash(backTo, toast);
-}
-
-/** Stores with `store`; a database failure becomes a 503 the browser knows how to handle. */
-export async function storeOr503<T>(form: string, store: () => Promise<T>) {
-  try {
-    await store();
-    return null;
-  } catch (error) {
-    log.error({ err: error, form }, "could not store a submission");
-    return data({ ok: false, failed: true }, { status: 503, headers: { "Retry-After": "30" } });
-  }
 }
 
 /** The client's idempotency key: resends of one submission carry the same key. */
@@ -144,7 +162,7 @@ export function submitTextForm<S extends z.ZodType>({
     const values = formDataToObject(formData);
     const parsed = parseWith(schema, values);
     if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-    const failed = await storeOr503(form, () => store(getDb(), parsed.data, clientKeyOf(formData)));
-    return failed ?? accepted(request, backTo, success);
+    await store(getDb(), parsed.data, clientKeyOf(formData));
+    return accepted(request, backTo, success);
   });
 }
