@@ -18,6 +18,12 @@ type AppEntry = {
   stopRuntime(): Promise<void>;
   checkReady(): Promise<boolean>;
   clientContext: Parameters<RouterContextProvider["set"]>[0];
+  log: {
+    info(fields: Record<string, unknown>, msg: string): void;
+    warn(fields: Record<string, unknown>, msg: string): void;
+    flush(callback: (error?: Error) => void): void;
+  };
+  runInRequest<T>(reqId: string, work: () => T): T;
 };
 
 const DEV = process.env.NODE_ENV !== "production";
@@ -30,6 +36,39 @@ function logLine(level: number, msg: string, extra: Record<string, unknown> = {}
 
 const app = express();
 app.disable("x-powered-by");
+// Set once the app bundle is loaded, before the server listens.
+let entry: AppEntry;
+// True once SIGTERM or SIGINT arrived: the server is draining (see shutdown below).
+let closing = false;
+
+// Every request gets an id (the load balancer's, when it sent a sane one): it is
+// answered in X-Request-Id and stamped on every log line written while it runs.
+app.use((req, res, next) => {
+  const incoming = req.headers["x-request-id"];
+  const reqId = typeof incoming === "string" && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  res.locals.reqId = reqId;
+  res.set("X-Request-Id", reqId);
+  // While draining, no connection is kept open for another request.
+  if (closing) res.set("Connection", "close");
+  const started = process.hrtime.bigint();
+  // An action may answer before reading its body (a refused content type, a form
+  // over its size, a 403). The rest of the body is then thrown away, or Node would
+  // take it for the start of the next request on this kept-alive connection and
+  // reset it, and a load balancer would answer that next request 502.
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  res.on("finish", () => {
+    if (req.path.startsWith("/assets/")) return;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    entry.runInRequest(reqId, () =>
+      entry.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request"),
+    );
+  });
+  entry.runInRequest(reqId, next);
+});
 
 // Security headers on every answer, with a fresh script nonce for each one.
 const embedFrameOrigins = frameOrigins(process.env);
@@ -102,7 +141,7 @@ if (DEV) {
   loadBuild = async () => build;
 }
 
-const entry = (await loadBuild()).entry.module as unknown as AppEntry;
+entry = (await loadBuild()).entry.module as unknown as AppEntry;
 try {
   await entry.startRuntime();
 } catch (error) {
@@ -114,6 +153,10 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
 app.get("/readyz", async (_req, res) => {
+  if (closing) {
+    res.status(503).type("text/plain").send("shutting down");
+    return;
+  }
   const ready = await entry.checkReady();
   res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
 });
@@ -126,26 +169,44 @@ app.use(
       const context = new RouterContextProvider();
       // IPv4 clients reach a dual-stack socket as ::ffff:a.b.c.d; keep the plain form.
       const ip = (req.ip ?? "unknown").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-      context.set(entry.clientContext, { ip, requestId: randomUUID(), nonce: String(res.locals.nonce ?? "") });
+      context.set(entry.clientContext, { ip, requestId: String(res.locals.reqId), nonce: String(res.locals.nonce ?? "") });
       return context;
     },
   }),
 );
 
-const server = app.listen(PORT, () => logLine(30, `listening on http://localhost:${PORT}`));
+const server = app.listen(PORT, () => entry.log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
 
-let closing = false;
+/**
+ * On SIGTERM: /readyz answers 503 and every answer says Connection: close, so
+ * a load balancer stops sending here and drops its kept-alive connections. New
+ * connections are still taken during SHUTDOWN_GRACE_MS (or until none is
+ * open), then the listener closes, open requests finish, and the mail worker
+ * and database stop.
+ */
+const SHUTDOWN_GRACE_MS = Number.parseInt(process.env.SHUTDOWN_GRACE_MS ?? "5000", 10);
+
 function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  logLine(30, `${signal}: finishing open requests`);
-  const force = setTimeout(() => process.exit(1), 15_000);
+  entry.log.info({ signal }, "finishing open requests");
+  const graceEnds = Date.now() + SHUTDOWN_GRACE_MS;
+  const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 30_000);
   force.unref();
-  server.close(async () => {
-    await entry.stopRuntime().catch(() => {});
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  const closeWhenQuiet = () =>
+    server.getConnections((_error, open) => {
+      if (open > 0 && Date.now() < graceEnds) {
+        setTimeout(closeWhenQuiet, 100);
+        return;
+      }
+      server.close(async () => {
+        await entry.stopRuntime().catch((error: unknown) => entry.log.warn({ err: error }, "stopping the runtime failed"));
+        // The last lines reach the log before the process ends.
+        entry.log.flush(() => process.exit(0));
+      });
+      server.closeIdleConnections();
+    });
+  closeWhenQuiet();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

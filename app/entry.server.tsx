@@ -80,3 +80,4 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 // Used by the HTTP entry (server.ts), which reaches them through build.entry.module.
 export { checkReady, startRuntime, stopRuntime } from "~/server/runtime";
 export { clientContext } from "~/server/request-context";
+export { log, runInRequest } from "~/server/log";

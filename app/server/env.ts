@@ -33,6 +33,8 @@ const schema = z.object({
   /** How often the mail worker looks for due mail, in milliseconds. */
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Seconds a worker holds a claimed mail: a process that dies mid-send frees it after this long. */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Secret that signs session cookies; generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().trim().min(32).optional(),
   /** A session ends after this many idle minutes... */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { openDatabase, setDatabase, getDatabase, type Database } from "~/server/db/client";
 import { env } from "~/server/env";
-import { log } from "~/server/log";
+import { log, outsideRequest } from "~/server/log";
 import { smtpSender } from "~/server/mail/transport";
 import { startMailWorker, type MailWorker } from "~/server/mail/worker";
 import { pruneRateLimits } from "~/server/rate-limit";
@@ -12,6 +12,7 @@ import { pruneRateLimits } from "~/server/rate-limit";
  */
 let database: Database | undefined;
 let worker: MailWorker | undefined;
+let sender: ReturnType<typeof smtpSender> | undefined;
 let pruneTimer: NodeJS.Timeout | undefined;
 
 export async function startRuntime(): Promise<void> {
@@ -23,8 +24,8 @@ export async function startRuntime(): Promise<void> {
   log.info({ driver: database.driver }, "database ready");
 
   if (e.SMTP_URL) {
-    const sender = smtpSender(e.SMTP_URL, e.MAIL_FROM);
-    worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS });
+    sender = smtpSender(e.SMTP_URL, e.MAIL_FROM);
+    worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
     log.info("mail worker started");
   } else {
     log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");
@@ -37,7 +38,7 @@ export async function startRuntime(): Promise<void> {
 
 /** Wakes the worker after new mail was queued, so it goes out without waiting for the next poll. */
 export function mailQueued() {
-  worker?.kick();
+  outsideRequest(() => worker?.kick());
 }
 
 export async function checkReady(): Promise<boolean> {
@@ -49,10 +50,29 @@ export async function checkReady(): Promise<boolean> {
   }
 }
 
+/** Waits for `work` at most `ms`; false (and a warning naming `step`) when it did not finish in time. */
+async function within(step: string, ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const finished = await Promise.race([work.then(() => true), late]);
+  clearTimeout(timer);
+  if (!finished) log.warn({ step, ms }, "shutdown step did not finish in time");
+  return finished;
+}
+
+/**
+ * Stops the worker (after its current pass) and closes the database. Each
+ * step has a time limit, so a connection lost for good cannot hold the
+ * process open, or let it end without saying so.
+ */
 export async function stopRuntime(): Promise<void> {
   clearInterval(pruneTimer);
-  await worker?.stop();
-  await database?.close();
+  const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
+  sender?.close();
+  const databaseClosed = await within("database", 5_000, database?.close() ?? Promise.resolve());
   setDatabase(undefined);
-  log.info("stopped cleanly");
+  if (workerStopped && databaseClosed) log.info("stopped cleanly");
+  else log.warn({ workerStopped, databaseClosed }, "stopped, not cleanly");
 }

@@ -1,6 +1,32 @@
 import { expect, test } from "@playwright/test";
 import { siteOrigin } from "./support/page";
 
+test("a body refused before it is read leaves its kept-alive connection usable for the next request", async ({ baseURL }) => {
+  const http = await import("node:http");
+  // One connection, kept alive: the second request travels on the socket of the first.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = (type: string, body: string) =>
+    new Promise<number | string>((resolve) => {
+      const url = new URL("/contact", baseURL);
+      const req = http.request(
+        url,
+        { method: "POST", agent, headers: { "Content-Type": type, "Content-Length": Buffer.byteLength(body), "X-Resend": "1", ...siteOrigin() } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+      req.end(body);
+    });
+  const padding = `padding=${"x".repeat(200 * 1024)}`;
+  expect(await post("application/json", padding)).toBe(415);
+  expect(await post("application/x-www-form-urlencoded", "firstName=")).toBe(400);
+  expect(await post("application/x-www-form-urlencoded", padding)).toBe(413);
+  expect(await post("application/x-www-form-urlencoded", "firstName=")).toBe(400);
+  agent.destroy();
+});
+
 test("oversized, unlengthed and wrongly typed bodies are refused and the server stays up", async ({ request, baseURL }) => {
   const big = await request.post("/contact", {
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...siteOrigin() },

@@ -5,7 +5,7 @@ import { deliverDue } from "~/server/mail/outbox";
 import { smtpSender } from "~/server/mail/transport";
 import { submitContact } from "~/server/submissions/kinds";
 import { drivers, freshDatabase } from "./support/database";
-import { startSmtpServer } from "./support/smtp";
+import { startSmtpServer } from "../support/smtp";
 
 const contact = { firstName: "Ada", lastName: "Lee", email: "ada@clinic.example", company: "Lee Podiatry", message: "Please call me\nabout grafts." };
 
@@ -49,6 +49,9 @@ describe.each(drivers)("outbox on %s", (driver) => {
     expect(notification?.body).toContain("Please call me");
     expect(notification?.body).toContain(`Reference: ${id}`);
     expect(notification?.raw).toMatch(/^Reply-To: ada@clinic\.example/im);
+    // The Message-ID is the outbox row's, so a mail sent again after a crash is the same message.
+    const notificationRow = queued.find((m) => m.purpose === "contact.notification")!;
+    expect(notification?.raw).toMatch(new RegExp(`^Message-ID: <${notificationRow.id}@site\\.example>`, "im"));
     const confirmation = smtp.mails.find((m) => m.to.includes("ada@clinic.example"));
     expect(confirmation?.subject).toBe("We received your message");
     expect(confirmation?.body).toContain("within 24 hours");

@@ -70,6 +70,29 @@ function takeLock(dir: string): () => void {
   };
 }
 
+type PooledClient = Pick<pg.PoolClient, "query" | "release">;
+
+/**
+ * Drizzle's transaction (0.45) sends BEGIN before its try/finally, so when
+ * BEGIN fails (the server went away between checkout and BEGIN) the client is
+ * never released and the pool loses it for good: after a few database
+ * restarts no connection would be left. A failed BEGIN releases the client
+ * here, with its error, so the pool drops it and opens a new one.
+ */
+export function releaseOnFailedBegin(client: PooledClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const isBegin = (statement: unknown) =>
+    /^\s*begin\b/i.test(typeof statement === "string" ? statement : ((statement as { text?: string } | null)?.text ?? ""));
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  }) as PooledClient["query"];
+}
+
 export type OpenOptions = {
   /** postgres:// URL of a server; when absent the embedded database is used. */
   url?: string;
@@ -87,8 +110,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    // A dropped connection must not crash the process; requests fail and the pool reconnects.
+    // A dropped connection (a server restart, say) must not crash the process: the
+    // request using it fails, and the pool opens new connections. Idle clients
+    // report to the pool; a client checked out (a transaction) reports to itself.
     pool.on("error", () => {});
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      releaseOnFailedBegin(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return {

@@ -192,7 +192,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every process: rate limits survive restarts and scale-out. */
+/** Per-window hit counters shared by every process (read as a sliding window): rate limits survive restarts and scale-out. */
 export const rateLimits = pgTable(
   "rate_limits",
   {

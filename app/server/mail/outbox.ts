@@ -5,9 +5,14 @@ import { outbox } from "~/server/db/schema";
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewMail = Pick<typeof outbox.$inferInsert, "purpose" | "to" | "replyTo" | "subject" | "text" | "submissionId">;
 
-export type SendMail = (mail: { to: string; replyTo?: string | null; subject: string; text: string }) => Promise<void>;
+/**
+ * Sends one mail. `id` is the outbox row's: a mail sent again after a crash
+ * (sent, but the process died before recording it) carries the same
+ * Message-ID, so mail clients show it once.
+ */
+export type SendMail = (mail: { id: string; to: string; replyTo?: string | null; subject: string; text: string }) => Promise<void>;
 
-/** How long a claimed row is held by one worker before another may take it. */
+/** How long a claimed row is held by one worker before another may take it (MAIL_LEASE_SECONDS). */
 const LEASE_SECONDS = 120;
 
 /** Wait before the next attempt: 30 s, 1 min, 2 min ... capped at 1 hour. */
@@ -19,7 +24,7 @@ export function backoffSeconds(attempts: number): number {
  * Claims due mail for this worker. FOR UPDATE SKIP LOCKED keeps two workers
  * from picking the same row at once; the lease keeps it theirs while they send.
  */
-export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(db: Db, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outbox.id })
@@ -38,7 +43,7 @@ export async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
     return tx
       .update(outbox)
       .set({
-        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
         attempts: sql`${outbox.attempts} + 1`,
       })
       .where(
@@ -57,13 +62,13 @@ export type DeliveryReport = { sent: number; retried: number; failed: number };
 export async function deliverDue(
   db: Db,
   send: SendMail,
-  { limit = 20, maxAttempts = 8 }: { limit?: number; maxAttempts?: number } = {},
+  { limit = 20, maxAttempts = 8, leaseSeconds = LEASE_SECONDS }: { limit?: number; maxAttempts?: number; leaseSeconds?: number } = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  const rows = await claimDue(db, limit);
+  const rows = await claimDue(db, limit, leaseSeconds);
   for (const row of rows) {
     try {
-      await send({ to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text });
+      await send({ id: row.id, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text });
       await db
         .update(outbox)
         .set({ status: "sent", sentAt: sql`now()`, leaseUntil: null, lastError: null })

@@ -5,6 +5,9 @@ import type { SendMail } from "./outbox";
 export function smtpSender(url: string, from: string): SendMail & { close(): void } {
   const parsed = new URL(url);
   const transport = nodemailer.createTransport({
+    // A few kept-open connections instead of one per mail, so a backlog drains quickly.
+    pool: true,
+    maxConnections: 3,
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : parsed.protocol === "smtps:" ? 465 : 587,
     secure: parsed.protocol === "smtps:",
@@ -15,8 +18,11 @@ export function smtpSender(url: string, from: string): SendMail & { close(): voi
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  // Message-IDs are named after the sender's domain.
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   const send = async (mail: Parameters<SendMail>[0]) => {
     await transport.sendMail({
+      messageId: `<${mail.id}@${domain}>`,
       from,
       to: mail.to,
       replyTo: mail.replyTo ?? undefined,

@@ -13,11 +13,13 @@ export function startMailWorker({
   send,
   intervalMs,
   maxAttempts,
+  leaseSeconds,
 }: {
   db: Db;
   send: SendMail;
   intervalMs: number;
   maxAttempts: number;
+  leaseSeconds?: number;
 }): MailWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -27,7 +29,7 @@ export function startMailWorker({
     try {
       // Keep going while whole batches come back, so a backlog drains quickly.
       for (;;) {
-        const report = await deliverDue(db, send, { maxAttempts });
+        const report = await deliverDue(db, send, { maxAttempts, leaseSeconds });
         if (report.sent || report.retried || report.failed) log.info({ ...report }, "mail delivery");
         if (stopped || report.sent + report.retried + report.failed < 20) break;
       }
