@@ -17,6 +17,8 @@ test("the press page lists 25 articles and its chips filter them", async ({ page
   for (const category of ["Clinical Research", "Regulatory", "Innovation", "Treatment Protocols", "Market Analysis"]) {
     await chips.getByRole("link", { name: category, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(category).replace(/%20/g, "(\\+|%20)")}`));
+    // The address changes before the filtered list renders: wait for the list's own count line.
+    await expect(page.getByText(new RegExp(`Showing \\d+ articles? in ${category}`))).toBeVisible();
     const count = await articleLinks(page).evaluateAll((as) => new Set(as.map((a) => a.getAttribute("href"))).size);
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThan(25);
