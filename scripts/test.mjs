@@ -2,9 +2,10 @@
 // then browser tests (Playwright on Debian's Chromium, installed when missing).
 // Ends with one summary line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensureDebianPackage } from "./lib/apt.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const out = mkdtempSync(path.join(tmpdir(), "site-tests-"));
@@ -12,20 +13,6 @@ const out = mkdtempSync(path.join(tmpdir(), "site-tests-"));
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return r.status ?? 1;
-}
-
-function aptGet(...args) {
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
-  return process.getuid?.() === 0 ? run("apt-get", args, env) : run("sudo", ["apt-get", ...args], env);
-}
-
-function ensureChromium() {
-  if (existsSync(chromium)) return;
-  console.log(`Chromium not found at ${chromium}: installing Debian's chromium package...`);
-  if (aptGet("update", "-qq") !== 0 || aptGet("install", "-y", "-qq", "chromium") !== 0 || !existsSync(chromium)) {
-    console.error("Could not install Chromium. Install it (apt-get install chromium) or set CHROMIUM_PATH.");
-    process.exit(1);
-  }
 }
 
 function readJson(file) {
@@ -59,7 +46,7 @@ if (buildStatus !== 0) {
 }
 
 // 3. Browser tests
-ensureChromium();
+ensureDebianPackage(chromium, "chromium");
 const e2eJson = path.join(out, "playwright.json");
 const e2eStatus = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, CHROMIUM_PATH: chromium });
 const e2e = readJson(e2eJson);
