@@ -35,7 +35,10 @@ const PUBLIC_PAGES = ["/", "/products", "/services", "/insurance", "/support", "
 const LIGHTHOUSE_PAGES = ["/", "/products", "/press", "/intake", "/auth"];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+// Hard failures (a budget exceeded, failed answers, lost mail) end the run with exit code 1;
+// figures short of an aim (a Lighthouse score under 100) are listed, not failed.
 const failures = [];
+const shortOfAim = [];
 
 function table(title, head, rows) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -88,6 +91,7 @@ if (only.has("bundles")) {
     const js = sum("script", "gzip");
     rows.push([page, loaded.filter((b) => b.type === "script").length, kb(js), kb(sum("script", "raw")), kb(sum("stylesheet", "gzip"))]);
     if (page === "/" && js > JS_BUDGET_ON_HOME) failures.push(`JavaScript on / is ${kb(js)}, over the ${kb(JS_BUDGET_ON_HOME)} budget`);
+    else if (js > JS_BUDGET_ON_HOME) shortOfAim.push(`JavaScript on ${page} is ${kb(js)}, over the ${kb(JS_BUDGET_ON_HOME)} set for /`);
     await context.close();
   }
   await browser.close();
@@ -140,6 +144,9 @@ if (only.has("lighthouse")) {
     const c = result.lhr.categories;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     const a = result.lhr.audits;
+    for (const k of ["performance", "accessibility", "best-practices", "seo"]) {
+      if (score(k) < 100) shortOfAim.push(`Lighthouse ${k} on ${page} is ${score(k)}, aim 100`);
+    }
     rows.push([page, score("performance"), score("accessibility"), score("best-practices"), score("seo"), a["first-contentful-paint"].displayValue, a["largest-contentful-paint"].displayValue, a["total-blocking-time"].displayValue]);
   }
   await chrome.kill();
@@ -201,9 +208,13 @@ if (app) await app.stop();
 await smtp.stop();
 table("Resident memory", ["process", "RSS"], memory.map(([name, bytes]) => [name, `${(bytes / 1024 / 1024).toFixed(0)} MB`]));
 
+if (shortOfAim.length) {
+  console.log(`\nShort of the aim (${shortOfAim.length}):`);
+  for (const f of shortOfAim) console.log(`  - ${f}`);
+}
 if (failures.length) {
   console.log(`\nBelow target (${failures.length}):`);
   for (const f of failures) console.log(`  - ${f}`);
   process.exit(1);
 }
-console.log("\nAll figures within their targets.");
+console.log(shortOfAim.length ? "\nBudgets met, no failed answers, nothing lost; the figures above are short of their aim." : "\nAll figures within their targets.");

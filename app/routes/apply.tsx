@@ -10,6 +10,7 @@ import { getDb } from "~/server/db/client";
 import { accepted, clientKeyOf, handleForm, limitSubmissions, readForm } from "~/server/submissions/http";
 import { checkUploadedFiles, submitApplication } from "~/server/submissions/kinds";
 import { pageMeta } from "~/lib/meta";
+import { validateApplication } from "~/lib/schemas/application";
 import {
   applicationToasts,
   MAX_DOCUMENTS,
@@ -17,9 +18,8 @@ import {
   parseApplicationFormData,
   positionFromSlug,
   positionOptions,
-  validateApplication,
-} from "~/lib/schemas/application";
-import { optionLabel } from "~/lib/schemas/common";
+} from "~/lib/schemas/application-fields";
+import { optionLabel } from "~/lib/schemas/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -17,14 +17,13 @@ import {
   parseApplicationFormData,
   positionOptions,
   RESUME_EXTENSIONS,
-  validateApplication,
   type Position,
-} from "~/lib/schemas/application";
-import { LIMITS, type FieldErrors } from "~/lib/schemas/common";
+} from "~/lib/schemas/application-fields";
+import { LIMITS, type FieldErrors } from "~/lib/schemas/fields";
 import { Field, FormNotice, RequiredNote } from "./field";
 import { Honeypot } from "./honeypot";
 import { SubmitButton } from "./submit-button";
-import { useFormSubmission, type Validate } from "./use-form-submission";
+import { loadOnDemand, useFormSubmission, type Validate } from "./use-form-submission";
 
 type Values = Record<string, unknown>;
 
@@ -59,8 +58,14 @@ function useEntries(prefix: string, submitted: Values[]) {
   };
 }
 
-const validate: Validate = (form) => {
-  const result = validateApplication(parseApplicationFormData(new FormData(form)));
+// The schemas (and zod) load with the first check; without them the server checks the form.
+const validateApplication = loadOnDemand(() => import("~/lib/schemas/application").then((m) => m.validateApplication));
+
+const validate: Validate = async (form) => {
+  const values = parseApplicationFormData(new FormData(form));
+  const run = await validateApplication();
+  if (!run) return null;
+  const result = run(values);
   return result.success ? null : { fieldErrors: result.fieldErrors, toast: result.toast };
 };
 

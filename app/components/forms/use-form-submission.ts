@@ -15,22 +15,32 @@ export type Problems = { fieldErrors: FieldErrors; toast?: FormToast | null };
 export type Validate = (form: HTMLFormElement) => Problems | null | Promise<Problems | null>;
 
 /**
+ * Loads `load` once, on first use, and shares the result. When it cannot be
+ * loaded (offline, a new deployment's chunk names) the answer is null and the
+ * next call tries again.
+ */
+export function loadOnDemand<T>(load: () => Promise<T>): () => Promise<T | null> {
+  let loading: Promise<T | null> | undefined;
+  return () =>
+    (loading ??= load().catch(() => {
+      loading = undefined;
+      return null;
+    }));
+}
+
+/**
  * A Validate that runs a schema over the form's text values. The schema (and
  * zod with it) is loaded on first use, not with the page; when it cannot be
- * loaded (offline), the form is sent and the server checks it.
+ * loaded, the form is sent and the server checks it.
  */
 export function schemaValidator(
   load: () => Promise<z.ZodType>,
   read: (formData: FormData) => unknown = formDataToObject,
 ): Validate {
-  let schema: Promise<z.ZodType | null> | undefined;
+  const schema = loadOnDemand(load);
   return async (form) => {
     const values = read(new FormData(form));
-    schema ??= load().catch(() => {
-      schema = undefined;
-      return null;
-    });
-    const loaded = await schema;
+    const loaded = await schema();
     if (!loaded) return null;
     const result = parseWith(loaded, values);
     return result.success ? null : { fieldErrors: result.fieldErrors };

@@ -1,0 +1,194 @@
+import type { FormToast, Option } from "./fields";
+
+/**
+ * The job application's rules that need no schema library: positions, the
+ * toasts, file checks, field names and reading the form. The page imports
+ * these; the schemas in application.ts load with the first check.
+ */
+
+// ---------------------------------------------------------------------------
+// Options
+
+export type Position = "partner-representative" | "administrative-executive" | "shipping-receiving" | "other";
+
+/** Positions a visitor can apply for; the slugs match the job postings. */
+export const positionOptions = [
+  { value: "partner-representative", label: "1099 Partner Representative" },
+  { value: "administrative-executive", label: "Administrative Executive" },
+  { value: "shipping-receiving", label: "Shipping & Receiving Specialist" },
+  { value: "other", label: "Other" },
+] as const satisfies readonly [Option<Position>, ...Option<Position>[]];
+
+/** The position named by a ?position= slug, or undefined when it is not one of the list. */
+export function positionFromSlug(slug: string | null | undefined): Position | undefined {
+  return positionOptions.find((o) => o.value === slug)?.value;
+}
+
+// ---------------------------------------------------------------------------
+// Texts: the four validation toasts of SPEC section 5, checked in this order.
+
+export const applicationToasts = {
+  missingInformation: {
+    title: "Missing required information",
+    description: "Please fill in all required personal information fields.",
+  },
+  resumeRequired: { title: "Resume required", description: "Please upload your resume." },
+  invalidFileType: { title: "Invalid file type", description: "Please upload a PDF or Word document." },
+  fileTooLarge: { title: "File too large", description: "Please upload a file smaller than 5MB." },
+} as const satisfies Record<string, FormToast>;
+
+// ---------------------------------------------------------------------------
+// Files: checked by name, declared type and size here (browser and server);
+// the server's storage step adds a look at the file's first bytes.
+
+/** Name, declared type and size: what both a browser File and a server File offer. */
+export type FileLike = { readonly name: string; readonly type: string; readonly size: number };
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_DOCUMENTS = 5;
+export const MAX_ENTRIES = 20;
+
+const MIME_TYPES = {
+  pdf: ["application/pdf"],
+  doc: ["application/msword"],
+  docx: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  png: ["image/png"],
+  jpg: ["image/jpeg"],
+  jpeg: ["image/jpeg"],
+} as const;
+
+type Extension = keyof typeof MIME_TYPES;
+
+export const RESUME_EXTENSIONS: readonly Extension[] = ["pdf", "doc", "docx"];
+export const DOCUMENT_EXTENSIONS: readonly Extension[] = ["pdf", "doc", "docx", "png", "jpg", "jpeg"];
+
+/** Value for a file input's accept attribute: ".pdf,.doc,.docx". */
+export function acceptList(extensions: readonly Extension[]): string {
+  return extensions.map((e) => `.${e}`).join(",");
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * True when the name ends in one of the extensions and the declared type fits
+ * it. Browsers declare "" or application/octet-stream for types they do not
+ * know (often .doc): the extension decides then.
+ */
+export function hasAllowedType(file: FileLike, extensions: readonly Extension[]): boolean {
+  const extension = extensionOf(file.name);
+  if (!(extensions as readonly string[]).includes(extension)) return false;
+  const declared = file.type.toLowerCase();
+  if (declared === "" || declared === "application/octet-stream") return true;
+  return (MIME_TYPES[extension as Extension] as readonly string[]).includes(declared);
+}
+
+export type ResumeProblem = "missing" | "type" | "size";
+
+/** The first problem of the resume, in the order of SPEC section 5, or null. */
+export function checkResume(file: FileLike | null | undefined): ResumeProblem | null {
+  if (!file || (file.name === "" && file.size === 0)) return "missing";
+  if (!hasAllowedType(file, RESUME_EXTENSIONS)) return "type";
+  if (file.size > MAX_FILE_BYTES) return "size";
+  return null;
+}
+
+export const resumeMessages: Record<ResumeProblem, FormToast> = {
+  missing: applicationToasts.resumeRequired,
+  type: applicationToasts.invalidFileType,
+  size: applicationToasts.fileTooLarge,
+};
+
+/** A message about the additional documents, or null when they are fine. */
+export function checkDocuments(files: readonly FileLike[]): string | null {
+  if (files.length > MAX_DOCUMENTS) return `Attach up to ${MAX_DOCUMENTS} additional documents.`;
+  for (const file of files) {
+    if (!hasAllowedType(file, DOCUMENT_EXTENSIONS)) return `"${file.name}" is not a PDF, Word, PNG or JPEG file.`;
+    if (file.size > MAX_FILE_BYTES) return `"${file.name}" is larger than 5MB. Each document must be 5MB or smaller.`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Form data
+
+type Entry = Record<string, string | boolean>;
+
+export const requiredPersonalFields = ["firstName", "lastName", "email", "phone"] as const;
+
+/** The personal fields, as the form names its controls (the schema has exactly these keys). */
+export const personalFields = [
+  ...requiredPersonalFields,
+  "address",
+  "city",
+  "state",
+  "zipCode",
+  "positionAppliedFor",
+  "expectedSalary",
+  "availableStartDate",
+] as const;
+export type PersonalField = (typeof personalFields)[number];
+
+export const experienceFields = ["company", "position", "startDate", "endDate", "currentRole", "description", "location"] as const;
+export const certificationFields = ["name", "issuingOrganization", "issueDate", "expirationDate", "credentialId"] as const;
+
+/** What the form posts, before validation. */
+export type ApplicationFormValues<F extends FileLike = File> = {
+  personal: Record<string, string>;
+  experience: Entry[];
+  certifications: Entry[];
+  resume: F | null;
+  documents: F[];
+};
+
+const ENTRY_NAME = /^(experience|certifications)\[(\d{1,3})\]\.([A-Za-z]+)$/;
+
+/** Control name of a field of a repeatable entry: entryName("experience", 0, "company") = "experience[0].company". */
+export function entryName(list: "experience" | "certifications", index: number, field: string): string {
+  return `${list}[${index}].${field}`;
+}
+
+function isFile(value: FormDataEntryValue | null): value is File {
+  // An empty file input still posts a nameless, empty file.
+  return value !== null && typeof value !== "string" && !(value.name === "" && value.size === 0);
+}
+
+/**
+ * Builds the application from its form data: personal fields by name,
+ * entries from indexed names such as experience[0].company (in index order),
+ * the resume and the additional documents.
+ */
+export function parseApplicationFormData(formData: FormData): ApplicationFormValues {
+  const personal: Record<string, string> = {};
+  for (const field of personalFields) {
+    const value = formData.get(field);
+    if (typeof value === "string") personal[field] = value;
+  }
+
+  const lists = { experience: new Map<number, Entry>(), certifications: new Map<number, Entry>() };
+  const allowed = { experience: experienceFields as readonly string[], certifications: certificationFields as readonly string[] };
+  for (const [key, value] of formData.entries()) {
+    const match = ENTRY_NAME.exec(key);
+    if (!match || typeof value !== "string") continue;
+    const list = match[1] as keyof typeof lists;
+    const index = Number(match[2]);
+    const field = match[3] as string;
+    if (field !== "id" && !allowed[list].includes(field)) continue;
+    const entry = lists[list].get(index) ?? {};
+    if (field in entry) continue;
+    entry[field] = field === "currentRole" ? value === "true" || value === "on" : value;
+    lists[list].set(index, entry);
+  }
+  const inOrder = (map: Map<number, Entry>) => [...map.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+
+  const resume = formData.get("resume");
+  return {
+    personal,
+    experience: inOrder(lists.experience),
+    certifications: inOrder(lists.certifications),
+    resume: isFile(resume) ? resume : null,
+    documents: formData.getAll("documents").filter(isFile),
+  };
+}
