@@ -36,4 +36,25 @@ describe("log", () => {
     expect(lines[0]).not.toHaveProperty("password");
     expect(lines[0]).not.toHaveProperty("token");
   });
+
+  it("logs a failed query without its values: no form contents reach the log", () => {
+    const { lines, logger } = capture();
+    // Shaped as the database layer's error: the values in the message, the stack and `params`.
+    const params = ["Dana", "dana@clinic.example", "Please call me,\nabout grafts"];
+    const query = 'insert into "submissions" ("first_name", "email", "message") values ($1, $2, $3)';
+    const error = Object.assign(new Error(`Failed query: ${query}\nparams: ${params}`), { query, params });
+    logger.error({ err: error }, "form could not be handled");
+    const line = JSON.stringify(lines[0]);
+    expect(line).not.toContain("dana@clinic.example");
+    expect(line).not.toContain("about grafts");
+    expect(lines[0]).toMatchObject({ err: { query, params: "[3 values withheld]" } });
+    expect((lines[0]!.err as { message: string }).message).toBe(`Failed query: ${query}\nparams: [3 values withheld]`);
+    expect((lines[0]!.err as { stack: string }).stack).toContain("[3 values withheld]");
+  });
+
+  it("logs other errors as they are", () => {
+    const { lines, logger } = capture();
+    logger.error({ err: new Error("connect ECONNREFUSED 127.0.0.1:5432") }, "database unavailable");
+    expect(lines[0]).toMatchObject({ err: { type: "Error", message: "connect ECONNREFUSED 127.0.0.1:5432" } });
+  });
 });
