@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,4 +47,29 @@ describe("embedded database on disk", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL connections dropped by the server", () => {
+  it("leave the pool whole: after more drops than the pool has connections, transactions still run", async () => {
+    const database = await freshDatabase("postgres");
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = new URL(database.url!).pathname.slice(1);
+    const transaction = () => database.db.transaction(async (tx) => tx.execute(sql`select 1`));
+    try {
+      // The pool has 5 connections. Each round drops them all on the server's side (as a
+      // restart does) and at once starts a transaction, which may get a dropped connection
+      // before the pool has noticed: its BEGIN fails. Such a connection must leave the pool.
+      for (let round = 0; round < 12; round++) {
+        await Promise.all(Array.from({ length: 5 }, transaction));
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
+        await Promise.allSettled(Array.from({ length: 5 }, transaction));
+      }
+      await Promise.all(Array.from({ length: 5 }, transaction));
+      await database.ping();
+    } finally {
+      await admin.end();
+      await database.dispose();
+    }
+  }, 60_000);
 });
