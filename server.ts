@@ -11,6 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { allowedHostsOf, isAllowedHost } from "./app/server/hosts";
 import { frameOrigins, newNonce, securityHeaders } from "./app/server/security-headers";
 
 type AppEntry = {
@@ -68,6 +69,21 @@ app.use((req, res, next) => {
     );
   });
   entry.runInRequest(reqId, next);
+});
+
+// Only the hosts the site answers to (PUBLIC_URL's, ALLOWED_HOSTS, the loopback
+// names on PORT): a forged Host gets 421 before any loader or action runs, so no
+// page, mail or redirect can be made to name another host. The health checks
+// answer any Host, since load balancers probe by address; they echo nothing.
+const allowedHosts = allowedHostsOf(process.env);
+app.use((req, res, next) => {
+  if (req.path === "/healthz" || req.path === "/readyz") return next();
+  // Behind a proxy the request's URL is built from X-Forwarded-Host: it must name a known host too.
+  const forwarded = req.headers["x-forwarded-host"];
+  const forwardedOk = forwarded === undefined || (typeof forwarded === "string" && isAllowedHost(forwarded, allowedHosts));
+  if (isAllowedHost(req.headers.host, allowedHosts) && forwardedOk) return next();
+  req.resume();
+  res.status(req.headers.host ? 421 : 400).type("text/plain").send(req.headers.host ? "Misdirected Request: unknown host" : "Bad Request: no Host");
 });
 
 // Security headers on every answer, with a fresh script nonce for each one.

@@ -17,7 +17,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { outageSmtpServer } from "../tests/support/smtp.ts";
 import { ensureBuild } from "./lib/build.mjs";
-import { startApp, startCluster, waitForOk } from "./lib/cluster.mjs";
+import { frontedEnv, startApp, startCluster, waitForOk } from "./lib/cluster.mjs";
 import { hostileCorpus, sendRaw } from "./lib/hostile.mjs";
 import { checkRun, sendContacts, storedFor, waitForOutbox } from "./lib/load.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
@@ -133,7 +133,7 @@ try {
     expect(orphans === 0 && unmailed === 0, `${run}: ${orphans} half-written submissions, ${unmailed} without their two mails`);
     report.push([run, `${result.accepted}/${PER_PHASE} accepted, ${failedAnswers} answers lost with the process and sent again, ${check.rows} rows, ${orphans} half-written, ${check.delivered} with both mails (${check.duplicates} sent again after the kill, same Message-ID)`]);
     // Bring the process back for the next phases.
-    cluster.apps[0] = await startApp({ port: victim.port, env, logFile });
+    cluster.apps[0] = await startApp({ port: victim.port, env: frontedEnv(env, PORT), logFile });
   }
 
   // ---- 3. PostgreSQL restarted mid-run -----------------------------------
@@ -209,7 +209,7 @@ try {
     expect(result.serverErrors === 0, `${run}: ${result.serverErrors} requests failed (${JSON.stringify(result.statuses)})`);
     expect(cleanly >= 1, `${run}: no "stopped cleanly" line`);
     report.push([run, `${result.accepted}/${PER_PHASE} accepted, ${result.serverErrors} failed, exit code ${exit?.code}, worker stopped cleanly, ${check.rows} rows`]);
-    cluster.apps[1] = await startApp({ port: victim.port, env, logFile });
+    cluster.apps[1] = await startApp({ port: victim.port, env: frontedEnv(env, PORT), logFile });
   }
 
   // ---- 5. Hostile requests -----------------------------------------------

@@ -103,7 +103,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx: ConsoleContext = {
     actor: { id: me.id, email: me.email },
     ip: clientInfo(context).ip,
-    origin: process.env.PUBLIC_URL ?? new URL(request.url).origin,
   };
   const input = parsed.data;
   let result: ConsoleResult;

@@ -42,7 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { mailed } = await requestPasswordReset(getDb(), {
     email: parsed.data.email,
-    origin: process.env.PUBLIC_URL ?? new URL(request.url).origin,
     ip,
   });
   if (mailed) mailQueued();

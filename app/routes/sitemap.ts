@@ -1,3 +1,4 @@
+import { siteOrigin } from "~/server/env";
 import { articleBodies } from "~/content/articles";
 
 /** Public pages worth indexing; signed-in pages and forms' results are left out. */
@@ -6,8 +7,9 @@ const PATHS = [
   "/intake", "/terms-of-service", "/careers", "/apply", "/partner-callback", "/auth",
 ];
 
-export function loader({ request }: { request: Request }) {
-  const origin = process.env.PUBLIC_URL?.replace(/\/$/, "") || new URL(request.url).origin;
+export function loader() {
+  // The configured origin, never the request's Host.
+  const origin = siteOrigin();
   const paths = [...PATHS, ...articleBodies.map((a) => `/article/${a.id}`)];
   const urls = paths.map((p) => `  <url><loc>${origin}${p}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { loadSiteConfig } from "~/config/site";
 import type { Role } from "~/server/auth";
 import type { Db } from "~/server/db/client";
+import { siteOrigin } from "~/server/env";
 import { account, auditLog, outbox, passwordTokens, session, user } from "~/server/db/schema";
 
 export const ROLES = ["member", "staff", "admin"] as const satisfies readonly Role[];
@@ -92,12 +93,13 @@ const TOKEN_HOURS = { invite: 72, reset: 1 } as const;
  */
 export async function sendPasswordLink(
   db: Db,
-  { userId, email, purpose, origin }: { userId: string; email: string; purpose: "invite" | "reset"; origin: string },
+  { userId, email, purpose }: { userId: string; email: string; purpose: "invite" | "reset" },
 ) {
   const token = randomBytes(32).toString("base64url");
   const site = loadSiteConfig(process.env);
   const hours = TOKEN_HOURS[purpose];
-  const link = `${origin}/set-password?token=${token}`;
+  // Always the configured origin, never the request's Host: a forged Host must not get a victim a link to another site.
+  const link = `${siteOrigin()}/set-password?token=${token}`;
   const text =
     purpose === "invite"
       ? [

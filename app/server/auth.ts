@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb, type Db } from "~/server/db/client";
 import * as schema from "~/server/db/schema";
-import { env } from "~/server/env";
+import { env, siteOrigin } from "~/server/env";
 
 export type Role = (typeof schema.userRole.enumValues)[number];
 export type SessionUser = { id: string; email: string; name: string; role: Role };
@@ -30,7 +30,7 @@ export function authSecret(): string {
 
 function createAuth(db: Db) {
   const e = env();
-  const baseURL = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const baseURL = siteOrigin();
   return betterAuth({
     appName: "Clinical Portal",
     baseURL,

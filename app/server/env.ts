@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { siteOriginOf } from "~/server/hosts";
 
 const optionalUrl = z
   .string()
@@ -19,7 +20,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl,
+  /** The origin every absolute link is written with (mails, sitemap, robots.txt); http://localhost:PORT when unset. */
   PUBLIC_URL: optionalUrl,
+  /** Further Host names the site answers to (comma-separated `name` or `name:port`), besides PUBLIC_URL's and the loopback names on PORT. */
+  ALLOWED_HOSTS: z.string().trim().default(""),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default("Cardinal Biologics <no-reply@cardinalbiologics.example>"),
   COMPANY_EMAIL: optionalEmail,
@@ -35,6 +39,8 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Seconds a worker holds a claimed mail: a process that dies mid-send frees it after this long. */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** Days a sent notification keeps its body (full form contents); who, what kind and when stay. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Secret that signs session cookies; generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().trim().min(32).optional(),
   /** A session ends after this many idle minutes... */
@@ -63,4 +69,9 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** The configured origin of every absolute link the site writes: PUBLIC_URL, or http://localhost:PORT. */
+export function siteOrigin(): string {
+  return siteOriginOf(process.env);
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
+import { refererPath } from "~/lib/safe-path";
 import { audit, findUserByEmail } from "~/server/accounts";
 import { authHeaders, getAuth, isStaff } from "~/server/auth";
 import { getDb } from "~/server/db/client";
@@ -56,8 +57,7 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
   if (!response.ok) {
     await audit(db, { action: "sign-in.failed", target: account, ip });
     if (response.status < 500) return data({ ok: false as const, notice: signInMessages.invalid }, { status: 401 });
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    return data({ ok: false as const, notice: { title: "Error", description: body?.message || signInMessages.error.description } }, { status: 500 });
+    return data({ ok: false as const, notice: signInMessages.error }, { status: 500 });
   }
   const user = await findUserByEmail(db, account);
   // The account limit is about guessing: a correct password clears the count.
@@ -76,8 +76,11 @@ export async function signOut(request: Request, context: Readonly<RouterContextP
     return flash;
   } catch (error) {
     log.error({ err: error }, "sign-out failed");
-    const message = error instanceof Error && error.message ? error.message : signInMessages.signOutError.description;
+    // The error itself (SQL, parameters, a stack) goes to the log only, never into the answer.
+    const message = signInMessages.signOutError.description;
     if (answersWithData(request)) return data({ ok: false as const, notice: { title: "Error", description: message } }, { status: 500 });
-    return redirectWithFlash(new URL(request.headers.get("referer") ?? "/", "http://x").pathname, { title: "Error", description: message, variant: "error" });
+    // Back to the page the sign-out came from, when it is a page of this site.
+    const back = refererPath(request.headers.get("referer"), new URL(request.url).origin);
+    return redirectWithFlash(back, { title: "Error", description: message, variant: "error" });
   }
 }

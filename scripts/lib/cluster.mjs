@@ -76,6 +76,33 @@ export async function startApp({ port, env = {}, logFile, name = `app:${port}` }
   };
 }
 
+/**
+ * The environment of processes behind a front on `port`: links are written for
+ * the front (PUBLIC_URL, unless set) and the front's loopback names are hosts
+ * they answer to, besides their own.
+ */
+export function frontedEnv(env, port) {
+  const front = [`localhost:${port}`, `127.0.0.1:${port}`];
+  const allowed = [env.ALLOWED_HOSTS, ...front].filter(Boolean).join(",");
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`, ALLOWED_HOSTS: allowed };
+}
+
+/** The host names (no ports) nginx passes on: PUBLIC_URL's, ALLOWED_HOSTS and the loopback names. */
+export function knownHostNames(env) {
+  const names = new Set(["localhost", "127.0.0.1"]);
+  if (env.PUBLIC_URL) names.add(new URL(env.PUBLIC_URL).hostname);
+  for (const entry of (env.ALLOWED_HOSTS ?? "").split(",")) {
+    const trimmed = entry.trim().toLowerCase();
+    if (!trimmed) continue;
+    try {
+      names.add(new URL(`http://${trimmed}`).hostname);
+    } catch {
+      // not a host: the servers refuse it too
+    }
+  }
+  return [...names];
+}
+
 /** Resident memory of a process in bytes, as ps reports it. */
 export function residentBytes(pid) {
   const r = spawnSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" });
@@ -86,7 +113,7 @@ export function residentBytes(pid) {
  * nginx on 127.0.0.1:`port`, balancing over `upstreams` (ports), with
  * `staticRoot` served under /static/ when given (compressed when `gzip`, as the servers compress). Installs Debian's nginx-light when missing.
  */
-export async function startNginx({ port, upstreams, staticRoot, gzip = false }) {
+export async function startNginx({ port, upstreams, staticRoot, gzip = false, hosts = ["localhost", "127.0.0.1"] }) {
   ensureDebianPackage(NGINX, "nginx-light");
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
@@ -107,19 +134,32 @@ ${gzip ? "  gzip on;\n  gzip_types text/css application/javascript;\n" : ""}  cl
   scgi_temp_path ${dir}/scgi;
   # The largest form: an application with six 5 MB files.
   client_max_body_size 33m;
+  # A client that stalls while sending headers or body is cut off; so is an upstream that stalls.
+  client_header_timeout 10s;
+  client_body_timeout 15s;
+  send_timeout 30s;
+  proxy_read_timeout 60s;
   upstream site {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
     keepalive 64;
     # Shorter than the servers' own 5 s, so nginx never reuses a connection a server is closing.
     keepalive_timeout 4s;
   }
+  # A Host the site does not answer to never reaches it.
+  server {
+    listen 127.0.0.1:${port} default_server;
+    return 421;
+  }
   server {
     listen 127.0.0.1:${port};
+    server_name ${hosts.join(" ")};
 ${staticRoot ? `    location /static/ { alias ${staticRoot}/; }\n` : ""}    location / {
       proxy_pass http://site;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
+      # The servers build URLs from X-Forwarded-Host: a client's own never passes.
+      proxy_set_header X-Forwarded-Host "";
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
@@ -151,8 +191,9 @@ ${staticRoot ? `    location /static/ { alias ${staticRoot}/; }\n` : ""}    loca
 export async function startCluster({ port, processes = 2, env, logFile, staticRoot }) {
   if (!env.DATABASE_URL) throw new Error("Several processes share one PostgreSQL server: set DATABASE_URL");
   const apps = [];
-  for (let i = 1; i <= processes; i++) apps.push(await startApp({ port: port + i, env, logFile }));
-  const nginx = await startNginx({ port, upstreams: apps.map((a) => a.port), staticRoot });
+  const appEnv = frontedEnv(env, port);
+  for (let i = 1; i <= processes; i++) apps.push(await startApp({ port: port + i, env: appEnv, logFile }));
+  const nginx = await startNginx({ port, upstreams: apps.map((a) => a.port), staticRoot, hosts: knownHostNames(appEnv) });
   return {
     apps,
     nginx,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { audit, checkPasswordToken, sendPasswordLink, upsertUser, usePasswordToken } from "~/server/accounts";
 import type { Db } from "~/server/db/client";
 import { account, auditLog, outbox, passwordTokens, session, user } from "~/server/db/schema";
@@ -19,14 +19,20 @@ import {
   type ConsoleContext,
 } from "./users";
 
+const ORIGIN = "https://portal.example.com";
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 
 beforeAll(async () => {
+  // Links are written with the configured origin, whatever Host a request named.
+  vi.stubEnv("PUBLIC_URL", ORIGIN);
   database = await freshDatabase("pglite");
   db = database.db;
 });
-afterAll(() => database.dispose());
+afterAll(() => {
+  vi.unstubAllEnvs();
+  return database.dispose();
+});
 
 beforeEach(async () => {
   // Accounts cascade to sessions, credentials and tokens.
@@ -35,11 +41,10 @@ beforeEach(async () => {
   await db.delete(outbox);
 });
 
-const ORIGIN = "https://portal.example.com";
 
 async function makeAdmin(email = "admin@example.com") {
   const { user: u } = await upsertUser(db, { email, role: "admin", password: "admin password 1" });
-  const ctx: ConsoleContext = { actor: { id: u.id, email: u.email }, ip: "203.0.113.9", origin: ORIGIN };
+  const ctx: ConsoleContext = { actor: { id: u.id, email: u.email }, ip: "203.0.113.9" };
   return { admin: u, ctx };
 }
 
@@ -212,7 +217,7 @@ describe("password links", () => {
 
   it("the accounts.ts functions refuse an expired token", async () => {
     const { user: u } = await upsertUser(db, { email: "late@example.com", role: "member" });
-    const token = await sendPasswordLink(db, { userId: u.id, email: u.email, purpose: "reset", origin: ORIGIN });
+    const token = await sendPasswordLink(db, { userId: u.id, email: u.email, purpose: "reset" });
     expect(await checkPasswordToken(db, token)).toMatchObject({ userId: u.id, purpose: "reset", email: "late@example.com" });
 
     await db.update(passwordTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordTokens.userId, u.id));
@@ -230,8 +235,8 @@ describe("password links", () => {
 
   it("setting a password retires the user's other links and ends their sessions", async () => {
     const { user: u } = await upsertUser(db, { email: "two@example.com", role: "member", password: "old password 12" });
-    const first = await sendPasswordLink(db, { userId: u.id, email: u.email, purpose: "reset", origin: ORIGIN });
-    const second = await sendPasswordLink(db, { userId: u.id, email: u.email, purpose: "reset", origin: ORIGIN });
+    const first = await sendPasswordLink(db, { userId: u.id, email: u.email, purpose: "reset" });
+    const second = await sendPasswordLink(db, { userId: u.id, email: u.email, purpose: "reset" });
     await db.insert(session).values({ id: randomUUID(), token: randomUUID(), userId: u.id, expiresAt: new Date(Date.now() + 3_600_000) });
 
     expect(await completePasswordLink(db, { token: second, password: "new password 123", ip: null })).toEqual({ email: "two@example.com", purpose: "reset" });
@@ -254,9 +259,9 @@ describe("password links", () => {
     const { user: off } = await upsertUser(db, { email: "off@example.com", role: "member" });
     await db.update(user).set({ disabled: true }).where(eq(user.id, off.id));
 
-    expect(await requestPasswordReset(db, { email: " HERE@example.com ", origin: ORIGIN, ip: "192.0.2.1" })).toEqual({ mailed: true });
-    expect(await requestPasswordReset(db, { email: "nobody@example.com", origin: ORIGIN, ip: "192.0.2.1" })).toEqual({ mailed: false });
-    expect(await requestPasswordReset(db, { email: "off@example.com", origin: ORIGIN, ip: "192.0.2.1" })).toEqual({ mailed: false });
+    expect(await requestPasswordReset(db, { email: " HERE@example.com ", ip: "192.0.2.1" })).toEqual({ mailed: true });
+    expect(await requestPasswordReset(db, { email: "nobody@example.com", ip: "192.0.2.1" })).toEqual({ mailed: false });
+    expect(await requestPasswordReset(db, { email: "off@example.com", ip: "192.0.2.1" })).toEqual({ mailed: false });
 
     const mails = await db.select().from(outbox);
     expect(mails.map((m) => [m.to, m.purpose])).toEqual([["here@example.com", "account.reset"]]);

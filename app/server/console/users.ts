@@ -75,8 +75,8 @@ export async function findUserById(db: Db, id: string) {
   return row;
 }
 
-/** Who acts, from where, and the origin password links point at. */
-export type ConsoleContext = { actor: { id: string; email: string }; ip: string | null; origin: string };
+/** Who acts, and from where. */
+export type ConsoleContext = { actor: { id: string; email: string }; ip: string | null };
 
 export type ConsoleResult = {
   ok: boolean;
@@ -96,7 +96,7 @@ export async function inviteUser(db: Db, ctx: ConsoleContext, input: { email: st
   if (await findUserByEmail(db, input.email)) return refused(409, "An account with this email already exists");
   const { user: created, created: isNew } = await upsertUser(db, { email: input.email, role: input.role });
   if (!isNew) return refused(409, "An account with this email already exists");
-  await sendPasswordLink(db, { userId: created.id, email: created.email, purpose: "invite", origin: ctx.origin });
+  await sendPasswordLink(db, { userId: created.id, email: created.email, purpose: "invite" });
   await audit(db, { actorEmail: ctx.actor.email, action: "user.invite", target: created.email, ip: ctx.ip, detail: `role ${input.role}` });
   return done(`Invitation sent to ${created.email}`, true);
 }
@@ -147,7 +147,7 @@ export async function sendUserReset(db: Db, ctx: ConsoleContext, input: { userId
   const target = await findUserById(db, input.userId);
   if (!target) return refused(404, GONE);
   if (target.disabled) return refused(400, `${target.email} is disabled. Enable the account before sending a reset link.`);
-  await sendPasswordLink(db, { userId: target.id, email: target.email, purpose: "reset", origin: ctx.origin });
+  await sendPasswordLink(db, { userId: target.id, email: target.email, purpose: "reset" });
   await audit(db, { actorEmail: ctx.actor.email, action: "user.reset", target: target.email, ip: ctx.ip });
   return done(`Password reset link sent to ${target.email}`, true);
 }
@@ -163,10 +163,10 @@ export const RESET_REQUESTED_TEXT =
  * Mails a reset link when an enabled account has this email. Answers whether
  * mail was queued; the visitor is told the same thing either way.
  */
-export async function requestPasswordReset(db: Db, input: { email: string; origin: string; ip: string | null }): Promise<{ mailed: boolean }> {
+export async function requestPasswordReset(db: Db, input: { email: string; ip: string | null }): Promise<{ mailed: boolean }> {
   const found = await findUserByEmail(db, input.email);
   if (found && !found.disabled) {
-    await sendPasswordLink(db, { userId: found.id, email: found.email, purpose: "reset", origin: input.origin });
+    await sendPasswordLink(db, { userId: found.id, email: found.email, purpose: "reset" });
   }
   await audit(db, {
     action: "password.reset-request",
