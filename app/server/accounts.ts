@@ -5,7 +5,8 @@ import { loadSiteConfig } from "~/config/site";
 import type { Role } from "~/server/auth";
 import type { Db } from "~/server/db/client";
 import { siteOrigin } from "~/server/env";
-import { account, auditLog, outbox, passwordTokens, session, user } from "~/server/db/schema";
+import { account, auditLog, passwordTokens, session, user } from "~/server/db/schema";
+import { LINK_PLACEHOLDER, queueLinkMail } from "~/server/mail/outbox";
 
 export const ROLES = ["member", "staff", "admin"] as const satisfies readonly Role[];
 export const MIN_PASSWORD = 10;
@@ -108,7 +109,7 @@ export async function sendPasswordLink(
           `You have been invited to the ${site.companyName} Clinical Portal.`,
           "Choose your password with this link (it works once and expires in 72 hours):",
           "",
-          link,
+          LINK_PLACEHOLDER,
           "",
           `Questions? Call ${site.phone}.`,
           "",
@@ -118,23 +119,26 @@ export async function sendPasswordLink(
           "",
           "Someone asked to reset the password of your portal account. If it was you, choose a new password with this link (it works once and expires in one hour):",
           "",
-          link,
+          LINK_PLACEHOLDER,
           "",
           "If it was not you, ignore this message: your password stays as it is.",
           "",
         ].join("\n");
+  const expiresAt = new Date(Date.now() + hours * 3_600_000);
   await db.transaction(async (tx) => {
     await tx.insert(passwordTokens).values({
       tokenHash: hashToken(token),
       userId,
       purpose,
-      expiresAt: new Date(Date.now() + hours * 3_600_000),
+      expiresAt,
     });
-    await tx.insert(outbox).values({
+    await queueLinkMail(tx as unknown as Db, {
       purpose: `account.${purpose}`,
       to: email,
       subject: purpose === "invite" ? `Your invitation to the ${site.companyName} Clinical Portal` : "Reset your portal password",
       text,
+      link,
+      linkExpiresAt: expiresAt,
     });
   });
   return token;

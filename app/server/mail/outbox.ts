@@ -12,6 +12,27 @@ export type NewMail = Pick<typeof outbox.$inferInsert, "purpose" | "to" | "reply
  */
 export type SendMail = (mail: { id: string; to: string; replyTo?: string | null; subject: string; text: string }) => Promise<void>;
 
+/** Where a link mail's text names its secret link; filled in only when the mail is sent. */
+export const LINK_PLACEHOLDER = "{link}";
+
+/**
+ * Queues a mail that carries a secret link (a password, invitation or sign-in
+ * link): `text` names it with LINK_PLACEHOLDER. The one way such mail is
+ * queued, so the link's handling (how it is kept until sent, when it is
+ * dropped) lives here. `linkExpiresAt` is when the link stops working.
+ */
+export async function queueLinkMail(
+  db: Db,
+  mail: Pick<NewMail, "purpose" | "to" | "subject" | "text"> & { link: string; linkExpiresAt: Date },
+): Promise<void> {
+  await db.insert(outbox).values({
+    purpose: mail.purpose,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text.replace(LINK_PLACEHOLDER, mail.link),
+  });
+}
+
 /** How long a claimed row is held by one worker before another may take it (MAIL_LEASE_SECONDS). */
 const LEASE_SECONDS = 120;
 
