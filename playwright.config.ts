@@ -40,6 +40,8 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
+      // Links in mails are written with this origin, the one the tests browse.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data"),
       MAIL_CAPTURE_DIR: process.env.MAIL_CAPTURE_DIR,

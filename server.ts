@@ -177,6 +177,30 @@ app.get("/readyz", async (_req, res) => {
   res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
 });
 
+// Answers that may hold personal data are never stored by a browser or a proxy:
+// every answer to a signed-in user (pages, their .data answers, file downloads,
+// CSV exports) and every answer of the signed-in areas. Static files above are
+// left alone: they are the same for everyone.
+const PRIVATE_PATH = /^\/(?:admin|members|forms-library|education|set-password|sign-out|forgot-password)(?:[/.]|$)/;
+app.use((req, res, next) => {
+  const signedIn = req.headers.cookie?.includes("portal.session_token=") ?? false;
+  if (!signedIn && !PRIVATE_PATH.test(req.path)) return next();
+  // Signing out also empties what the browser kept of the signed-in pages.
+  if (req.method === "POST" && /^\/sign-out(?:\.data)?$/.test(req.path)) res.setHeader("Clear-Site-Data", '"cache", "storage"');
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    this.setHeader("Cache-Control", "no-store");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
+
+// Downloads (files, CSV exports) exist only at their plain address: their .data
+// address would answer the same bytes without the download headers.
+app.get(/^\/admin\/(?:files|export)\/.*\.data$/, (_req, res) => {
+  res.status(404).type("text/plain").send("Not found");
+});
+
 app.use(
   createRequestHandler({
     build: loadBuild,

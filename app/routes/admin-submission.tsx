@@ -37,11 +37,14 @@ function notFound(): never {
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "staff");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
-  const detail = await getSubmissionDetail(getDb(), params.id);
+  const db = getDb();
+  const detail = await getSubmissionDetail(db, params.id);
   if (!detail) notFound();
+  // Reads of personal data are audited, not only downloads and exports: who opened which submission, when, from where.
+  await audit(db, { actorEmail: me.email, action: "submission.view", target: params.id, ip: clientInfo(context).ip });
   return { detail };
 }
 

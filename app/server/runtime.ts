@@ -1,4 +1,5 @@
 import path from "node:path";
+import { secureDataDir } from "~/server/db/data-dir";
 import { openDatabase, setDatabase, getDatabase, type Database } from "~/server/db/client";
 import { env } from "~/server/env";
 import { log, outsideRequest } from "~/server/log";
@@ -17,9 +18,11 @@ let pruneTimer: NodeJS.Timeout | undefined;
 
 export async function startRuntime(): Promise<void> {
   const e = env();
-  database = await openDatabase(
-    e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.resolve(e.DATA_DIR) },
-  );
+  const dataDir = path.resolve(e.DATA_DIR);
+  // Before anything is written there (the session secret, the embedded database): the service's user only.
+  const tightened = secureDataDir(dataDir);
+  if (tightened > 0) log.warn({ dataDir, entries: tightened }, "DATA_DIR was readable by other users: tightened to the service's user only");
+  database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir });
   setDatabase(database);
   log.info({ driver: database.driver }, "database ready");
 

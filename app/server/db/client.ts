@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { secureDataDir } from "./data-dir";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -136,7 +137,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (dataDir === "memory") {
     client = new PGlite();
   } else {
-    mkdirSync(dataDir, { recursive: true });
+    // Readable by the service's user only (the caller may already have done it, and logged it).
+    secureDataDir(dataDir);
     release = takeLock(dataDir);
     try {
       client = new PGlite(path.join(dataDir, "pglite"));
@@ -153,6 +155,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
+  if (dataDir !== "memory") secureDataDir(dataDir);
   return {
     db,
     driver: "pglite",
@@ -161,6 +164,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: async () => {
       await client.close();
+      // The embedded engine sets its own modes on some files it writes (so after
+      // migrating too); the folder (0700) already keeps others out.
+      if (dataDir !== "memory") secureDataDir(dataDir);
       release();
     },
   };
