@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { FocusHashTarget } from "~/components/layout/focus-hash-target";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
@@ -80,6 +81,7 @@ export default function App() {
   return (
     <>
       <Outlet />
+      <FocusHashTarget />
       <ResendPendingSubmissions />
     </>
   );

@@ -3,20 +3,22 @@ import { gotoHydrated } from "./support/page";
 
 test("the FAQ accordion keeps one item open at a time and can close it", async ({ page }) => {
   await gotoHydrated(page, "/support");
-  const triggers = page.getByRole("region", { name: /frequently asked/i }).getByRole("button");
-  await expect(triggers).toHaveCount(8);
-  const first = triggers.nth(0);
-  const second = triggers.nth(1);
-  await expect(first).toHaveAttribute("aria-expanded", "false");
-  await first.click();
-  await expect(first).toHaveAttribute("aria-expanded", "true");
-  await second.click();
-  await expect(second).toHaveAttribute("aria-expanded", "true");
-  await expect(first).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("region", { name: /frequently asked/i }).locator('[data-state="open"][role="region"]')).toHaveCount(1);
-  await second.click();
-  await expect(second).toHaveAttribute("aria-expanded", "false");
-  await expect(triggers.and(page.locator('[aria-expanded="true"]'))).toHaveCount(0);
+  const faq = page.getByRole("region", { name: /frequently asked/i });
+  const items = faq.locator("details");
+  await expect(items).toHaveCount(8);
+  const first = items.nth(0);
+  const second = items.nth(1);
+  await expect(first).not.toHaveAttribute("open");
+  await first.locator("summary").click();
+  await expect(first).toHaveAttribute("open");
+  await expect(first.locator("p")).toBeVisible();
+  await second.locator("summary").click();
+  await expect(second).toHaveAttribute("open");
+  await expect(first).not.toHaveAttribute("open");
+  await expect(faq.locator("details[open]")).toHaveCount(1);
+  await second.locator("summary").click();
+  await expect(second).not.toHaveAttribute("open");
+  await expect(faq.locator("details[open]")).toHaveCount(0);
 });
 
 test("support lists its channels, topic counts and downloads", async ({ page }) => {

@@ -1,18 +1,30 @@
 import { Menu, X } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import type { SiteConfig } from "~/config/site";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 import { headerLinks } from "./nav-links";
 
+/**
+ * The fixed top bar. On narrow screens its links sit in a disclosure that is
+ * HTML (`<details>`), so it opens without JavaScript; with JavaScript, Escape
+ * closes it and gives focus back to its button, and it closes when focus
+ * leaves it or the page changes, so focus never reaches links it covers.
+ */
 export function SiteHeader({ site }: { site: SiteConfig }) {
   const [open, setOpen] = React.useState(false);
   const location = useLocation();
+  const summaryRef = React.useRef<HTMLElement>(null);
 
   // Close the mobile menu whenever the page or anchor changes.
   React.useEffect(() => setOpen(false), [location.pathname, location.hash]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) summaryRef.current?.focus();
+  };
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -31,38 +43,52 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
           <Button asChild className="hidden sm:inline-flex">
             <Link to="/intake">Get Started</Link>
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
+          <details
             className="xl:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((v) => !v)}
+            open={open}
+            onToggle={(event) => setOpen(event.currentTarget.open)}
+            onKeyDown={(event) => {
+              if (event.key === "Escape" && open) {
+                event.preventDefault();
+                close(true);
+              }
+            }}
+            onBlur={(event) => {
+              const next = event.relatedTarget as Node | null;
+              if (open && next && !event.currentTarget.contains(next)) close(false);
+            }}
           >
-            {open ? <X aria-hidden className="!size-6" /> : <Menu aria-hidden className="!size-6" />}
-          </Button>
+            <summary
+              ref={summaryRef}
+              role="button"
+              aria-controls="mobile-menu"
+              aria-expanded={open}
+              aria-label={open ? "Close menu" : "Open menu"}
+              className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+            >
+              {open ? <X aria-hidden className="!size-6" /> : <Menu aria-hidden className="!size-6" />}
+            </summary>
+            <nav
+              id="mobile-menu"
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-border bg-background shadow-lg"
+            >
+              <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+                {headerLinks.map((link) => (
+                  <li key={link.to}>
+                    <HeaderLink to={link.to} label={link.label} className="block px-3 py-3 text-base" />
+                  </li>
+                ))}
+                <li className="pt-2">
+                  <Button asChild className="w-full">
+                    <Link to="/intake">Get Started</Link>
+                  </Button>
+                </li>
+              </ul>
+            </nav>
+          </details>
         </div>
       </div>
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!open}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background xl:hidden"
-      >
-        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-          {headerLinks.map((link) => (
-            <li key={link.to}>
-              <HeaderLink to={link.to} label={link.label} className="block px-3 py-3 text-base" />
-            </li>
-          ))}
-          <li className="pt-2">
-            <Button asChild className="w-full">
-              <Link to="/intake">Get Started</Link>
-            </Button>
-          </li>
-        </ul>
-      </nav>
     </header>
   );
 }

@@ -1,4 +1,6 @@
-import { HoverMenu } from "~/components/ui/hover-menu";
+import { NavLink } from "react-router";
+import { LinkMenu } from "~/components/ui/dropdown-menu";
+import { cn } from "~/lib/utils";
 import { SignOutButton } from "./sign-out-button";
 import { SignedInSignal } from "./signed-in-signal";
 
@@ -8,12 +10,16 @@ export const portalLinks = [
   { to: "/education", label: "Education" },
 ] as const;
 
-/** Welcome line, the portal menu and Sign Out, shared by the signed-in pages. */
+/**
+ * Welcome line, the portal menu and Sign Out, shared by the signed-in pages.
+ * The portal's pages are also linked plainly below the welcome, so they are
+ * one Tab away without opening the menu (and reachable without JavaScript).
+ */
 export function PortalHeader({ email, title }: { email: string; title: string }) {
   return (
     <div className="border-b border-border bg-muted">
       <SignedInSignal />
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 pt-6 pb-3 sm:px-6">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">{title}</h1>
           <p className="mt-1 break-words text-muted-foreground">
@@ -21,10 +27,30 @@ export function PortalHeader({ email, title }: { email: string; title: string })
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <HoverMenu label="Portal menu" items={portalLinks} className="border border-input bg-background" />
+          <LinkMenu label="Portal menu" items={portalLinks} className="border border-input bg-background" />
           <SignOutButton />
         </div>
       </div>
+      <nav aria-label="Portal pages" className="mx-auto max-w-7xl px-4 pb-2 sm:px-6">
+        <ul className="-mx-3 flex flex-wrap">
+          {portalLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-primary focus-visible:outline-2 focus-visible:outline-ring",
+                    isActive && "font-semibold text-primary underline decoration-2 underline-offset-8",
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

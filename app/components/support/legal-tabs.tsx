@@ -1,7 +1,6 @@
 import { CalendarDays } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { LinkTabs } from "~/components/ui/link-tabs";
 import { fillLegalText, legalLastUpdated, privacySections, termsSections } from "~/content/legal";
 import type { LegalSection } from "~/content/types";
 import { useSite } from "~/lib/use-site";
@@ -14,53 +13,34 @@ export function legalTabFrom(params: URLSearchParams): LegalTab {
 }
 
 /**
- * Terms of Service and Privacy Policy tabs. The selected tab follows the
- * URL (so footer links to ?tab=privacy open the privacy tab) and switching
- * tabs replaces the URL without adding history entries.
+ * Terms of Service and Privacy Policy tabs. The selected tab is the URL's
+ * (`?tab=privacy`, as the footer's privacy link has it): the tabs are links,
+ * so they work without JavaScript too.
  */
 export function LegalTabs() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const fromUrl = legalTabFrom(searchParams);
-  const [tab, setTab] = useState<LegalTab>(fromUrl);
-
-  // Follow navigations to this page with a different ?tab (e.g. footer links).
-  useEffect(() => {
-    setTab(fromUrl);
-  }, [fromUrl]);
-
-  function select(value: string) {
-    const next: LegalTab = value === "privacy" ? "privacy" : "terms";
-    setTab(next);
-    setSearchParams(
-      (prev) => {
-        const params = new URLSearchParams(prev);
-        if (next === "privacy") params.set("tab", "privacy");
-        else params.delete("tab");
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }
-
+  const [searchParams] = useSearchParams();
+  const tab = legalTabFrom(searchParams);
   return (
-    <Tabs value={tab} onValueChange={select}>
-      <div className="flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between">
-        <TabsList aria-label="Legal documents">
-          <TabsTrigger value="terms">Terms of Service</TabsTrigger>
-          <TabsTrigger value="privacy">Privacy Policy</TabsTrigger>
-        </TabsList>
+    <LinkTabs
+      label="Legal documents"
+      selected={tab}
+      tabs={[
+        { value: "terms", label: "Terms of Service", href: "/terms-of-service" },
+        { value: "privacy", label: "Privacy Policy", href: "/terms-of-service?tab=privacy" },
+      ]}
+      aside={
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <CalendarDays aria-hidden className="size-4 shrink-0" />
           Last updated {legalLastUpdated}
         </p>
-      </div>
-      <TabsContent value="terms">
-        <LegalDocument id="terms" label="Terms of Service" sections={termsSections} />
-      </TabsContent>
-      <TabsContent value="privacy">
+      }
+    >
+      {tab === "privacy" ? (
         <LegalDocument id="privacy" label="Privacy Policy" sections={privacySections} />
-      </TabsContent>
-    </Tabs>
+      ) : (
+        <LegalDocument id="terms" label="Terms of Service" sections={termsSections} />
+      )}
+    </LinkTabs>
   );
 }
 

@@ -1,0 +1,83 @@
+import * as React from "react";
+import { Link, useNavigate } from "react-router";
+import { cn } from "~/lib/utils";
+
+export type LinkTab = { value: string; label: string; href: string };
+
+/**
+ * Tabs whose selection lives in the URL (`?tab=`): each tab is a link, so they
+ * switch without JavaScript and can be bookmarked and shared, and only the
+ * selected panel is rendered. With JavaScript the arrow keys, Home and End move
+ * between tabs as the ARIA tabs pattern asks, and switching replaces the history
+ * entry instead of adding one.
+ */
+export function LinkTabs({
+  label,
+  tabs,
+  selected,
+  aside,
+  children,
+}: {
+  label: string;
+  tabs: readonly LinkTab[];
+  selected: string;
+  /** Shown beside the tab list (a date line, say). */
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const id = React.useId();
+  const listRef = React.useRef<HTMLDivElement>(null);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const index = tabs.findIndex((t) => t.value === selected);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = tabs[(moves[event.key]! + tabs.length) % tabs.length]!;
+    void navigate(next.href, { replace: true, preventScrollReset: true });
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-tab="${next.value}"]`)?.focus());
+  };
+
+  return (
+    <div>
+      <div className="flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          className="inline-flex flex-wrap items-center gap-1 self-start rounded-lg bg-muted p-1 text-muted-foreground"
+        >
+          {tabs.map((tab) => {
+            const active = tab.value === selected;
+            return (
+              <Link
+                key={tab.value}
+                to={tab.href}
+                replace
+                preventScrollReset
+                role="tab"
+                id={`${id}-tab-${tab.value}`}
+                data-tab={tab.value}
+                aria-selected={active}
+                aria-controls={active ? `${id}-panel` : undefined}
+                tabIndex={active ? 0 : -1}
+                className={cn(
+                  "inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+                  active && "bg-background text-primary shadow-sm",
+                )}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </div>
+        {aside}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} tabIndex={0} className="mt-6 focus-visible:outline-2 focus-visible:outline-ring">
+        {children}
+      </div>
+    </div>
+  );
+}

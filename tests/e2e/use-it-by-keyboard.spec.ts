@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations } from "./support/a11y";
+import { testAccounts } from "./support/accounts";
+import { gotoHydrated, signIn } from "./support/page";
+
+const { member } = testAccounts;
+
+test("the portal menu works by keyboard alone, and its pages are also plain links", async ({ page }) => {
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/members$/);
+
+  const trigger = page.getByRole("button", { name: "Portal menu" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu", { name: "Portal menu" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem")).toHaveText(["Clinical Portal", "Forms Library", "Education"]);
+  await expect(menu.getByRole("menuitem", { name: "Clinical Portal" })).toBeFocused();
+  await expectNoA11yViolations(page);
+  // Escape closes it and gives focus back to its button.
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Clinical Portal" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Forms Library" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/forms-library$/);
+  await expect(page.getByRole("heading", { name: "Forms Library Coming Soon" })).toBeVisible();
+
+  const plain = page.getByRole("navigation", { name: "Portal pages" });
+  await expect(plain.getByRole("link", { name: "Forms Library" })).toHaveAttribute("aria-current", "page");
+  await plain.getByRole("link", { name: "Education" }).click();
+  await expect(page.getByRole("heading", { name: "Education Center Coming Soon" })).toBeVisible();
+});
+
+test("Escape closes the mobile menu and focus never reaches links it covers @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await gotoHydrated(page, "/services");
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  const open = page.getByRole("button", { name: "Open menu" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+  // Tabbing past the menu's last link closes it: the next focus is on the page, in view, not under the menu.
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeVisible();
+  const links = await menu.getByRole("link").count();
+  for (let i = 0; i < links; i++) await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Get Started" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+  const focusedInMenu = await page.evaluate(() => Boolean(document.activeElement?.closest("#mobile-menu")));
+  expect(focusedInMenu).toBe(false);
+});
+
+test("the header's Contact link takes focus to the contact form's heading", async ({ page }) => {
+  await gotoHydrated(page, "/products");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.getByRole("heading", { name: "Get in touch" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  // The next Tab continues inside the contact section, at the form.
+  const inContact = await page.evaluate(() => Boolean(document.activeElement?.closest("#contact")));
+  expect(inContact).toBe(true);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the mobile menu opens @phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/services");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Insurance", exact: true }).click();
+    await expect(page).toHaveURL(/\/insurance$/);
+  });
+
+  test("FAQ answers open, one at a time", async ({ page }) => {
+    await page.goto("/support");
+    const items = page.getByRole("region", { name: /frequently asked/i }).locator("details");
+    await items.nth(0).locator("summary").click();
+    await expect(items.nth(0).locator("p")).toBeVisible();
+    await items.nth(2).locator("summary").click();
+    await expect(items.nth(2).locator("p")).toBeVisible();
+    await expect(items.nth(0).locator("p")).toBeHidden();
+  });
+
+  test("the terms and privacy tabs switch", async ({ page }) => {
+    await page.goto("/terms-of-service");
+    await expect(page.getByRole("tab", { name: "Terms of Service" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\?tab=privacy$/);
+    await expect(page.getByRole("tab", { name: "Privacy Policy" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 2 })).toHaveCount(11);
+    await page.getByRole("tab", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 2 })).toHaveCount(12);
+  });
+});
+
+test("the terms tabs follow the arrow keys", async ({ page }) => {
+  await gotoHydrated(page, "/terms-of-service");
+  await page.getByRole("tab", { name: "Terms of Service" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Privacy Policy" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Privacy Policy" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\?tab=privacy$/);
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("tab", { name: "Terms of Service" })).toHaveAttribute("aria-selected", "true");
+});
