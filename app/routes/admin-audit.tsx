@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin-audit";
 import { Pager } from "~/components/account/pager";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
-import { Timestamp } from "~/components/account/timestamp";
+import { DateTime } from "~/components/admin/format";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { buttonVariants } from "~/components/ui/button";
@@ -66,7 +66,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight text-navy">Audit log</h1>
-        <p className="text-muted-foreground">Who did what, when and from where. Newest first; times are in UTC.</p>
+        <p className="text-muted-foreground">Who did what, when and from where. Newest first.</p>
       </div>
 
       <Form
@@ -119,7 +119,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {rows.map((r) => (
               <tr key={r.id}>
                 <Td>
-                  <Timestamp iso={r.at} />
+                  <DateTime value={r.at} />
                 </Td>
                 <Td wrap className="[overflow-wrap:anywhere]">{r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}</Td>
                 <Td>

@@ -1,25 +1,35 @@
-import { Download } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { ArrowDown, ArrowUp, Download, Paperclip } from "lucide-react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-inbox";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/admin/format";
 import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { requireRole } from "~/server/auth";
 import {
   countNewByKind,
+  INBOX_PAGE_SIZE,
+  type InboxFilters,
+  type InboxSort,
   KIND_LABELS,
   KINDS,
   listSubmissions,
   MAX_SEARCH,
   parseInboxFilters,
+  setStatuses,
   STATUS_LABELS,
   STATUSES,
+  type Status,
 } from "~/server/console/submissions";
 import { getDb } from "~/server/db/client";
+import { redirectWithFlash } from "~/server/flash";
+import { clientInfo } from "~/server/request-context";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inbox | Staff console" }, { name: "robots", content: "noindex" }];
 
@@ -28,17 +38,85 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseInboxFilters(new URL(request.url).searchParams);
   const db = getDb();
   const [counts, list] = await Promise.all([countNewByKind(db), listSubmissions(db, filters)]);
-  return { counts, filters, list };
+  // Ages are counted from the server's clock, so the server and the browser render the same text.
+  return { counts, filters, list, now: Date.now() };
+}
+
+/** Changes the status of the rows ticked in the list, then returns to the same filtered page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireRole(request, "staff");
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+  const back = safeRedirectPath(String(form.get("back") ?? ""), "/admin");
+  const ids = form.getAll("ids").filter((v): v is string => typeof v === "string").slice(0, INBOX_PAGE_SIZE);
+  const status = form.get("status");
+  if (form.get("intent") !== "bulk-status" || !(STATUSES as readonly unknown[]).includes(status)) {
+    return data({ error: "Choose a status from the list." }, { status: 400 });
+  }
+  if (ids.length === 0) {
+    return redirectWithFlash(back, { title: "Nothing selected", description: "Tick the submissions whose status you want to change.", variant: "error" });
+  }
+  const changed = await setStatuses(getDb(), { ids, status: status as Status, actorEmail: me.email, ip: clientInfo(context).ip });
+  const label = STATUS_LABELS[status as Status];
+  return redirectWithFlash(back, {
+    title: "Status updated",
+    description:
+      changed === 0
+        ? `The selected submissions were already ${label.toLowerCase()}.`
+        : `${changed} ${changed === 1 ? "submission is" : "submissions are"} now ${label.toLowerCase()}.`,
+    variant: "success",
+  });
+}
+
+/** "4 min ago", "3 h ago", "2 d ago": how long a submission has waited. */
+function ageOf(createdAt: Date | string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+function sortHref(filters: InboxFilters, sort: InboxSort): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.kind !== "all") params.set("kind", filters.kind);
+  if (filters.status !== "all") params.set("status", filters.status);
+  if (sort !== "newest") params.set("sort", sort);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}
+
+function SortHeader({ label, filters, sorts }: { label: string; filters: InboxFilters; sorts: { active: InboxSort[]; next: InboxSort } }) {
+  const current = filters.sort ?? "newest";
+  const active = sorts.active.includes(current);
+  const Icon = current === "oldest" ? ArrowUp : ArrowDown;
+  return (
+    <Th aria-sort={active ? (current === "oldest" ? "ascending" : current === "status" ? "ascending" : "descending") : undefined}>
+      <Link to={sortHref(filters, sorts.next)} preventScrollReset className="inline-flex items-center gap-1 hover:text-foreground">
+        {label}
+        {active ? <Icon aria-hidden className="size-3.5" /> : null}
+        <span className="sr-only">{active ? ", sorted" : ", sort by this column"}</span>
+      </Link>
+    </Th>
+  );
 }
 
 const KIND_OPTIONS = [{ value: "all", label: "All kinds" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))];
+const SORT_OPTIONS = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "status", label: "By status" },
+];
 const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { counts, filters, list } = loaderData;
+  const { counts, filters, list, now } = loaderData;
   const navigation = useNavigation();
+  const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
   const filtered = filters.q !== "" || filters.kind !== "all" || filters.status !== "all";
+  const reset = filtered || filters.sort !== undefined;
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold tracking-tight">Inbox</h1>
@@ -79,15 +157,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <h2 id="list-heading" className="text-lg font-semibold">
           Submissions
         </h2>
-        <FilterBar label="Filter submissions" action="/admin" resetHref={filtered ? "/admin" : null} key={JSON.stringify(filters)}>
-          <FilterField label="Search" htmlFor="inbox-q" className="sm:w-72">
+        <FilterBar label="Filter submissions" action="/admin" resetHref={reset ? "/admin" : null} key={JSON.stringify(filters)}>
+          <FilterField label="Search" htmlFor="inbox-q" className="sm:w-96">
             <Input
               id="inbox-q"
               name="q"
               type="search"
               defaultValue={filters.q}
               maxLength={MAX_SEARCH}
-              placeholder="Name or email"
+              placeholder="Name, email, organization, phone or message"
               autoComplete="off"
             />
           </FilterField>
@@ -97,6 +175,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <FilterField label="Status" htmlFor="inbox-status">
             <Select id="inbox-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
           </FilterField>
+          <FilterField label="Order" htmlFor="inbox-sort">
+            <Select id="inbox-sort" name="sort" defaultValue={filters.sort ?? "newest"} options={SORT_OPTIONS} />
+          </FilterField>
         </FilterBar>
 
         <p className="text-sm text-muted-foreground" role="status">
@@ -105,39 +186,92 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             : `${list.total} ${list.total === 1 ? "submission" : "submissions"}.`}
         </p>
 
-        <DataTable label="Submission list" className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <Form method="post" id="bulk-status" className="flex flex-col gap-2 rounded-lg border border-border bg-muted/50 p-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="bulk-status" />
+          <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+          <div className="flex min-w-0 flex-col gap-2 sm:w-56">
+            <label htmlFor="bulk-status-to" className="text-sm font-medium leading-none">
+              Set status of the ticked rows to
+            </label>
+            <Select id="bulk-status-to" name="status" defaultValue="in_progress" options={STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }))} />
+          </div>
+          <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
+            Apply to ticked rows
+          </Button>
+        </Form>
+
+        <DataTable label="Submission list" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
           <thead>
             <tr>
-              <Th>Received</Th>
+              <Th>
+                <span className="sr-only">Select</span>
+              </Th>
+              <SortHeader label="Received" filters={filters} sorts={{ active: ["newest", "oldest"], next: (filters.sort ?? "newest") === "newest" ? "oldest" : "newest" }} />
               <Th>Kind</Th>
-              <Th>Name</Th>
-              <Th>Email</Th>
-              <Th>Status</Th>
+              <Th>From</Th>
+              <Th>About</Th>
+              <Th>Files</Th>
+              <SortHeader label="Status" filters={filters} sorts={{ active: ["status"], next: "status" }} />
             </tr>
           </thead>
           <tbody>
             {list.rows.length === 0 ? (
-              <EmptyRow colSpan={5}>{filtered ? "No submissions match these filters." : "No submissions yet."}</EmptyRow>
+              <EmptyRow colSpan={7}>{filtered ? "No submissions match these filters." : "No submissions yet."}</EmptyRow>
             ) : (
-              list.rows.map((row) => (
-                <tr key={row.id} className="hover:bg-muted/60">
-                  <Td>
-                    <DateTime value={row.createdAt} />
-                  </Td>
-                  <Td>{KIND_LABELS[row.kind]}</Td>
-                  <Td>
-                    <Link to={`/admin/submissions/${row.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
-                      {row.firstName} {row.lastName}
-                    </Link>
-                  </Td>
-                  <Td className="max-w-72 truncate" title={row.email}>
-                    {row.email}
-                  </Td>
-                  <Td>
-                    <StatusBadge status={row.status} />
-                  </Td>
-                </tr>
-              ))
+              list.rows.map((row) => {
+                const name = `${row.firstName} ${row.lastName}`;
+                return (
+                  <tr key={row.id} className="hover:bg-muted/60">
+                    <Td>
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={row.id}
+                        form="bulk-status"
+                        aria-label={`Select ${name}`}
+                        className="size-4 accent-primary"
+                      />
+                    </Td>
+                    <Td data-label="Received">
+                      <span className="flex flex-col">
+                        <DateTime value={row.createdAt} />
+                        <span className="text-xs text-muted-foreground">{ageOf(row.createdAt, now)}</span>
+                      </span>
+                    </Td>
+                    <Td data-label="Kind">{KIND_LABELS[row.kind]}</Td>
+                    <Td data-label="From" className="sm:max-w-64">
+                      <span className="flex min-w-0 flex-col">
+                        <Link to={`/admin/submissions/${row.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                          {name}
+                        </Link>
+                        <span className="text-muted-foreground sm:truncate" title={row.email}>
+                          {row.email}
+                        </span>
+                        {row.organization ? <span className="sm:truncate">{row.organization}</span> : null}
+                      </span>
+                    </Td>
+                    <Td data-label="About" wrap className="max-w-96 text-muted-foreground">
+                      {row.summary ?? "—"}
+                    </Td>
+                    <Td data-label="Files" className="tabular-nums">
+                      {row.files > 0 ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Paperclip aria-hidden className="size-3.5" />
+                          {row.files}
+                          <span className="sr-only">{row.files === 1 ? " file" : " files"}</span>
+                        </span>
+                      ) : (
+                        <span className="text-muted-foreground">
+                          0<span className="sr-only"> files</span>
+                        </span>
+                      )}
+                    </Td>
+                    <Td data-label="Status">
+                      <StatusBadge status={row.status} />
+                    </Td>
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </DataTable>

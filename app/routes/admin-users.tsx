@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin-users";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
-import { Timestamp } from "~/components/account/timestamp";
+import { DateTime } from "~/components/admin/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Badge } from "~/components/ui/badge";
@@ -256,10 +256,10 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
         </div>
       </Td>
       <Td>
-        <Timestamp iso={u.createdAt} />
+        <DateTime value={u.createdAt} />
       </Td>
       <Td>
-        <Timestamp iso={u.lastSignInAt} />
+        <DateTime value={u.lastSignInAt} fallback="Never" />
       </Td>
       <Td wrap className="min-w-[22rem]">
         <div className="flex flex-col gap-3">

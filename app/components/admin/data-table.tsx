@@ -18,9 +18,12 @@ export function DataTable({
   caption,
   className,
   tableClassName,
+  stacked = false,
   children,
 }: {
   label: string;
+  /** On a phone, show each row as a card of label / value lines (give each Td a `data-label`). */
+  stacked?: boolean;
   /** Visually hidden caption; defaults to the label. */
   caption?: React.ReactNode;
   className?: string;
@@ -37,7 +40,7 @@ export function DataTable({
         className,
       )}
     >
-      <table className={cn("w-full border-collapse text-left text-sm", tableClassName)}>
+      <table className={cn("w-full border-collapse text-left text-sm", stacked && "table-stacked", tableClassName)}>
         <caption className="sr-only">{caption ?? label}</caption>
         {children}
       </table>

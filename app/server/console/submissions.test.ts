@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outbox, submissionNotes, submissions } from "~/server/db/schema";
+import { auditLog, outbox, submissionNotes, submissions } from "~/server/db/schema";
 import { submitApplication, submitCallback, submitContact, submitIntake } from "~/server/submissions/kinds";
 import { freshDatabase } from "../../../tests/integration/support/database";
 import {
@@ -15,6 +15,7 @@ import {
   listSubmissions,
   parseInboxFilters,
   parseOutboxFilters,
+  setStatuses,
   setSubmissionStatus,
   type InboxFilters,
   type Kind,
@@ -156,6 +157,64 @@ describe("console queries on pglite", () => {
       expect(intakes).toMatchObject({ total: 15, pageCount: 1 });
       // A smaller page size is honoured.
       expect(await listSubmissions(db(), filters({ page: 3 }), 10)).toMatchObject({ page: 3, pageCount: 3 });
+    });
+
+    it("searches organization, phone digits and the words of messages and queries, and shows them on each row", async () => {
+      await submitContact(db(), { firstName: "Bo", lastName: "Ng", email: "bo@x.example", company: "Lee Podiatry", message: "Please call about the wounds of two patients\nSecond line" });
+      await submitIntake(db(), {
+        firstName: "Cy",
+        lastName: "Ro",
+        email: "cy@x.example",
+        phone: "(602) 555-0101",
+        organization: "Desert Vascular",
+        role: "practice-manager",
+        query: "Graft sizes for venous ulcers",
+      });
+      const names = async (q: string) => (await listSubmissions(db(), filters({ q }))).rows.map((r) => r.firstName);
+      expect(await names("podiatry")).toEqual(["Bo"]);
+      expect(await names("desert vasc")).toEqual(["Cy"]);
+      expect(await names("602 555")).toEqual(["Cy"]);
+      expect(await names("6025550101")).toEqual(["Cy"]);
+      // Full-text: stems and word beginnings, in any order.
+      expect(await names("wound")).toEqual(["Bo"]);
+      expect(await names("ulcer venous")).toEqual(["Cy"]);
+      expect(await names("graf")).toEqual(["Cy"]);
+      expect(await names("patients cardiology")).toEqual([]);
+      // Characters with meaning to a full-text query are plain text.
+      expect(await names("ulcer & | ! ( ) : *")).toEqual(["Cy"]);
+
+      const [intake, contact] = (await listSubmissions(db(), all)).rows;
+      expect(intake).toMatchObject({ organization: "Desert Vascular", summary: "Graft sizes for venous ulcers", files: 0 });
+      expect(contact).toMatchObject({ organization: "Lee Podiatry", summary: "Please call about the wounds of two patients Second line" });
+    });
+
+    it("sorts by received date either way, and by status", async () => {
+      await seed([
+        { firstName: "ClosedOld", status: "closed", minutesAgo: 30 },
+        { firstName: "New", status: "new", minutesAgo: 20 },
+        { firstName: "Working", status: "in_progress", minutesAgo: 10 },
+        { firstName: "ClosedNew", status: "closed", minutesAgo: 1 },
+      ]);
+      const names = async (sort?: InboxFilters["sort"]) => (await listSubmissions(db(), filters({ sort }))).rows.map((r) => r.firstName);
+      expect(await names()).toEqual(["ClosedNew", "Working", "New", "ClosedOld"]);
+      expect(await names("oldest")).toEqual(["ClosedOld", "New", "Working", "ClosedNew"]);
+      expect(await names("status")).toEqual(["New", "Working", "ClosedNew", "ClosedOld"]);
+      expect(parseInboxFilters(new URLSearchParams("sort=status")).sort).toBe("status");
+      expect(parseInboxFilters(new URLSearchParams("sort=bogus")).sort).toBeUndefined();
+    });
+
+    it("changes the status of several rows at once, each with its audit row", async () => {
+      const [a, b, c] = await seed([
+        { firstName: "A", minutesAgo: 3 },
+        { firstName: "B", status: "closed", minutesAgo: 2 },
+        { firstName: "C", minutesAgo: 1 },
+      ]);
+      const changed = await setStatuses(db(), { ids: [a!.id, b!.id, "not-a-uuid", MISSING], status: "closed", actorEmail: "staff@x.example", ip: "192.0.2.7" });
+      expect(changed).toBe(1);
+      const rows = await db().select({ id: submissions.id, status: submissions.status }).from(submissions);
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a!.id]: "closed", [b!.id]: "closed", [c!.id]: "new" });
+      const audit = await db().select().from(auditLog).where(eq(auditLog.action, "submission.status"));
+      expect(audit).toEqual([expect.objectContaining({ actorEmail: "staff@x.example", target: a!.id, ip: "192.0.2.7", detail: "new -> closed" })]);
     });
 
     it("answers one empty page when there is nothing", async () => {

@@ -9,6 +9,7 @@ import {
   applicationCertifications,
   applicationExperience,
   applications,
+  auditLog,
   callbacks,
   contactMessages,
   intakes,
@@ -68,18 +69,25 @@ export function isKind(value: unknown): value is Kind {
 
 const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-export type InboxFilters = { q: string; kind: Kind | "all"; status: Status | "all"; page: number };
+/** Orders of the inbox: newest first (the default), oldest first, or by status (new, in progress, closed), newest first within each. */
+export const INBOX_SORTS = ["newest", "oldest", "status"] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+export type InboxFilters = { q: string; kind: Kind | "all"; status: Status | "all"; page: number; sort?: InboxSort };
 
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   const kind = params.get("kind");
   const status = params.get("status");
-  return {
+  const sort = params.get("sort");
+  const filters: InboxFilters = {
     q,
     kind: isKind(kind) ? kind : "all",
     status: (STATUSES as readonly string[]).includes(status ?? "") ? (status as Status) : "all",
     page: pageParam.parse(params.get("page") ?? undefined),
   };
+  if (sort && sort !== "newest" && (INBOX_SORTS as readonly string[]).includes(sort)) filters.sort = sort as InboxSort;
+  return filters;
 }
 
 export type OutboxFilters = { state: MailState | "all"; page: number };
@@ -108,6 +116,22 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Words of a search as a full-text query that also matches word beginnings
+ * ("wou" finds "wound"): letters and digits only, so nothing the reader types
+ * can break the query's syntax. Null when no word is left.
+ */
+export function prefixQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.slice(0, 8).map((w) => `${w}:*`).join(" & ");
+}
+
+/** The free text of each kind: the contact message, the consultation query, the callback's notes. */
+const freeText = sql`coalesce(${contactMessages.message}, '') || ' ' || coalesce(${intakes.query}, '') || ' ' || coalesce(${callbacks.additionalInfo}, '')`;
+const organization = sql<string | null>`coalesce(${contactMessages.company}, ${intakes.organization})`;
+const phone = sql<string | null>`coalesce(${intakes.phone}, ${applications.phone}, ${callbacks.phone})`;
+
 function inboxWhere(filters: Pick<InboxFilters, "q" | "kind" | "status">): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.kind !== "all") conditions.push(eq(submissions.kind, filters.kind));
@@ -115,14 +139,20 @@ function inboxWhere(filters: Pick<InboxFilters, "q" | "kind" | "status">): SQL |
   const q = filters.q.trim().replace(/\s+/g, " ");
   if (q) {
     const pattern = containsPattern(q);
-    conditions.push(
-      or(
-        ilike(submissions.firstName, pattern),
-        ilike(submissions.lastName, pattern),
-        ilike(submissions.email, pattern),
-        ilike(sql`${submissions.firstName} || ' ' || ${submissions.lastName}`, pattern),
-      )!,
-    );
+    const matches: SQL[] = [
+      ilike(submissions.firstName, pattern),
+      ilike(submissions.lastName, pattern),
+      ilike(submissions.email, pattern),
+      ilike(sql`${submissions.firstName} || ' ' || ${submissions.lastName}`, pattern),
+      ilike(organization, pattern),
+    ];
+    // Phone numbers match by their digits, however they were typed: "602 555" finds "(602) 555-0101".
+    const digits = q.replace(/\D/g, "");
+    if (digits.length >= 3) matches.push(sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+    // Messages and queries by PostgreSQL full-text search (English stems: "wounds" finds "wound").
+    const words = prefixQuery(q);
+    if (words) matches.push(sql`to_tsvector('english', ${freeText}) @@ to_tsquery('english', ${words})`);
+    conditions.push(or(...matches)!);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -135,18 +165,39 @@ export type InboxRow = {
   lastName: string;
   email: string;
   createdAt: Date;
+  /** The company or organization given, if any. */
+  organization: string | null;
+  /** The start of the message, query or notes, or the position applied for. */
+  summary: string | null;
+  files: number;
 };
 
-/** One page of submissions, newest first. A page past the end answers the last page. */
+/** How long the inbox's line of a message is. */
+export const SUMMARY_CHARS = 140;
+
+/** One page of submissions, newest first unless sorted otherwise. A page past the end answers the last page. */
 export async function listSubmissions(
   db: Db,
   filters: InboxFilters,
   pageSize: number = INBOX_PAGE_SIZE,
 ): Promise<Page<InboxRow>> {
   const where = inboxWhere(filters);
-  const [totalRow] = await db.select({ n: count() }).from(submissions).where(where);
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .leftJoin(contactMessages, eq(contactMessages.submissionId, submissions.id))
+    .leftJoin(intakes, eq(intakes.submissionId, submissions.id))
+    .leftJoin(applications, eq(applications.submissionId, submissions.id))
+    .leftJoin(callbacks, eq(callbacks.submissionId, submissions.id))
+    .where(where);
   const total = totalRow?.n ?? 0;
   const { page, pageCount, offset } = pageOf(total, filters.page, pageSize);
+  const order =
+    filters.sort === "oldest"
+      ? [asc(submissions.createdAt), asc(submissions.id)]
+      : filters.sort === "status"
+        ? [asc(submissions.status), desc(submissions.createdAt), desc(submissions.id)]
+        : [desc(submissions.createdAt), desc(submissions.id)];
   const rows = await db
     .select({
       id: submissions.id,
@@ -156,13 +207,69 @@ export async function listSubmissions(
       lastName: submissions.lastName,
       email: submissions.email,
       createdAt: submissions.createdAt,
+      organization,
+      summary: sql<string | null>`left(coalesce(${contactMessages.message}, ${intakes.query}, ${callbacks.additionalInfo}, ${applications.positionAppliedFor}), ${SUMMARY_CHARS + 1})`,
+      files: sql<number>`(select count(*) from ${submissionFiles} where ${submissionFiles.submissionId} = ${submissions.id})`.mapWith(Number),
     })
     .from(submissions)
+    .leftJoin(contactMessages, eq(contactMessages.submissionId, submissions.id))
+    .leftJoin(intakes, eq(intakes.submissionId, submissions.id))
+    .leftJoin(applications, eq(applications.submissionId, submissions.id))
+    .leftJoin(callbacks, eq(callbacks.submissionId, submissions.id))
     .where(where)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .orderBy(...order)
     .limit(pageSize)
     .offset(offset);
-  return { rows, total, page, pageCount, pageSize };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      summary: r.kind === "application" ? applicationSummary(r.summary) : oneLine(r.summary),
+    })),
+    total,
+    page,
+    pageCount,
+    pageSize,
+  };
+}
+
+function oneLine(text: string | null): string | null {
+  if (!text) return null;
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : flat;
+}
+
+function applicationSummary(position: string | null): string | null {
+  return position ? `Applying for ${optionLabel(positionOptions, position) ?? position}` : null;
+}
+
+/**
+ * Sets the status of several submissions at once, each with its audit row, in
+ * one transaction: all change or none. Answers how many changed (those already
+ * at that status are left as they are).
+ */
+export async function setStatuses(
+  db: Db,
+  { ids, status, actorEmail, ip }: { ids: readonly string[]; status: Status; actorEmail: string; ip: string | null },
+): Promise<number> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: submissions.id, status: submissions.status })
+      .from(submissions)
+      .where(inArray(submissions.id, valid))
+      .for("update");
+    const changing = current.filter((row) => row.status !== status);
+    if (changing.length === 0) return 0;
+    await tx
+      .update(submissions)
+      .set({ status, updatedAt: new Date() })
+      .where(inArray(submissions.id, changing.map((row) => row.id)));
+    await tx.insert(auditLog).values(
+      changing.map((row) => ({ actorEmail, action: "submission.status", target: row.id, ip, detail: `${row.status} -> ${status}` })),
+    );
+    return changing.length;
+  });
 }
 
 /** How many submissions of each kind are still new. */
