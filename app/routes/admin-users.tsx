@@ -1,5 +1,6 @@
-import { MailPlus, UserRound } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Check, Copy, MailPlus, UserRound } from "lucide-react";
+import * as React from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-users";
 import { AccountStatus } from "~/components/account/account-status";
@@ -8,6 +9,8 @@ import { DateTime } from "~/components/admin/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -25,6 +28,7 @@ import {
   type ConsoleResult,
 } from "~/server/console/users";
 import { getDb } from "~/server/db/client";
+import { mailDeliveryOff } from "~/server/env";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
@@ -68,13 +72,33 @@ export type UsersAnswer = {
   userId?: string;
   fieldErrors?: { email?: string; role?: string };
   email?: string;
+  /** With mail delivery off: the set-password link, shown to the admin once. */
+  link?: string;
+  /** A plain form post (no JavaScript) of an action that needs a confirm step first. */
+  confirm?: { role?: string };
 };
+
+/** What the confirm step of each hard-to-undo action says. */
+function confirmText(intent: "role" | "disable" | "reset", email: string, role?: string) {
+  switch (intent) {
+    case "role":
+      return {
+        title: `Change the role of ${email}?`,
+        description: `${email} ${role ? `becomes ${role}` : "gets the role you chose"} from their next page, with what that role may see and do. The change is recorded in the audit log.`,
+        confirmLabel: "Change role",
+      };
+    case "disable":
+      return { title: `Disable ${email}?`, description: `${email} is signed out everywhere at once and cannot sign in until an admin enables the account again.`, confirmLabel: "Disable account" };
+    case "reset":
+      return { title: `Send a password reset to ${email}?`, description: "They get a link to choose a new password (valid one hour). Their current password keeps working until they use it.", confirmLabel: "Send reset link" };
+  }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
   const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const raw: Record<string, unknown> = {};
-  for (const key of ["intent", "email", "role", "userId"]) {
+  for (const key of ["intent", "email", "role", "userId", "confirmed"]) {
     const value = form.get(key);
     if (value !== null) raw[key] = value;
   }
@@ -103,8 +127,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx: ConsoleContext = {
     actor: { id: me.id, email: me.email },
     ip: clientInfo(context).ip,
+    mailOff: mailDeliveryOff(),
   };
   const input = parsed.data;
+  // Changing a role, disabling and resetting are confirmed first (in a dialog, or without JavaScript in a second step).
+  if ((input.intent === "role" || input.intent === "disable" || input.intent === "reset") && raw.confirmed !== "1") {
+    const answer: UsersAnswer = {
+      ok: false,
+      intent: input.intent,
+      userId: input.userId,
+      message: "Confirm to go on.",
+      confirm: { role: input.intent === "role" ? input.role : undefined },
+    };
+    return data(answer);
+  }
   let result: ConsoleResult;
   switch (input.intent) {
     case "invite":
@@ -129,6 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: "userId" in input ? input.userId : undefined,
     fieldErrors: input.intent === "invite" && !result.ok ? { email: result.message } : undefined,
     email: input.intent === "invite" && !result.ok ? input.email : undefined,
+    link: result.link,
   };
   return data(answer, { status: result.status });
 }
@@ -173,7 +210,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            {inviteAnswer?.ok ? (
+            {inviteAnswer?.ok && inviteAnswer.link ? (
+              <OneTimeLink title="Invitation created: mail delivery is off" message={inviteAnswer.message} link={inviteAnswer.link} />
+            ) : inviteAnswer?.ok ? (
               <FormNotice notice={{ title: "Invitation sent", description: inviteAnswer.message, variant: "success" }} />
             ) : null}
             <Form method="post" preventScrollReset key={inviteAnswer?.ok ? inviteAnswer.message : "invite"} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
@@ -275,9 +314,9 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
                 Role of {u.email}
               </label>
               <Select id={roleSelectId} name="role" options={ROLE_OPTIONS} defaultValue={u.role} key={u.role} className="w-32" />
-              <SubmitButton pending={savingRole} pendingText="Saving..." variant="outline" size="sm" className="min-h-10">
+              <ConfirmButton {...confirmText("role", u.email)} pending={savingRole} pendingText="Saving..." variant="outline" size="sm" className="min-h-10">
                 Save role<span className="sr-only"> of {u.email}</span>
-              </SubmitButton>
+              </ConfirmButton>
             </Form>
           )}
           <div className="flex flex-wrap gap-2">
@@ -285,28 +324,32 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value={u.disabled ? "enable" : "disable"} />
                 <input type="hidden" name="userId" value={u.id} />
-                <SubmitButton
-                  pending={toggling}
-                  pendingText={u.disabled ? "Enabling..." : "Disabling..."}
-                  variant={u.disabled ? "outline" : "destructive"}
-                  size="sm"
-                >
-                  {u.disabled ? "Enable" : "Disable"}
-                  <span className="sr-only"> {u.email}</span>
-                </SubmitButton>
+                {u.disabled ? (
+                  <SubmitButton pending={toggling} pendingText="Enabling..." variant="outline" size="sm">
+                    Enable<span className="sr-only"> {u.email}</span>
+                  </SubmitButton>
+                ) : (
+                  <ConfirmButton {...confirmText("disable", u.email)} pending={toggling} pendingText="Disabling..." variant="destructive" size="sm">
+                    Disable<span className="sr-only"> {u.email}</span>
+                  </ConfirmButton>
+                )}
               </Form>
             ) : null}
             {!u.disabled ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="reset" />
                 <input type="hidden" name="userId" value={u.id} />
-                <SubmitButton pending={resetting} pendingText="Sending..." variant="outline" size="sm">
+                <ConfirmButton {...confirmText("reset", u.email)} pending={resetting} pendingText="Sending..." variant="outline" size="sm">
                   Send password reset<span className="sr-only"> to {u.email}</span>
-                </SubmitButton>
+                </ConfirmButton>
               </Form>
             ) : null}
           </div>
-          {answer ? (
+          {answer?.confirm && (answer.intent === "role" || answer.intent === "disable" || answer.intent === "reset") ? (
+            <ConfirmStep answer={answer} intent={answer.intent} email={u.email} userId={u.id} />
+          ) : answer?.link ? (
+            <OneTimeLink title="Reset link created: mail delivery is off" message={answer.message} link={answer.link} />
+          ) : answer ? (
             <p
               role={answer.ok ? "status" : "alert"}
               className={cn("max-w-xs text-sm font-medium break-words", answer.ok ? "text-success" : "text-destructive")}
@@ -317,5 +360,60 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
         </div>
       </Td>
     </tr>
+  );
+}
+
+/** The confirm step of a plain form post (no JavaScript): what will happen, and a button that does it. */
+function ConfirmStep({ answer, intent, email, userId }: { answer: UsersAnswer; intent: "role" | "disable" | "reset"; email: string; userId: string }) {
+  const role = answer.confirm?.role;
+  const text = confirmText(intent, email, role);
+  return (
+    <div role="alert" className="flex max-w-sm flex-col gap-3 rounded-lg border border-border bg-muted p-3">
+      <p className="font-semibold text-navy">{text.title}</p>
+      <p className="text-sm text-muted-foreground">{text.description}</p>
+      <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="userId" value={userId} />
+        {role ? <input type="hidden" name="role" value={role} /> : null}
+        <input type="hidden" name="confirmed" value="1" />
+        <Button type="submit" size="sm" variant={intent === "disable" ? "destructive" : "default"}>
+          {text.confirmLabel}
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/admin/users" preventScrollReset>
+            Cancel
+          </Link>
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** A set-password link shown once to the admin (mail delivery is off), with a button that copies it. */
+function OneTimeLink({ title, message, link }: { title: string; message: string; link: string }) {
+  const [copied, setCopied] = React.useState(false);
+  const id = React.useId();
+  return (
+    <div role="status" className="flex min-w-0 flex-col gap-2 rounded-lg border border-[#e8c36a] bg-[#fff8e6] p-4 text-sm">
+      <p className="font-semibold text-[#5c3900]">{title}</p>
+      <p className="text-foreground">{message}</p>
+      <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
+        <label htmlFor={id} className="sr-only">
+          Set-password link
+        </label>
+        <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 font-mono text-xs" />
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+          }}
+        >
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copied ? "Copied" : "Copy link"}
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">This link is not shown again. Set SMTP_URL to have the site mail such links itself.</p>
+    </div>
   );
 }

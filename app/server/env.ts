@@ -75,3 +75,8 @@ export function env(): Env {
 export function siteOrigin(): string {
   return siteOriginOf(process.env);
 }
+
+/** True when SMTP_URL is unset: mail waits in the outbox and nothing is sent. */
+export function mailDeliveryOff(): boolean {
+  return !env().SMTP_URL;
+}

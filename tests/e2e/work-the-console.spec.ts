@@ -10,6 +10,7 @@ const { staff, admin, disabled } = testAccounts;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 test("staff see a contact message sent a moment ago, change its status and note it @phone", async ({ page }) => {
+  test.slow();
   const marker = randomUUID().slice(0, 8);
   const email = `zoe-${marker}@clinic.example`;
   const sent = await page.request.post("/contact", {
@@ -25,6 +26,7 @@ test("staff see a contact message sent a moment ago, change its status and note 
   await expectNoA11yViolations(page);
 
   await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/admin\/submissions\//);
   await expect(page.getByText(`Need pricing ${marker}`)).toBeVisible();
   await page.getByLabel(/status/i).selectOption("in_progress");
   await page.getByRole("button", { name: "Update status" }).click();
@@ -128,7 +130,22 @@ test("disabling a user ends their open session at once", async ({ browser }) => 
   await expect(page).toHaveURL(/\/admin$/);
   await gotoHydrated(page, "/admin/users");
   const row = page.getByRole("row").filter({ hasText: disabled.email });
+  // Disabling asks first; Escape (or Cancel) leaves the account as it is.
   await row.getByRole("button", { name: /^disable/i }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Disable ${disabled.email}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole("button", { name: /^disable/i })).toBeFocused();
+  await expect(page.getByRole("row").filter({ hasText: disabled.email })).not.toContainText(/disabled/i);
+  // By keyboard: the button opens the dialog, Tab reaches its confirm button, Enter disables.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Disable account" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("row").filter({ hasText: disabled.email })).toContainText(/disabled/i);
 
   await memberPage.reload();

@@ -11,6 +11,7 @@ import {
   usePasswordToken,
 } from "~/server/accounts";
 import type { Db } from "~/server/db/client";
+import { siteOrigin } from "~/server/env";
 import { account, auditLog, passwordTokens, session, user } from "~/server/db/schema";
 
 /**
@@ -75,8 +76,8 @@ export async function findUserById(db: Db, id: string) {
   return row;
 }
 
-/** Who acts, and from where. */
-export type ConsoleContext = { actor: { id: string; email: string }; ip: string | null };
+/** Who acts, from where, and whether mail is delivered at all (SMTP_URL set). */
+export type ConsoleContext = { actor: { id: string; email: string }; ip: string | null; mailOff?: boolean };
 
 export type ConsoleResult = {
   ok: boolean;
@@ -85,19 +86,37 @@ export type ConsoleResult = {
   message: string;
   /** Mail was queued: the route wakes the mail worker. */
   mailed?: boolean;
+  /**
+   * With mail delivery off, the set-password link itself, shown once to the
+   * admin to pass on: otherwise nobody could ever use it.
+   */
+  link?: string;
 };
 
 const done = (message: string, mailed = false): ConsoleResult => ({ ok: true, status: 200, message, mailed });
 const refused = (status: ConsoleResult["status"], message: string): ConsoleResult => ({ ok: false, status, message });
 const GONE = "That account no longer exists. Reload the page.";
 
+function setPasswordLink(token: string): string {
+  return `${siteOrigin()}/set-password?token=${token}`;
+}
+
 /** Creates an account without a password and mails it a link to choose one. */
 export async function inviteUser(db: Db, ctx: ConsoleContext, input: { email: string; role: Role }): Promise<ConsoleResult> {
   if (await findUserByEmail(db, input.email)) return refused(409, "An account with this email already exists");
   const { user: created, created: isNew } = await upsertUser(db, { email: input.email, role: input.role });
   if (!isNew) return refused(409, "An account with this email already exists");
-  await sendPasswordLink(db, { userId: created.id, email: created.email, purpose: "invite" });
-  await audit(db, { actorEmail: ctx.actor.email, action: "user.invite", target: created.email, ip: ctx.ip, detail: `role ${input.role}` });
+  const token = await sendPasswordLink(db, { userId: created.id, email: created.email, purpose: "invite" });
+  await audit(db, {
+    actorEmail: ctx.actor.email,
+    action: "user.invite",
+    target: created.email,
+    ip: ctx.ip,
+    detail: ctx.mailOff ? `role ${input.role}; mail delivery off: link shown to the admin` : `role ${input.role}`,
+  });
+  if (ctx.mailOff) {
+    return { ...done(`Mail delivery is off, so no invitation was mailed. Give ${created.email} this link yourself: it works once and expires in 72 hours.`, true), link: setPasswordLink(token) };
+  }
   return done(`Invitation sent to ${created.email}`, true);
 }
 
@@ -147,8 +166,17 @@ export async function sendUserReset(db: Db, ctx: ConsoleContext, input: { userId
   const target = await findUserById(db, input.userId);
   if (!target) return refused(404, GONE);
   if (target.disabled) return refused(400, `${target.email} is disabled. Enable the account before sending a reset link.`);
-  await sendPasswordLink(db, { userId: target.id, email: target.email, purpose: "reset" });
-  await audit(db, { actorEmail: ctx.actor.email, action: "user.reset", target: target.email, ip: ctx.ip });
+  const token = await sendPasswordLink(db, { userId: target.id, email: target.email, purpose: "reset" });
+  await audit(db, {
+    actorEmail: ctx.actor.email,
+    action: "user.reset",
+    target: target.email,
+    ip: ctx.ip,
+    detail: ctx.mailOff ? "mail delivery off: link shown to the admin" : null,
+  });
+  if (ctx.mailOff) {
+    return { ...done(`Mail delivery is off, so no reset link was mailed. Give ${target.email} this link yourself: it works once and expires in one hour.`, true), link: setPasswordLink(token) };
+  }
   return done(`Password reset link sent to ${target.email}`, true);
 }
 
