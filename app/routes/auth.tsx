@@ -120,7 +120,7 @@ function SignInLinkOffer({ email, answer }: { email: string | null; answer: unkn
             Sign in with an emailed link
           </h2>
           <p className="mt-1 text-foreground">
-            We can send <span className="font-semibold break-all">{email}</span> a link that signs in once, within {SIGN_IN_LINK_MINUTES} minutes.
+            We can send <span className="font-semibold break-words">{email}</span> a link that signs in once, within {SIGN_IN_LINK_MINUTES} minutes.
           </p>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { refererPath } from "~/lib/safe-path";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { afterAnswer } from "~/server/after-answer";
 import { audit, findUserByEmail } from "~/server/accounts";
 import { authHeaders, getAuth, isStaff } from "~/server/auth";
@@ -11,7 +12,6 @@ import { log } from "~/server/log";
 import { clearRateLimit, hitRateLimit } from "~/server/rate-limit";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
-import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { queueLimitedSignInMail } from "~/server/sign-in-mail";
 import { answersWithData } from "~/server/submissions/http";
 
