@@ -24,6 +24,7 @@ export default [
   route("sign-out", "routes/sign-out.ts"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("set-password", "routes/set-password.tsx"),
+  route("sign-in-link", "routes/sign-in-link.tsx"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin-inbox.tsx"),

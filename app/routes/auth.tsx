@@ -1,8 +1,8 @@
-import { LockKeyhole } from "lucide-react";
+import { LockKeyhole, Mail } from "lucide-react";
 import * as React from "react";
-import { Link, redirect, useRevalidator } from "react-router";
+import { Link, redirect, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/auth";
-import { Field, FormNotice } from "~/components/forms/field";
+import { Field, FormNotice, type Notice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -11,10 +11,11 @@ import { formToasts } from "~/content/forms";
 import { invalid, submittedText, submittedValues, submitToServer } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
-import { signInSchema } from "~/lib/schemas/sign-in";
+import { signInLinkSchema, signInSchema } from "~/lib/schemas/sign-in";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
 import { getUser } from "~/server/auth";
-import { homeOf, signIn } from "~/server/sign-in";
+import { homeOf, requestSignInLink, signIn } from "~/server/sign-in";
 import { handleForm, readForm } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,9 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { passwordSet: new URL(request.url).searchParams.get("password") === "set" };
 }
 
+/** The `intent` of the page's second form, offered when an account's password sign-in is paused. */
+const SIGN_IN_LINK_INTENT = "sign-in-link";
+
 export async function action({ request, context }: Route.ActionArgs) {
   return handleForm(async () => {
     const values = formDataToObject(await readForm(request, { maxBytes: 16 * 1024 }));
+    if (values.intent === SIGN_IN_LINK_INTENT) {
+      const parsed = parseWith(signInLinkSchema, values);
+      if (!parsed.success) return invalid(request, parsed.fieldErrors);
+      return requestSignInLink(context, parsed.data.email);
+    }
     const parsed = parseWith(signInSchema, values);
     // The password is never sent back.
     if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { email: values.email } });
@@ -66,6 +75,67 @@ function useFollowSignIn() {
   }, [revalidator]);
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** The account a sign-in answer offers to mail a sign-in link to (its password sign-in is paused). */
+function linkOfferOf(answer: unknown): string | null {
+  if (!isRecord(answer) || !isRecord(answer.linkOffer)) return null;
+  return typeof answer.linkOffer.email === "string" ? answer.linkOffer.email : null;
+}
+
+/** The page's action data when it answers a request for a link (a post without JavaScript). */
+function linkAnswerOf(answer: unknown): unknown {
+  return isRecord(answer) && answer.linkRequest === true ? answer : undefined;
+}
+
+/** What the request for a link came back with, as a notice; null before there is one. */
+function linkResultOf(answer: unknown): Notice | null {
+  if (!isRecord(answer)) return null;
+  const notice = isRecord(answer.notice) ? answer.notice : null;
+  const text = notice && typeof notice.title === "string" && typeof notice.description === "string" ? notice : null;
+  const variant = answer.ok === true ? "success" : "error";
+  if (text) return { title: String(text.title), description: String(text.description), variant };
+  return answer.ok === true ? null : formToasts.signIn.failure;
+}
+
+/**
+ * The way in for an owner whose password sign-in is paused by wrong guesses: a
+ * second form that mails a one-use link. A plain form too, so it works without
+ * JavaScript; its answer then arrives as the page's action data.
+ */
+function SignInLinkOffer({ email, answer }: { email: string | null; answer: unknown }) {
+  const fetcher = useFetcher<unknown>();
+  const result = linkResultOf(fetcher.data ?? answer);
+  if (result?.variant === "success") return <FormNotice notice={result} />;
+  // Without JavaScript a refused request shows in the sign-in form's own notice.
+  if (!email) return null;
+  return (
+    <section aria-labelledby="sign-in-link-title" className="flex flex-col gap-4 rounded-lg border border-primary/30 bg-primary-soft p-4 text-sm">
+      <div className="flex items-start gap-3">
+        <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="min-w-0">
+          <h2 id="sign-in-link-title" className="font-semibold text-foreground">
+            Sign in with an emailed link
+          </h2>
+          <p className="mt-1 text-foreground">
+            We can send <span className="font-semibold break-words">{email}</span> a link that signs in once, within {SIGN_IN_LINK_MINUTES} minutes.
+          </p>
+        </div>
+      </div>
+      {result ? <FormNotice notice={result} /> : null}
+      <fetcher.Form method="post" action="/auth">
+        <input type="hidden" name="intent" value={SIGN_IN_LINK_INTENT} />
+        <input type="hidden" name="email" value={email} />
+        <SubmitButton pending={fetcher.state !== "idle"} pendingText="Sending..." variant="outline" className="w-full">
+          Email me a sign-in link
+        </SubmitButton>
+      </fetcher.Form>
+    </section>
+  );
+}
+
 export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
   useFollowSignIn();
   const form = useFormSubmission({
@@ -77,6 +147,8 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
   });
   const { errors } = form;
   const email = submittedText(submittedValues(actionData), "email");
+  // With JavaScript the sign-in answer is the fetcher's; without, the page's action data.
+  const linkOffer = linkOfferOf(form.fetcher.data ?? actionData);
 
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center bg-muted px-4 py-16 sm:px-6">
@@ -108,6 +180,7 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
               Sign In
             </SubmitButton>
           </form.fetcher.Form>
+          <SignInLinkOffer email={linkOffer} answer={linkAnswerOf(actionData)} />
           <p className="text-center text-sm">
             <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
               Forgot password?

@@ -7,8 +7,10 @@ import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { Input } from "~/components/ui/input";
 import { email, LIMITS } from "~/lib/schemas/common";
+import { afterAnswer } from "~/server/after-answer";
 import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/server/console/users";
 import { getDb } from "~/server/db/client";
+import { log } from "~/server/log";
 import { hitRateLimit } from "~/server/rate-limit";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
@@ -20,11 +22,21 @@ const schema = z.object({ email: email() });
 
 type Answer =
   | { ok: true; message: string }
-  | { ok: false; error: string; email?: string; rateLimited?: boolean };
+  | { ok: false; error: string; email?: string; rateLimited?: boolean; unavailable?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = clientInfo(context);
-  const limit = await hitRateLimit(getDb(), `reset:${ip}`, { limit: 5, windowMs: 60_000 });
+  let limit: Awaited<ReturnType<typeof hitRateLimit>>;
+  try {
+    limit = await hitRateLimit(getDb(), `reset:${ip}`, { limit: 5, windowMs: 60_000 });
+  } catch (error) {
+    // The error (a query, its values, a stack) goes to the log only, never into the answer.
+    log.error({ err: error }, "password reset request failed");
+    return data<Answer>(
+      { ok: false, unavailable: true, error: "We could not take your request just now. Please try again in a moment." },
+      { status: 503, headers: { "Retry-After": "30" } },
+    );
+  }
   if (!limit.allowed) {
     return data<Answer>(
       { ok: false, rateLimited: true, error: `Too many requests from your network. Wait ${limit.retryAfterSeconds} seconds and try again.` },
@@ -40,12 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const { mailed } = await requestPasswordReset(getDb(), {
-    email: parsed.data.email,
-    ip,
+  // The same answer, at the same moment, whether or not the account exists: the
+  // lookup and the mail come after it (see afterAnswer for why not a job table).
+  const db = getDb();
+  const email = parsed.data.email;
+  afterAnswer("password reset request", async () => {
+    const { mailed } = await requestPasswordReset(db, { email, ip });
+    if (mailed) mailQueued();
   });
-  if (mailed) mailQueued();
-  // The same answer whether or not the account exists.
   return data<Answer>({ ok: true, message: RESET_REQUESTED_TEXT });
 }
 
@@ -53,7 +67,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const answer = actionData as Answer | undefined;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fieldError = answer && !answer.ok && !answer.rateLimited ? answer.error : undefined;
+  const fieldError = answer && !answer.ok && !answer.rateLimited && !answer.unavailable ? answer.error : undefined;
 
   return (
     <AccountCard
@@ -62,8 +76,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       description="Enter the email of your portal account. We'll send you a link to choose a new password."
     >
       {answer?.ok ? <FormNotice notice={{ title: "Check your email", description: answer.message, variant: "success" }} /> : null}
-      {answer && !answer.ok && answer.rateLimited ? (
-        <FormNotice notice={{ title: "Please wait", description: answer.error, variant: "error" }} />
+      {answer && !answer.ok && (answer.rateLimited || answer.unavailable) ? (
+        <FormNotice notice={{ title: answer.unavailable ? "Not sent" : "Please wait", description: answer.error, variant: "error" }} />
       ) : null}
       <Form method="post" key={answer?.ok ? "sent" : "form"} className="flex flex-col gap-5">
         <Field label="Email" name="email" required error={fieldError}>

@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { passwordProblem } from "~/server/accounts";
 import { completePasswordLink, readPasswordLink } from "~/server/console/users";
 import { getDb } from "~/server/db/client";
+import { log } from "~/server/log";
 import { clientInfo } from "~/server/request-context";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
@@ -59,7 +60,10 @@ const formSchema = () =>
     })
     .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords do not match" });
 
-type Answer = { ok: false; expired: true } | { ok: false; fieldErrors: { password?: string; confirm?: string } };
+type Answer =
+  | { ok: false; expired: true }
+  | { ok: false; fieldErrors: { password?: string; confirm?: string } }
+  | { ok: false; unavailable: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
@@ -80,11 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Passwords are never sent back.
     return data<Answer>({ ok: false, fieldErrors }, { status: 400 });
   }
-  const done = await completePasswordLink(getDb(), {
-    token: parsed.data.token,
-    password: parsed.data.password,
-    ip: clientInfo(context).ip,
-  });
+  let done: Awaited<ReturnType<typeof completePasswordLink>>;
+  try {
+    done = await completePasswordLink(getDb(), { token: parsed.data.token, password: parsed.data.password, ip: clientInfo(context).ip });
+  } catch (error) {
+    // The error (a query, its values, a stack) goes to the log only, never into the answer.
+    log.error({ err: error }, "setting a password failed");
+    return data<Answer>({ ok: false, unavailable: true }, { status: 503, headers: { "Retry-After": "30" } });
+  }
   if (!done) return data<Answer>({ ok: false, expired: true }, { status: 410 });
   return redirect("/auth?password=set", 303);
 }
@@ -124,6 +131,9 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         </>
       }
     >
+      {answer && "unavailable" in answer ? (
+        <FormNotice notice={{ title: "Not saved", description: "We could not save your password just now. Please try again in a moment.", variant: "error" }} />
+      ) : null}
       {errors.password || errors.confirm ? (
         <FormNotice notice={{ title: "Check the password", description: "Fix the fields marked below and try again.", variant: "error" }} />
       ) : null}

@@ -3,11 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb, type Db } from "~/server/db/client";
 import * as schema from "~/server/db/schema";
 import { env, siteOrigin } from "~/server/env";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
+import { queueSignInLinkMail } from "~/server/sign-in-mail";
 
 export type Role = (typeof schema.userRole.enumValues)[number];
 export type SessionUser = { id: string; email: string; name: string; role: Role };
@@ -62,6 +65,19 @@ function createAuth(db: Db) {
     },
     // Sign-in is limited by our own database-kept limiter (per address and per account).
     rateLimit: { enabled: false },
+    plugins: [
+      // The way in for an owner whose password sign-in is paused by others' wrong guesses.
+      // Requested and verified only from our own routes (sign-in.ts); /api/auth is not served.
+      magicLink({
+        expiresIn: SIGN_IN_LINK_MINUTES * 60,
+        // A link signs in an existing account only: accounts are made by an admin.
+        disableSignUp: true,
+        // The verification table keeps a hash: a copy of the database holds no usable link.
+        storeToken: "hashed",
+        // Better Auth's own `url` points at /api/auth; the mail links to our landing page instead.
+        sendMagicLink: ({ email, token }) => queueSignInLinkMail(db, { email, token }),
+      }),
+    ],
     advanced: {
       cookiePrefix: "portal",
       useSecureCookies: baseURL.startsWith("https:"),
@@ -71,7 +87,7 @@ function createAuth(db: Db) {
     databaseHooks: {
       session: {
         create: {
-          // A disabled account gets no session, whatever its password.
+          // A disabled account gets no session, whatever its password or sign-in link.
           before: async (s) => {
             const [row] = await db.select({ disabled: schema.user.disabled }).from(schema.user).where(eq(schema.user.id, s.userId));
             return row && !row.disabled ? undefined : false;

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
+import { waitForMail } from "./support/mail";
 import { gotoHydrated, signIn, siteOrigin } from "./support/page";
 
 const { member, limited } = testAccounts;
@@ -78,7 +79,9 @@ test("a wrong password shows Invalid credentials; empty fields send nothing", as
   expect(posts).toBe(1);
 });
 
-test("six wrong attempts on one account in a minute are limited", async ({ page }) => {
+test("wrong passwords limit an account; its owner is told by mail and signs in with an emailed one-use link", async ({ page }, testInfo) => {
+  // Two mails, two page sizes and three accessibility checks: more than the default budget on a busy machine.
+  test.slow();
   await gotoHydrated(page, "/auth");
   await page.getByLabel("Email").fill(limited.email);
   for (let attempt = 1; attempt <= 6; attempt++) {
@@ -92,6 +95,66 @@ test("six wrong attempts on one account in a minute are limited", async ({ page 
   await page.getByLabel("Password").fill(limited.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+
+  const offer = page.getByRole("region", { name: "Sign in with an emailed link" });
+  await expect(offer).toContainText(`We can send ${limited.email} a link that signs in once, within 15 minutes.`);
+  await page.screenshot({ path: testInfo.outputPath("sign-in-link-offer-1280.png"), fullPage: true });
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("sign-in-link-offer-375.png"), fullPage: true });
+  await expectNoA11yViolations(page);
+
+  await offer.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toContainText(
+    "If an account exists for that email, we've sent it a sign-in link. It works once and expires in 15 minutes.",
+  );
+  await expect(offer).toHaveCount(0);
+
+  const notice = await waitForMail(limited.email, "Sign-in to your portal account was limited after repeated wrong passwords.");
+  expect(notice.subject).toBe("Sign-in to your portal account was limited");
+  expect(notice.body).toContain("your password still works after a minute, or use a sign-in link");
+  const mail = await waitForMail(limited.email, "/sign-in-link?token=");
+  expect(mail.subject).toBe("Your portal sign-in link");
+  const link = /https?:\/\/\S+\/sign-in-link\?token=[\w-]+/.exec(mail.body)?.[0];
+  expect(link).toBeDefined();
+
+  // A mail scanner fetches the link first: that must not use it up.
+  expect((await page.request.get(link!)).status()).toBe(200);
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the Members Portal");
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByText(`Welcome, ${limited.email}`)).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/members$/);
+  await page.context().clearCookies();
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer valid");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a limited account's sign-in page offers the link, and asking for it answers in the page", async ({ page }) => {
+    // An address without an account: it is limited and answered exactly like one with an account.
+    const email = "nobody-without-script@clinic.example";
+    await page.goto("/auth");
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(`wrong guess ${attempt}`);
+      await page.getByRole("button", { name: "Sign In" }).click();
+    }
+    await expect(page.getByRole("alert")).toContainText("Password sign-in to this account is paused for a minute.");
+    const offer = page.getByRole("region", { name: "Sign in with an emailed link" });
+    await expect(offer).toContainText(email);
+    await offer.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toContainText("If an account exists for that email");
+  });
 });
 
 test("a member gets 403 from every staff page and action", async ({ page }) => {

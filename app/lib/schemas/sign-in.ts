@@ -13,3 +13,6 @@ export const signInSchema = z.object({
 });
 
 export type SignInInput = z.output<typeof signInSchema>;
+
+/** Asking for a one-use sign-in link (the sign-in page's second form): the account's email only. */
+export const signInLinkSchema = z.object({ email: email() });

@@ -13,6 +13,7 @@ import {
 import type { Db } from "~/server/db/client";
 import { siteOrigin } from "~/server/env";
 import { account, auditLog, passwordTokens, session, user } from "~/server/db/schema";
+import { hitRateLimit } from "~/server/rate-limit";
 
 /**
  * The staff console's account pages: the list of users, what an admin may do
@@ -187,22 +188,30 @@ export async function sendUserReset(db: Db, ctx: ConsoleContext, input: { userId
 export const RESET_REQUESTED_TEXT =
   "If an account exists for that email, we've sent a link to reset its password. The link works once and expires in one hour.";
 
+/** Reset mails an account may be sent in an hour; more requests are answered alike and mail nothing. */
+export const RESETS_PER_HOUR = 3;
+
 /**
- * Mails a reset link when an enabled account has this email. Answers whether
- * mail was queued; the visitor is told the same thing either way.
+ * Mails a reset link when an enabled account has this email, at most
+ * RESETS_PER_HOUR an hour. Answers whether mail was queued; the visitor is
+ * told the same thing either way (and the page answers before this runs).
  */
 export async function requestPasswordReset(db: Db, input: { email: string; ip: string | null }): Promise<{ mailed: boolean }> {
+  // Counted for every address asked for, whether or not it has an account.
+  const perAccount = await hitRateLimit(db, `reset:account:${input.email.trim().toLowerCase()}`, {
+    limit: RESETS_PER_HOUR,
+    windowMs: 3_600_000,
+  });
   const found = await findUserByEmail(db, input.email);
-  if (found && !found.disabled) {
-    await sendPasswordLink(db, { userId: found.id, email: found.email, purpose: "reset" });
-  }
+  const mailed = Boolean(found && !found.disabled && perAccount.allowed);
+  if (mailed) await sendPasswordLink(db, { userId: found!.id, email: found!.email, purpose: "reset" });
   await audit(db, {
     action: "password.reset-request",
     target: found?.email ?? null,
     ip: input.ip,
-    detail: !found ? "no such account" : found.disabled ? "account disabled: no link sent" : "link sent",
+    detail: !found ? "no such account" : found.disabled ? "account disabled: no link sent" : mailed ? "link sent" : "hourly limit: no link sent",
   });
-  return { mailed: Boolean(found && !found.disabled) };
+  return { mailed };
 }
 
 export type PasswordLink = { email: string; purpose: "invite" | "reset" };
