@@ -2,6 +2,7 @@ import path from "node:path";
 import { secureDataDir } from "~/server/db/data-dir";
 import { openDatabase, setDatabase, getDatabase, type Database } from "~/server/db/client";
 import { env } from "~/server/env";
+import { workAfterAnswers } from "~/server/after-answer";
 import { log, outsideRequest } from "~/server/log";
 import { smtpSender } from "~/server/mail/transport";
 import { startMailWorker, type MailWorker } from "~/server/mail/worker";
@@ -72,6 +73,8 @@ async function within(step: string, ms: number, work: Promise<unknown>): Promise
  */
 export async function stopRuntime(): Promise<void> {
   clearInterval(pruneTimer);
+  // Work started after an answer (a reset link being queued, say) finishes before the database closes.
+  await within("work after answers", 5_000, workAfterAnswers());
   const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
   sender?.close();
   const databaseClosed = await within("database", 5_000, database?.close() ?? Promise.resolve());
