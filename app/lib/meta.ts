@@ -20,3 +20,9 @@ export function pageMeta(matches: readonly MatchLike[], title: string, descripti
     { property: "og:type", content: "website" },
   ];
 }
+
+/** The title of a page kept out of search engines (the portal, the console, account pages), ending with the company name. */
+export function privateMeta(matches: readonly MatchLike[], title: string): MetaDescriptor[] {
+  const company = siteFrom(matches)?.companyName;
+  return [{ title: company ? `${title} | ${company}` : title }, { name: "robots", content: "noindex" }];
+}

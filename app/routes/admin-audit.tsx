@@ -2,6 +2,7 @@ import { Filter } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-audit";
+import { privateMeta } from "~/lib/meta";
 import { Pager } from "~/components/account/pager";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/admin/format";
@@ -15,7 +16,7 @@ import { requireRole } from "~/server/auth";
 import { auditActions, listAudit } from "~/server/console/users";
 import { getDb } from "~/server/db/client";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log | Staff console" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
 
 /** Filters from the query string; anything odd falls back to "no filter" / page 1. */
 const querySchema = z.object({

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Download, Paperclip } from "lucide-react";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-inbox";
+import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/admin/format";
@@ -31,7 +32,7 @@ import { redirectWithFlash } from "~/server/flash";
 import { clientInfo } from "~/server/request-context";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
-export const meta: Route.MetaFunction = () => [{ title: "Inbox | Staff console" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Inbox | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "staff");

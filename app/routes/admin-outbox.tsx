@@ -2,6 +2,7 @@ import { RotateCw, Send } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-outbox";
+import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/admin/format";
@@ -20,7 +21,7 @@ import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
-export const meta: Route.MetaFunction = () => [{ title: "Outbox | Staff console" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Outbox | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "staff");

@@ -3,6 +3,7 @@ import * as React from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-submission";
+import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { DateTime, formatBytes } from "~/components/admin/format";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -27,10 +28,9 @@ import { redirectWithFlash } from "~/server/flash";
 import { clientInfo } from "~/server/request-context";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const s = loaderData?.detail.submission;
-  const title = s ? `${s.firstName} ${s.lastName}, ${KIND_LABELS[s.kind]} | Staff console` : "Submission | Staff console";
-  return [{ title }, { name: "robots", content: "noindex" }];
+  return privateMeta(matches, s ? `${s.firstName} ${s.lastName}, ${KIND_LABELS[s.kind]} | Staff console` : "Submission | Staff console");
 };
 
 function notFound(): never {

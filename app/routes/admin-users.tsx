@@ -3,6 +3,7 @@ import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-users";
+import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/admin/format";
@@ -33,7 +34,7 @@ import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users | Staff console" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Users | Staff console");
 
 const ROLE_OPTIONS = [
   { value: "member", label: "Member" },

@@ -1,10 +1,11 @@
 import { Inbox, ListChecks, Mail, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
+import { privateMeta } from "~/lib/meta";
 import { requireRole } from "~/server/auth";
 import { cn } from "~/lib/utils";
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff console" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");

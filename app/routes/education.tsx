@@ -1,10 +1,11 @@
 import { BookOpen, FileText, PlayCircle } from "lucide-react";
 import type { Route } from "./+types/education";
+import { privateMeta } from "~/lib/meta";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/server/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Education Center" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Education Center");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -2,6 +2,7 @@ import { KeyRound } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
+import { privateMeta } from "~/lib/meta";
 import { AccountCard, AccountFooterLink } from "~/components/account/account-card";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -16,7 +17,7 @@ import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset your password" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Reset your password");
 
 const schema = z.object({ email: email() });
 

@@ -1,12 +1,13 @@
 import { FileText, Search } from "lucide-react";
 import type { Route } from "./+types/forms-library";
+import { privateMeta } from "~/lib/meta";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireUser } from "~/server/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forms Library" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Forms Library");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

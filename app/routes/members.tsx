@@ -1,5 +1,6 @@
 import { Headphones, Mail, Phone } from "lucide-react";
 import type { Route } from "./+types/members";
+import { privateMeta } from "~/lib/meta";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,7 +10,7 @@ import { telHref, type PortalFrameKey } from "~/config/site";
 import { useSite } from "~/lib/use-site";
 import { requireUser } from "~/server/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Clinical Portal" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
 
 // Signed-in only: no session redirects to /auth before anything is rendered.
 export async function loader({ request }: Route.LoaderArgs) {

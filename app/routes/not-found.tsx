@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { privateMeta } from "~/lib/meta";
 import { NotFound } from "~/components/layout/not-found";
 import { log } from "~/server/log";
 
@@ -9,10 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Page not found");
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -2,6 +2,7 @@ import { KeyRound, LinkIcon } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/set-password";
+import { privateMeta } from "~/lib/meta";
 import { AccountCard, AccountFooterLink } from "~/components/account/account-card";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -19,9 +20,8 @@ function titleOf(link: LinkState | undefined): string {
   return link.purpose === "invite" ? "Choose your password" : "Set a new password";
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: titleOf(data as LinkState | undefined) },
-  { name: "robots", content: "noindex" },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...privateMeta(matches, titleOf(data as LinkState | undefined)),
   // The address holds the token: never send it to another site.
   { name: "referrer", content: "no-referrer" },
 ];

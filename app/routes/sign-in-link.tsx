@@ -1,6 +1,7 @@
 import { LinkIcon, LogIn } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in-link";
+import { privateMeta } from "~/lib/meta";
 import { AccountCard, AccountFooterLink } from "~/components/account/account-card";
 import { FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -11,9 +12,8 @@ import { log } from "~/server/log";
 import { homeOf, signInWithLink } from "~/server/sign-in";
 import { readFormOrRefuse } from "~/server/submissions/http";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in with your link" },
-  { name: "robots", content: "noindex" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...privateMeta(matches, "Sign in with your link"),
   // The address holds the token: never send it to another site.
   { name: "referrer", content: "no-referrer" },
 ];

@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+import { testAccounts } from "./support/accounts";
+import { signIn } from "./support/page";
+
+const { admin } = testAccounts;
+const ENDING = /^[^|].* \| Cardinal Biologics$/;
+
+test("pages outside the public site have their own title ending with the company name", async ({ page }) => {
+  for (const path of ["/forgot-password", "/set-password?token=nope", "/no-such-page", "/admin/no-such-page"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(ENDING);
+  }
+  await expect(page).toHaveTitle("Page not found | Cardinal Biologics");
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const seen = new Set<string>();
+  for (const path of ["/admin", "/admin/outbox", "/admin/users", "/admin/audit", "/members", "/forms-library", "/education"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(ENDING);
+    seen.add(await page.title());
+  }
+  // Each its own.
+  expect(seen.size).toBe(7);
+});
