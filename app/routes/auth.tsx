@@ -15,7 +15,8 @@ import { signInLinkSchema, signInSchema } from "~/lib/schemas/sign-in";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
 import { getUser } from "~/server/auth";
-import { homeOf, requestSignInLink, signIn } from "~/server/sign-in";
+import { safeRedirectPath } from "~/lib/safe-path";
+import { landingOf, requestSignInLink, signIn } from "~/server/sign-in";
 import { handleForm, readForm } from "~/server/submissions/http";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,10 +27,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Already signed in: straight to the portal, before the page renders.
+  const params = new URL(request.url).searchParams;
+  const redirectTo = params.get("redirectTo");
+  // Already signed in: straight to the page asked for, or the portal, before the page renders.
   const user = await getUser(request);
-  if (user) throw redirect(homeOf(user));
-  return { passwordSet: new URL(request.url).searchParams.get("password") === "set" };
+  if (user) throw redirect(landingOf(user, redirectTo));
+  return { passwordSet: params.get("password") === "set", redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") || null : null };
 }
 
 /** The `intent` of the page's second form, offered when an account's password sign-in is paused. */
@@ -46,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseWith(signInSchema, values);
     // The password is never sent back.
     if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { email: values.email } });
-    return signIn(request, context, parsed.data.email, parsed.data.password);
+    return signIn(request, context, parsed.data.email, parsed.data.password, typeof values.redirectTo === "string" ? values.redirectTo : null);
   });
 }
 
@@ -163,6 +166,12 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
         <CardContent className="flex flex-col gap-6">
           <form.fetcher.Form action="/auth" {...form.formProps} className="flex flex-col gap-5">
             <FormNotice notice={form.notice} />
+            {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+            {loaderData.redirectTo && !form.notice ? (
+              <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+                Sign in to continue to the page you opened.
+              </p>
+            ) : null}
             {loaderData.passwordSet && !form.notice ? (
               <p role="status" className="rounded-md bg-primary-soft px-3 py-2 text-sm text-primary">
                 Your password is set. Sign in with it.

@@ -139,10 +139,26 @@ export async function getUser(request: Request): Promise<(SessionUser & { sessio
   return { id: u.id, email: u.email, name: u.name, role: u.role, sessionId: result.session.id };
 }
 
-/** The signed-in user, or a redirect to the sign-in page before anything is rendered. */
+/**
+ * The sign-in page, naming the page asked for so sign-in comes back to it
+ * (`/auth?redirectTo=/admin/submissions/…`). The homes /members and /admin
+ * are where sign-in lands anyway, so they are not named.
+ */
+export function signInPathFor(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "") || "/";
+  const params = new URLSearchParams(url.search);
+  for (const internal of ["_routes", "index"]) params.delete(internal);
+  const query = params.toString();
+  const target = query ? `${path}?${query}` : path;
+  if (path === "/members" || path === "/admin") return "/auth";
+  return `/auth?${new URLSearchParams({ redirectTo: target })}`;
+}
+
+/** The signed-in user, or a redirect to the sign-in page (naming this page) before anything is rendered. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const u = await getUser(request);
-  if (!u) throw redirect("/auth");
+  if (!u) throw redirect(signInPathFor(request));
   return u;
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
-import { refererPath } from "~/lib/safe-path";
+import { refererPath, safeRedirectPath } from "~/lib/safe-path";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { afterAnswer } from "~/server/after-answer";
 import { audit, findUserByEmail } from "~/server/accounts";
@@ -43,6 +43,20 @@ export function homeOf(user: { role: string }): string {
   return isStaff(user as { role: "member" | "staff" | "admin" }) ? "/admin" : "/members";
 }
 
+/**
+ * Where sign-in goes: the page asked for before it (`redirectTo`, a path of
+ * this site only), unless it is the console and the user is not staff, or the
+ * sign-in pages themselves; otherwise the user's home.
+ */
+export function landingOf(user: { role: string }, redirectTo: string | null | undefined): string {
+  const home = homeOf(user);
+  const target = safeRedirectPath(redirectTo, home);
+  const path = target.split(/[?#]/)[0]!;
+  if (path === "/auth" || path === "/sign-out" || path === "/sign-in-link" || path === "/set-password") return home;
+  if ((path === "/admin" || path.startsWith("/admin/")) && !isStaff(user as { role: "member" | "staff" | "admin" })) return home;
+  return target;
+}
+
 function cookiesOf(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
@@ -54,7 +68,13 @@ function cookiesOf(response: Response): Headers {
  * they hold across processes), then the password; a success redirects with
  * the session cookie.
  */
-export async function signIn(request: Request, context: Readonly<RouterContextProvider>, email: string, password: string) {
+export async function signIn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  email: string,
+  password: string,
+  redirectTo?: string | null,
+) {
   const db = getDb();
   const { ip } = clientInfo(context);
   const account = email.trim().toLowerCase();
@@ -92,7 +112,7 @@ export async function signIn(request: Request, context: Readonly<RouterContextPr
   // The account limit is about guessing: a correct password clears the count.
   await clearRateLimit(db, accountKey(account));
   await audit(db, { actorEmail: account, action: "sign-in", ip });
-  return redirect(homeOf(user ?? { role: "member" }), { headers: cookiesOf(response) });
+  return redirect(landingOf(user ?? { role: "member" }, redirectTo), { headers: cookiesOf(response) });
 }
 
 /**
