@@ -47,9 +47,11 @@ test("signed-in pages send a visitor without a session to sign-in", async ({ pag
   for (const path of ["/members", "/forms-library", "/education"]) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
-    expect(response.headers().location, path).toBe("/auth");
+    // The portal's home needs no return address; other pages are named so sign-in comes back to them.
+    const signInAt = path === "/members" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(path)}`;
+    expect(response.headers().location, path).toBe(signInAt);
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(new RegExp(`${signInAt.replace(/[?]/g, "\\?")}$`));
   }
 });
 
