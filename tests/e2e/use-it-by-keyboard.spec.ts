@@ -119,3 +119,18 @@ test("the terms tabs follow the arrow keys", async ({ page }) => {
   await page.keyboard.press("Home");
   await expect(page.getByRole("tab", { name: "Terms of Service" })).toHaveAttribute("aria-selected", "true");
 });
+
+test("after a successful send, focus moves to the confirmation in the form", async ({ page }) => {
+  await gotoHydrated(page, "/#contact");
+  const form = page.locator("#contact form");
+  await form.getByLabel("First Name").fill("Kay");
+  await form.getByLabel("Last Name").fill("Focus");
+  await form.getByLabel("Email").fill("kay.focus@clinic.example");
+  await form.getByLabel("Message").fill("Checking where focus lands.");
+  await form.getByLabel("Message").press("Tab");
+  await page.keyboard.press("Enter");
+  const status = form.getByRole("status").filter({ hasText: "Message Sent Successfully!" });
+  await expect(status).toBeVisible();
+  await expect(status).toBeFocused();
+  await expect(status).toContainText("We'll get back to you within 24 hours");
+});

@@ -96,8 +96,11 @@ export function FormNotice({ notice, className }: { notice: Notice | null; class
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
+      // A form moves focus here after a successful send, so keyboard and screen reader users land on the confirmation.
+      data-form-notice=""
+      tabIndex={-1}
       className={cn(
-        "flex items-start gap-3 rounded-lg border p-4 text-sm",
+        "flex items-start gap-3 rounded-lg border p-4 text-sm focus-visible:outline-2 focus-visible:outline-ring",
         tone === "success" && "border-success/40 bg-success/10 text-foreground",
         tone === "error" && "border-destructive/40 bg-destructive/10 text-foreground",
         tone === "default" && "border-primary/30 bg-primary-soft text-foreground",

@@ -179,7 +179,13 @@ export function useFormSubmission({
     const { success, failure, resetOnFailure, queueOnFailure } = latest.current;
     const outcome = outcomeOf(fetcher.data);
     if (outcome.kind === "success") {
-      if (success) toastOf(success);
+      if (success) {
+        toastOf(success);
+        // The same words as a status line in the form, and focus on it: the button that
+        // was pressed stays, but what it did is where the reader is.
+        setNotice({ ...success, variant: "success" });
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[data-form-notice]")?.focus());
+      }
       reset();
     } else if (outcome.kind === "invalid") {
       setErrors(outcome.fieldErrors);
