@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it, vi } from "vitest";
 import { openDatabase } from "~/server/db/client";
+import { outbox } from "~/server/db/schema";
 
 const work = mkdtempSync(path.join(tmpdir(), "outbox-migration-"));
 afterAll(() => {
@@ -35,7 +36,10 @@ it("takes plain-text links out of mail queued before links were kept encrypted",
 
   vi.unstubAllEnvs();
   const after = await openDatabase({ dataDir });
-  const { rows } = await after.db.execute(sql`select "to", status, text, last_error from outbox order by "to"`);
+  const rows = await after.db
+    .select({ to: outbox.to, status: outbox.status, text: outbox.text, last_error: outbox.lastError })
+    .from(outbox)
+    .orderBy(outbox.to);
   await after.close();
   expect(rows).toEqual([
     { to: "info@site.example", status: "pending", text: "Message: I typed /set-password?token=mine", last_error: null },
