@@ -1,4 +1,4 @@
-import { RotateCw, Send } from "lucide-react";
+import { BellOff, RotateCw, Send } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-outbox";
@@ -16,7 +16,7 @@ import { requireRole } from "~/server/auth";
 import { getMail, listOutbox, MAIL_STATES, parseOutboxFilters } from "~/server/console/submissions";
 import { getDb } from "~/server/db/client";
 import { redirectWithFlash } from "~/server/flash";
-import { retryMail } from "~/server/mail/outbox";
+import { dismissMail, retryMail } from "~/server/mail/outbox";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filters, list };
 }
 
-const retrySchema = z.object({
-  intent: z.literal("retry", { error: "The request was not understood." }),
+const mailActionSchema = z.object({
+  intent: z.enum(["retry", "dismiss"], { error: "The request was not understood." }),
   mailId: z.uuid({ error: "That mail does not exist." }),
 });
 
@@ -49,28 +49,43 @@ function backTo(request: Request): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
   const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const parsed = retrySchema.safeParse({ intent: form.get("intent") ?? undefined, mailId: form.get("mailId") ?? undefined });
+  const parsed = mailActionSchema.safeParse({ intent: form.get("intent") ?? undefined, mailId: form.get("mailId") ?? undefined });
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "The request was not understood." }, { status: 400 });
   }
   const db = getDb();
-  const { mailId } = parsed.data;
+  const { intent, mailId } = parsed.data;
   const mail = await getMail(db, mailId);
   if (!mail) return data({ ok: false as const, error: "That mail does not exist." }, { status: 404 });
+  const auditMail = (action: string) =>
+    audit(db, { actorEmail: me.email, action, target: mailId, ip: clientInfo(context).ip, detail: `${mail.purpose} (was ${mail.status})` });
+
+  if (intent === "dismiss") {
+    if (!(await dismissMail(db, mailId))) {
+      return data({ ok: false as const, error: "Only a failed mail can be dismissed." }, { status: 409 });
+    }
+    await auditMail("mail.dismiss");
+    return redirectWithFlash(backTo(request), {
+      title: "Mail dismissed",
+      description: "It will not be sent and no longer counts as failed.",
+      variant: "success",
+    });
+  }
+
   const queued = await retryMail(db, mailId);
-  if (!queued) {
+  if (queued === "link-gone") {
+    return data(
+      { ok: false as const, error: "Its link expired or was removed: send a new invitation or password reset from Users." },
+      { status: 409 },
+    );
+  }
+  if (queued === "not-waiting") {
     return data({ ok: false as const, error: "That mail was already sent: there is nothing to retry." }, { status: 409 });
   }
   mailQueued();
-  await audit(db, {
-    actorEmail: me.email,
-    action: "mail.retry",
-    target: mailId,
-    ip: clientInfo(context).ip,
-    detail: `${mail.purpose} (was ${mail.status})`,
-  });
+  await auditMail("mail.retry");
   return redirectWithFlash(backTo(request), {
-    title: mail.status === "failed" ? "Mail queued again" : "Mail queued to send now",
+    title: mail.status === "pending" ? "Mail queued to send now" : "Mail queued again",
     description: "The mail worker will try to send it right away.",
     variant: "success",
   });
@@ -88,12 +103,13 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight">Outbox</h1>
       <p className="max-w-3xl text-sm text-muted-foreground">
-        Every mail the site sends, newest first. Failed mail can be put back in line; pending mail can be sent now instead of
-        waiting for its next attempt.
+        Every mail the site sends, newest first. Failed mail can be put back in line, or dismissed when it should not be sent;
+        pending mail can be sent now instead of waiting for its next attempt. Bodies of sent mail are removed after the
+        retention period; links in invitation and password mail are never shown.
       </p>
 
       {actionData && !actionData.ok ? (
-        <FormNotice notice={{ title: "Could not retry", description: actionData.error, variant: "error" }} />
+        <FormNotice notice={{ title: "Could not change that mail", description: actionData.error, variant: "error" }} />
       ) : null}
 
       <FilterBar label="Filter mail" action="/admin/outbox" resetHref={filtered ? "/admin/outbox" : null} key={filters.state}>
@@ -156,15 +172,28 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 </Td>
                 <Td>
                   {m.status === "sent" ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="mailId" value={m.id} />
-                      <Button type="submit" size="sm" variant={m.status === "failed" ? "default" : "outline"} disabled={busyId === m.id}>
-                        {m.status === "failed" ? <RotateCw aria-hidden /> : <Send aria-hidden />}
-                        {m.status === "failed" ? "Retry" : "Send now"}
-                        <span className="sr-only"> mail to {m.to}</span>
-                      </Button>
-                    </Form>
+                    <div className="flex flex-wrap gap-2">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="retry" />
+                        <input type="hidden" name="mailId" value={m.id} />
+                        <Button type="submit" size="sm" variant={m.status === "pending" ? "outline" : "default"} disabled={busyId === m.id}>
+                          {m.status === "pending" ? <Send aria-hidden /> : <RotateCw aria-hidden />}
+                          {m.status === "pending" ? "Send now" : "Retry"}
+                          <span className="sr-only"> mail to {m.to}</span>
+                        </Button>
+                      </Form>
+                      {m.status === "failed" ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="dismiss" />
+                          <input type="hidden" name="mailId" value={m.id} />
+                          <Button type="submit" size="sm" variant="outline" disabled={busyId === m.id}>
+                            <BellOff aria-hidden />
+                            Dismiss
+                            <span className="sr-only"> mail to {m.to}</span>
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </div>
                   )}
                 </Td>
               </tr>

@@ -1,19 +1,23 @@
-import { Inbox, ListChecks, Mail, Users } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { Inbox, ListChecks, Mail, TriangleAlert, Users } from "lucide-react";
+import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
 import { privateMeta } from "~/lib/meta";
 import { requireRole } from "~/server/auth";
+import { countFailedMail } from "~/server/console/submissions";
+import { getDb } from "~/server/db/client";
 import { cn } from "~/lib/utils";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
-  return { user: { email: user.email, role: user.role } };
+  // On every console page, so mail that could not be sent is seen, not found by chance.
+  const failedMail = await countFailedMail(getDb());
+  return { user: { email: user.email, role: user.role }, failedMail };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, failedMail } = loaderData;
   const links = [
     { to: "/admin", label: "Inbox", icon: Inbox, end: true },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
@@ -60,6 +64,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      {failedMail > 0 ? (
+        <p
+          role="status"
+          className="mb-6 flex flex-wrap items-center gap-2 rounded-md border border-destructive/30 bg-[#fdecea] px-4 py-3 text-sm font-medium text-destructive"
+        >
+          <TriangleAlert aria-hidden className="size-4 shrink-0" />
+          <span>
+            {`${failedMail} ${failedMail === 1 ? "mail" : "mails"} failed to send — `}
+            <Link to="/admin/outbox?state=failed" className="font-semibold underline underline-offset-4">
+              Review
+            </Link>
+          </span>
+        </p>
+      ) : null}
       <Outlet />
     </div>
   );

@@ -4,6 +4,7 @@ import { openDatabase, setDatabase, getDatabase, type Database } from "~/server/
 import { env } from "~/server/env";
 import { workAfterAnswers } from "~/server/after-answer";
 import { log, outsideRequest } from "~/server/log";
+import { purgeOutbox } from "~/server/mail/outbox";
 import { smtpSender } from "~/server/mail/transport";
 import { startMailWorker, type MailWorker } from "~/server/mail/worker";
 import { pruneRateLimits } from "~/server/rate-limit";
@@ -19,6 +20,8 @@ let pruneTimer: NodeJS.Timeout | undefined;
 
 export async function startRuntime(): Promise<void> {
   const e = env();
+  // First, so an SMTP_URL that would send in clear text stops the start before anything opens.
+  sender = e.SMTP_URL ? smtpSender(e.SMTP_URL, e.MAIL_FROM) : undefined;
   const dataDir = path.resolve(e.DATA_DIR);
   // Before anything is written there (the session secret, the embedded database): the service's user only.
   const tightened = secureDataDir(dataDir);
@@ -27,16 +30,24 @@ export async function startRuntime(): Promise<void> {
   setDatabase(database);
   log.info({ driver: database.driver }, "database ready");
 
-  if (e.SMTP_URL) {
-    sender = smtpSender(e.SMTP_URL, e.MAIL_FROM);
+  if (sender) {
     worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
     log.info("mail worker started");
   } else {
     log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");
   }
-  pruneTimer = setInterval(() => {
-    pruneRateLimits(database!.db).catch((error) => log.warn({ err: error }, "rate limit pruning failed"));
-  }, 10 * 60_000);
+  const prune = () => {
+    const db = database!.db;
+    pruneRateLimits(db).catch((error) => log.warn({ err: error }, "rate limit pruning failed"));
+    purgeOutbox(db)
+      .then((report) => {
+        if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");
+      })
+      .catch((error) => log.warn({ err: error }, "outbox purge failed"));
+  };
+  // Once at start, so a process that restarts often still purges; then every ten minutes.
+  prune();
+  pruneTimer = setInterval(prune, 10 * 60_000);
   pruneTimer.unref();
 }
 

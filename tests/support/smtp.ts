@@ -16,7 +16,14 @@ export type ReceivedMail = {
   messageId: string | null;
 };
 
-export type SmtpServer = { url: string; port: number; mails: ReceivedMail[]; stop(): Promise<void> };
+export type SmtpServer = {
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  /** Recipients this server refuses, with the SMTP code it answers (550: permanent, 451: try later). */
+  refuse: Map<string, number>;
+  stop(): Promise<void>;
+};
 
 const urlOf = (port: number) => `smtp://127.0.0.1:${port}?tls=off`;
 
@@ -29,12 +36,20 @@ function header(head: string, name: string): string | null {
 /** A real SMTP server on `port` (0: any free one). Each mail is kept in `mails` and handed to `onMail`. */
 export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<SmtpServer> {
   const mails: ReceivedMail[] = [];
+  const refuse = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     // Pooled client connections are cut a second after stop(), as a real outage would.
     closeTimeout: 1000,
+    onRcptTo(address, _session, callback) {
+      const code = refuse.get(address.address.toLowerCase());
+      if (!code) return callback();
+      const refusal = new Error(code >= 500 ? "Mailbox unavailable" : "Mailbox busy, try again later") as Error & { responseCode: number };
+      refusal.responseCode = code;
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -67,6 +82,7 @@ export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) =>
     url: urlOf(actual),
     port: actual,
     mails,
+    refuse,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,7 +2,7 @@ import { cn } from "~/lib/utils";
 
 /**
  * Submission statuses (new, in_progress, closed) and mail states (pending,
- * sent, failed) as small coloured labels. Text and colour both carry the
+ * sent, failed, dismissed) as small coloured labels. Text and colour both carry the
  * meaning; every pair passes WCAG AA contrast.
  */
 const STYLES: Record<string, { label: string; className: string }> = {
@@ -12,6 +12,7 @@ const STYLES: Record<string, { label: string; className: string }> = {
   pending: { label: "Pending", className: "bg-[#fff4d6] text-[#7a4b00] border-[#e8c36a]" },
   sent: { label: "Sent", className: "bg-[#e3f4ea] text-success border-success/30" },
   failed: { label: "Failed", className: "bg-[#fdecea] text-destructive border-destructive/30" },
+  dismissed: { label: "Dismissed", className: "bg-muted text-muted-foreground border-border" },
 };
 
 export function statusLabel(status: string): string {

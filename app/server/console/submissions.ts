@@ -32,7 +32,7 @@ export const KINDS = ["contact", "intake", "application", "callback"] as const;
 export type Kind = (typeof KINDS)[number];
 export const STATUSES = ["new", "in_progress", "closed"] as const;
 export type Status = (typeof STATUSES)[number];
-export const MAIL_STATES = ["pending", "sent", "failed"] as const;
+export const MAIL_STATES = ["pending", "sent", "failed", "dismissed"] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
 export const KIND_LABELS: Record<Kind, string> = {
@@ -609,7 +609,16 @@ export async function listOutbox(db: Db, filters: OutboxFilters, pageSize: numbe
   return { rows, total, page, pageCount, pageSize } satisfies Page<MailRow & { submissionId: string | null }>;
 }
 
-/** One mail's purpose and state, for the audit line of a retry. */
+/**
+ * Failed mail nobody has retried or dismissed yet: every console page shows
+ * this count until it is zero.
+ */
+export async function countFailedMail(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(outbox).where(eq(outbox.status, "failed"));
+  return row?.n ?? 0;
+}
+
+/** One mail's purpose and state, for the audit line of a retry or a dismissal. */
 export async function getMail(db: Db, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select({ id: outbox.id, purpose: outbox.purpose, status: outbox.status }).from(outbox).where(eq(outbox.id, id));

@@ -160,12 +160,13 @@ export const submissionNotes = pgTable(
   (t) => [index("submission_notes_submission_idx").on(t.submissionId, t.createdAt)],
 );
 
-export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+/** `dismissed`: a failed mail staff chose not to send; it is no longer counted as failed. */
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed", "dismissed"]);
 
 /**
  * Mail to send. Written in the same transaction as the submission it is
  * about, delivered by the worker; several workers never send one row twice
- * because they claim rows with FOR UPDATE SKIP LOCKED and a lease.
+ * because they claim one row at a time with FOR UPDATE SKIP LOCKED and a lease.
  */
 export const outbox = pgTable(
   "outbox",
@@ -184,6 +185,15 @@ export const outbox = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * A link mail's secret link, encrypted (`text` names it with a
+     * placeholder). Set to null once the mail is sent, dismissed or the link expires.
+     */
+    secret: text("secret"),
+    /** When a link mail's link stops working; null for every other mail. */
+    secretExpiresAt: timestamp("secret_expires_at", { withTimezone: true }),
+    /** When the retention purge replaced the body of this sent mail. */
+    bodyRemovedAt: timestamp("body_removed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -39,6 +39,20 @@ export function notificationText({
   ].join("\n");
 }
 
+/**
+ * A first name we may put in a mail: letters (with their accents), spaces,
+ * hyphens and apostrophes, at most 50 characters. A confirmation goes to
+ * whatever address someone typed, so anything else they typed (a link, lines
+ * of text) would reach a stranger in a mail from the company.
+ */
+const NAME = /^\p{L}[\p{L}\p{M} '’-]{0,49}$/u;
+
+export function greeting(firstName: string): string {
+  const name = firstName.trim().normalize("NFC");
+  return NAME.test(name) ? `Dear ${name},` : "Hello,";
+}
+
+/** The mail to the submitter: nothing they typed but a first name that looks like one. */
 export function confirmationText({
   firstName,
   companyName,
@@ -53,7 +67,7 @@ export function confirmationText({
   phone: string;
 }): string {
   return [
-    `Dear ${firstName},`,
+    greeting(firstName),
     "",
     `Thank you for contacting ${companyName}. We have received your ${what}.`,
     promise,

@@ -1,5 +1,6 @@
 // Browser tests' server: an SMTP server that writes each mail it receives to
-// MAIL_CAPTURE_DIR as JSON, the test accounts, then the production build with SMTP_URL pointing at it.
+// MAIL_CAPTURE_DIR as JSON (and refuses for good any recipient at refused.example),
+// the test accounts, then the production build with SMTP_URL pointing at it.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +14,12 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   logger: false,
+  onRcptTo(address, _session, callback) {
+    if (!address.address.toLowerCase().endsWith("@refused.example")) return callback();
+    const refusal = new Error("Mailbox unavailable");
+    refusal.responseCode = 550;
+    callback(refusal);
+  },
   onData(stream, session, callback) {
     const chunks = [];
     stream.on("data", (c) => chunks.push(c));

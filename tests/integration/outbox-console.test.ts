@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as consoleLoader } from "~/routes/admin";
+import { action as outboxAction, loader as outboxLoader } from "~/routes/admin-outbox";
+import { upsertUser } from "~/server/accounts";
+import { getAuth } from "~/server/auth";
+import { auditLog, outbox } from "~/server/db/schema";
+import { LINK_PLACEHOLDER, queueLinkMail } from "~/server/mail/outbox";
+import { answerOf, contextFrom, formPost } from "./support/actions";
+import { drivers, freshDatabase } from "./support/database";
+
+type Route = (args: never) => Promise<unknown>;
+const PASSWORD = "a long test password";
+
+describe.each(drivers)("the console's failed mail on %s", (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let staffCookie: string;
+  let memberCookie: string;
+
+  /** A signed-in session's cookie, the way the browser would hold it. */
+  async function signedIn(email: string, role: "member" | "staff") {
+    await upsertUser(database.db, { email, role, password: PASSWORD });
+    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+    return response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+
+  const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
+  const call = async (route: Route, request: Request | Promise<Request>) =>
+    answerOf(await route({ request: await request, context: contextFrom("198.51.100.4"), params: {} } as never).catch((thrown: unknown) => thrown));
+  const post = (fields: Record<string, string>, cookie = staffCookie) => formPost("/admin/outbox?state=failed", fields, { cookie });
+  /** What every console page shows: the layout loader's count. */
+  const failedCount = async () => ((await call(consoleLoader, get("/admin", staffCookie))).body as { failedMail: number }).failedMail;
+
+  async function mail(to: string, status: "pending" | "sent" | "failed") {
+    const [row] = await database.db
+      .insert(outbox)
+      .values({ purpose: "contact.confirmation", to, subject: "We received your message", text: "Dear Ada,", status, lastError: status === "failed" ? "550 Mailbox unavailable" : null })
+      .returning({ id: outbox.id });
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase(driver);
+    staffCookie = await signedIn("staff@example.com", "staff");
+    memberCookie = await signedIn("member@example.com", "member");
+  });
+  afterAll(() => database.dispose());
+  beforeEach(async () => {
+    await database.db.delete(outbox);
+    await database.db.delete(auditLog);
+  });
+
+  it("counts failed mail on every console page until it is dismissed or retried, and audits both", async () => {
+    expect(await failedCount()).toBe(0);
+    const first = await mail("one@clinic.example", "failed");
+    const second = await mail("two@clinic.example", "failed");
+    await mail("three@clinic.example", "pending");
+    await mail("four@clinic.example", "sent");
+    expect(await failedCount()).toBe(2);
+
+    const dismissed = await call(outboxAction, post({ intent: "dismiss", mailId: first }));
+    expect(dismissed.status).toBe(303);
+    expect(dismissed.headers.get("Location")).toBe("/admin/outbox?state=failed");
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, first));
+    expect(row!.status).toBe("dismissed");
+    expect(await failedCount()).toBe(1);
+    // The failed list no longer shows it; the dismissed one does.
+    const failedList = (await call(outboxLoader, get("/admin/outbox?state=failed", staffCookie))).body as { list: { rows: { id: string }[] } };
+    expect(failedList.list.rows.map((r) => r.id)).toEqual([second]);
+
+    const retried = await call(outboxAction, post({ intent: "retry", mailId: second }));
+    expect(retried.status).toBe(303);
+    expect(await failedCount()).toBe(0);
+
+    const audit = await database.db.select().from(auditLog);
+    expect(audit.map((a) => [a.action, a.actorEmail, a.target, a.ip, a.detail]).sort()).toEqual([
+      ["mail.dismiss", "staff@example.com", first, "198.51.100.4", "contact.confirmation (was failed)"],
+      ["mail.retry", "staff@example.com", second, "198.51.100.4", "contact.confirmation (was failed)"],
+    ]);
+  });
+
+  it("dismisses only failed mail", async () => {
+    const pending = await mail("pending@clinic.example", "pending");
+    const answer = await call(outboxAction, post({ intent: "dismiss", mailId: pending }));
+    expect(answer).toMatchObject({ status: 409, body: { ok: false, error: "Only a failed mail can be dismissed." } });
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, pending));
+    expect(row!.status).toBe("pending");
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("does not put a link mail back in line once its link has expired", async () => {
+    await queueLinkMail(database.db, {
+      purpose: "account.reset",
+      to: "late@clinic.example",
+      subject: "Reset your portal password",
+      text: `Choose a new password: ${LINK_PLACEHOLDER}`,
+      link: "https://portal.example/set-password?token=t",
+      linkExpiresAt: new Date(Date.now() - 1000),
+    });
+    const [row] = await database.db.update(outbox).set({ status: "failed", secret: null }).returning();
+    const answer = await call(outboxAction, post({ intent: "retry", mailId: row!.id }));
+    expect(answer.status).toBe(409);
+    expect((answer.body as { error: string }).error).toMatch(/link expired/);
+    const [after] = await database.db.select().from(outbox);
+    expect(after!.status).toBe("failed");
+  });
+
+  it("keeps the count and both actions to staff", async () => {
+    const failed = await mail("x@clinic.example", "failed");
+    expect((await call(consoleLoader, get("/admin", memberCookie))).status).toBe(403);
+    expect((await call(outboxAction, post({ intent: "dismiss", mailId: failed }, memberCookie))).status).toBe(403);
+    const anonymous = await call(outboxAction, post({ intent: "dismiss", mailId: failed }, ""));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/auth");
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, failed));
+    expect(row!.status).toBe("failed");
+  });
+});
