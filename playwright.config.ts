@@ -8,6 +8,8 @@ process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 process.env.MAIL_CAPTURE_DIR ??= path.join(process.env.E2E_RUN_DIR, "mail");
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** A second server, with mail delivery off. */
+const MAIL_OFF_PORT = PORT + 1;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -32,23 +34,42 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
     { name: "phone", use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true }, grep: /@phone/ },
   ],
-  webServer: {
-    command: "node tests/e2e/support/serve.mjs",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      // Links in mails are written with this origin, the one the tests browse.
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: "warn",
-      DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data"),
-      MAIL_CAPTURE_DIR: process.env.MAIL_CAPTURE_DIR,
-      MAIL_POLL_MS: "200",
-      // Every test comes from 127.0.0.1; the limit itself is covered by the integration tests.
-      FORM_RATE_LIMIT: "10000",
-      SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
+  webServer: [
+    {
+      command: "node tests/e2e/support/serve.mjs",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        // Links in mails are written with this origin, the one the tests browse.
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: "warn",
+        DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data"),
+        MAIL_CAPTURE_DIR: process.env.MAIL_CAPTURE_DIR,
+        MAIL_POLL_MS: "200",
+        // Every test comes from 127.0.0.1; the limit itself is covered by the integration tests.
+        FORM_RATE_LIMIT: "10000",
+        SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
+      },
     },
-  },
+    {
+      // The same build with mail delivery off (no SMTP_URL), as a first install runs.
+      command: "node tests/e2e/support/serve.mjs",
+      url: `http://127.0.0.1:${MAIL_OFF_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(MAIL_OFF_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${MAIL_OFF_PORT}`,
+        LOG_LEVEL: "warn",
+        DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data-mail-off"),
+        MAIL_CAPTURE_DIR: path.join(process.env.E2E_RUN_DIR, "mail-off"),
+        E2E_MAIL_OFF: "1",
+        SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
+      },
+    },
+  ],
 });

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -43,6 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const nonce = useNonce();
+  // The staff console has a frame of its own (routes/admin.tsx): no public header or footer there.
+  const { pathname } = useLocation();
+  const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <html lang="en-US">
       <head>
@@ -59,11 +63,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data ? <SiteHeader site={data.site} /> : null}
-        <main id="main" className="flex-1 pt-16">
+        {data && !inConsole ? <SiteHeader site={data.site} /> : null}
+        <main id="main" className={inConsole ? "flex-1" : "flex-1 pt-16"}>
           {children}
         </main>
-        {data ? <SiteFooter site={data.site} year={data.year} /> : null}
+        {data && !inConsole ? <SiteFooter site={data.site} year={data.year} /> : null}
         <Toaster />
         <FlashToast flash={data?.flash ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -32,6 +32,8 @@ export default [
     route("outbox", "routes/admin-outbox.tsx"),
     route("users", "routes/admin-users.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    // Any other console address: 404 inside the console's frame.
+    route("*", "routes/admin-not-found.tsx"),
   ]),
   route("admin/files/:id", "routes/admin-file.ts"),
   route("admin/export/:file", "routes/admin-export.ts"),

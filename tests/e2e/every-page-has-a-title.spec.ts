@@ -7,7 +7,7 @@ const ENDING = /^[^|].* \| Cardinal Biologics$/;
 
 test("pages outside the public site have their own title ending with the company name", async ({ page }) => {
   test.slow();
-  for (const path of ["/forgot-password", "/set-password?token=nope", "/no-such-page", "/admin/no-such-page"]) {
+  for (const path of ["/forgot-password", "/set-password?token=nope", "/admin/no-such-page", "/no-such-page"]) {
     await page.goto(path);
     await expect(page, path).toHaveTitle(ENDING);
   }

@@ -33,6 +33,11 @@ const smtp = new SMTPServer({
 });
 const seeded = spawnSync("npx", ["tsx", "tests/e2e/support/seed.ts"], { stdio: "inherit" });
 if (seeded.status !== 0) throw new Error("could not create the test accounts");
-await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}?tls=off`;
+// E2E_MAIL_OFF=1: a second server as a first install runs, with mail delivery off (no SMTP_URL).
+if (process.env.E2E_MAIL_OFF === "1") {
+  delete process.env.SMTP_URL;
+} else {
+  await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}?tls=off`;
+}
 await import(path.resolve("build/server.js"));
