@@ -9,11 +9,10 @@ import { invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
 import { getDb } from "~/server/db/client";
 import {
   accepted,
-  checkFormHeaders,
   clientKeyOf,
   handleForm,
-  limitSubmissions,
-  readForm,
+  limitThenRead,
+  readBeforeRendering,
   type FormReadOptions,
 } from "~/server/submissions/http";
 import { checkUploadedFiles, submitApplication } from "~/server/submissions/kinds";
@@ -47,14 +46,15 @@ const READ: FormReadOptions = {
   multiline: isMultilineApplicationField,
 };
 
+// A plain post's refusal is answered before the page renders (see readBeforeRendering).
+export const middleware: Route.MiddlewareFunction[] = [readBeforeRendering("application", READ)];
+
 export async function action({ request, context }: Route.ActionArgs) {
   return handleForm(async () => {
     // The headers, then the rate limit, before a byte of the body is read: a refused
     // or over-the-limit upload costs no parsing and no memory.
-    checkFormHeaders(request, READ);
-    const limited = await limitSubmissions(context, "application");
-    if (limited) return limited;
-    const formData = await readForm(request, READ);
+    const formData = await limitThenRead(request, context, "application", READ);
+    if (!(formData instanceof FormData)) return formData;
     if (isHoneypotFilled(formData)) return accepted(request, "/apply", formToasts.application.success);
     const submission = parseApplicationFormData(formData);
     const result = validateApplication(submission);

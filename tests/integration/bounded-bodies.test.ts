@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outcomeOf } from "~/lib/form-result";
-import { action as applyAction } from "~/routes/apply";
+import { action as applyAction, middleware as applyMiddleware } from "~/routes/apply";
 import { action as contactAction } from "~/routes/contact";
 import { action as intakeAction } from "~/routes/intake";
 import { action as callbackAction } from "~/routes/partner-callback";
@@ -173,6 +173,62 @@ describe.each(drivers)("bounded bodies and uploads on %s", (driver) => {
       expect((await call(intakeAction as Action, text.request, ip)).status).toBe(429);
       expect(text.pulled()).toBe(0);
       expect(await stored()).toBe(10);
+    });
+  });
+
+  describe("a plain post (a page request), refused before the page renders", () => {
+    /** Runs the route's middleware, then the action when the middleware goes on; says whether the page would render. */
+    async function postAsPage(body: Uint8Array, ip?: string, accept = "text/html,application/xhtml+xml,*/*;q=0.8") {
+      const { request, pulled } = streamedPost("/apply", body, MULTIPART);
+      request.headers.delete("X-Resend");
+      if (accept) request.headers.set("Accept", accept);
+      const context = contextFrom(ip);
+      let rendered = false;
+      const next = async () => {
+        rendered = true;
+        return new Response("the page", { status: (await answerOf(await applyAction({ request, context, params: {} } as never))).status });
+      };
+      const response = (await applyMiddleware[0]!({ request, context, params: {} } as never, next as never)) as Response;
+      return { response, rendered, pulled };
+    }
+
+    it("answers a flood of tiny parts with a line of text and 413, rendering nothing", async () => {
+      const { response, rendered, pulled } = await postAsPage(multipart([...applicationParts(), ...Array.from({ length: 20_000 }, () => field("x", "1"))]));
+      expect(response.status).toBe(413);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+      expect(await response.text()).toBe("The form has more fields than it takes.");
+      expect(rendered).toBe(false);
+      expect(pulled()).toBeLessThan(1024 * 1024);
+      expect(await stored()).toBe(0);
+    });
+
+    it("answers past the rate limit with a line of text and 429, reading nothing", async () => {
+      const ip = "198.51.100.78";
+      for (let i = 0; i < 10; i++) await call(contactAction as Action, formPost("/contact", { ...contact, email: `q${i}@clinic.example` }), ip);
+      const { response, rendered, pulled } = await postAsPage(multipart([...applicationParts(), file("resume", "cv.pdf", "application/pdf", PDF)]), ip);
+      expect(response.status).toBe(429);
+      expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(rendered).toBe(false);
+      expect(pulled()).toBe(0);
+    });
+
+    it("lets the page show a browser what its form could have sent: a resume over 5 MB", async () => {
+      const body = multipart([...applicationParts(), file("resume", "cv.pdf", "application/pdf", new Uint8Array(6 * 1024 * 1024))]);
+      const browser = await postAsPage(body);
+      expect(browser.rendered).toBe(true);
+      expect(browser.response.status).toBe(413);
+      // A client that does not ask for HTML gets the line of text.
+      const script = await postAsPage(body, undefined, "");
+      expect(script.rendered).toBe(false);
+      expect(script.response.status).toBe(413);
+      expect(await script.response.text()).toBe("A file is larger than the form takes.");
+    });
+
+    it("stores a valid plain post once, the body read by the middleware", async () => {
+      const { response, rendered } = await postAsPage(multipart([...applicationParts(), file("resume", "cv.pdf", "application/pdf", PDF)]));
+      expect(rendered).toBe(true);
+      expect(response.status).toBe(303);
+      expect(await stored()).toBe(1);
     });
   });
 

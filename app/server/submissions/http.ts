@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import busboy, { type Busboy, type FieldInfo, type FileInfo } from "busboy";
-import { data } from "react-router";
-import type { RouterContextProvider } from "react-router";
+import { createContext, data } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import type { ToastText } from "~/content/forms";
 import type { z } from "zod";
 import { invalid, isDataRequest, isHoneypotFilled, RESEND_HEADER } from "~/lib/form-result";
@@ -290,6 +290,66 @@ export async function readFormOrRefuse(request: Request, options: FormReadOption
     if (error instanceof FormProblem) throw refusal(error);
     throw error;
   }
+}
+
+function acceptsHtml(request: Request): boolean {
+  return (request.headers.get("Accept") ?? "").toLowerCase().includes("text/html");
+}
+
+/** What `readBeforeRendering` found for a document POST, for the action to take over. */
+type EarlyRead = { formData: FormData } | { problem: FormProblem } | null;
+const earlyRead = createContext<EarlyRead>(null);
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+
+/**
+ * Route middleware of a form that takes uploads. A document POST (a plain
+ * form post, or a client that is no browser) would get its refusal as a
+ * rendered page, and rendering is what a flood of refused uploads would
+ * cost. So for those, the headers, the rate limit and the body are checked
+ * here, before anything renders: a request no form of ours sends, or one
+ * past the rate limit, gets a line of text. What a browser's form can send
+ * (a file over 5 MB, a control character), posted by a client that asks for
+ * HTML, goes on to the action, whose page shows the messages: no dearer than
+ * any page view. Data requests (a browser with JavaScript) render no page:
+ * the action handles them whole.
+ */
+export function readBeforeRendering(form: string, options: FormReadOptions): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    if (request.method !== "POST" || isDataRequest(request)) return next();
+    try {
+      checkFormHeaders(request, options);
+      const limited = await limitSubmissions(context, form);
+      if (limited) {
+        const retryAfter = String(limited.data.retryAfterSeconds);
+        return text(429, `Too many submissions from your address. Please try again in ${retryAfter} seconds.`, { "Retry-After": retryAfter });
+      }
+      context.set(earlyRead, { formData: await readForm(request, options) });
+    } catch (error) {
+      // Anything else (the database gone): the action meets it again and answers 503.
+      if (!(error instanceof FormProblem)) return next();
+      // Browsers ask for HTML when they post a form; a client that does not gets the line of text.
+      if (!error.messages || !acceptsHtml(request)) return text(error.status, error.message);
+      context.set(earlyRead, { problem: error });
+    }
+    return next();
+  };
+}
+
+/**
+ * The form of a POST: the headers, then the rate limit, then the body, so a
+ * refused or limited request costs no parsing. Returns the 429 answer when
+ * the limit is reached. When `readBeforeRendering` ran, its result.
+ */
+export async function limitThenRead(request: Request, context: Readonly<RouterContextProvider>, form: string, options: FormReadOptions) {
+  const early = context.get(earlyRead);
+  if (early && "problem" in early) throw early.problem;
+  if (early) return early.formData;
+  checkFormHeaders(request, options);
+  const limited = await limitSubmissions(context, form);
+  if (limited) return limited;
+  return readForm(request, options);
 }
 
 /**
