@@ -283,6 +283,30 @@ export function uploadFlood({ origin, count = 30, bytes = 30 * 1024 * 1024 }) {
 }
 
 /**
+ * Sends `uploadFlood` bodies (`count` to each of `targets`, base URLs) all at
+ * once from a separate process at low CPU priority: an attacker's machine
+ * is not the server's, and the time it spends pushing 900 MB through this
+ * one's CPUs is not time the server took. Resolves with each body's kind and
+ * status.
+ */
+export function sendFlood(targets, { count = 15, bytes } = {}) {
+  const code = `
+    const { uploadFlood, sendRaw } = await import(${JSON.stringify(import.meta.url)});
+    const targets = JSON.parse(process.argv[1]);
+    const answers = await Promise.all(targets.flatMap((url) =>
+      uploadFlood({ origin: url, count: ${Number(count)}${bytes ? `, bytes: ${Number(bytes)}` : ""} }).map(async (item) => ({ name: item.name, ...(await sendRaw(url, item)) })),
+    ));
+    process.stdout.write(JSON.stringify(answers));
+  `;
+  const child = spawn("nice", ["-n", "10", process.execPath, "--input-type=module", "-e", code, JSON.stringify(targets)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  return new Promise((resolve, reject) =>
+    child.once("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the flood process exited with ${code}`)))),
+  );
+}
+
+/**
  * Polls each of `urls` in turn, on a fresh connection each time as a load
  * balancer's probe does, from a separate process (so the time measured is
  * the server's, not this busy script's). `stop()` resolves with the number of

@@ -219,13 +219,23 @@ function readMultipart(request: Request, maxBytes: number, limits: MultipartLimi
         // Counted here too: the declared length is checked before, but a body may come without one.
         bytes += value.byteLength;
         if (bytes > maxBytes) return fail(new FormProblem(413, "The form is too large.", limits.bodyTooLarge));
-        if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await drained(parser);
+        // busboy parses what it is given at once: in small slices, a body of tiny parts
+        // stops at its first part over a limit, and other requests (a health check)
+        // get their turn between slices instead of waiting behind many uploads.
+        for (let at = 0; at < value.byteLength && !settled; at += SLICE_BYTES) {
+          const slice = value.subarray(at, at + SLICE_BYTES);
+          if (!parser.write(Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength))) await drained(parser);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
       if (!settled) parser.end();
     };
     pump().catch(unreadable);
   });
 }
+
+/** How much of a multipart body busboy parses in one go. */
+const SLICE_BYTES = 8 * 1024;
 
 /** Resolves when the parser takes more input, or is closed (a limit was hit meanwhile). */
 function drained(parser: Busboy): Promise<void> {
