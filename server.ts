@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { allowedHostsOf, isAllowedHost } from "./app/server/hosts";
+import { controlCharacterParameter, createHttpServer } from "./app/server/http-limits";
 import { frameOrigins, newNonce, securityHeaders } from "./app/server/security-headers";
 
 type AppEntry = {
@@ -95,6 +96,14 @@ app.use((_req, res, next) => {
   // Vite's development client injects inline scripts of its own.
   if (DEV) res.removeHeader("Content-Security-Policy");
   next();
+});
+// A query parameter with a control character (?category=%00) is nothing a link of
+// ours makes: 400 naming the parameter, before a loader could hand it on.
+app.use((req, res, next) => {
+  const parameter = controlCharacterParameter(req.originalUrl);
+  if (parameter === null) return next();
+  req.resume();
+  res.status(400).type("text/plain").send(`Bad Request: the query parameter "${parameter}" contains a control character.`);
 });
 // Behind a local load balancer the client address comes from X-Forwarded-For.
 app.set("trust proxy", "loopback");
@@ -215,7 +224,8 @@ app.use(
   }),
 );
 
-const server = app.listen(PORT, () => entry.log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
+// Slow clients are cut off: 15 s for the headers, 120 s for the whole request (see http-limits.ts).
+const server = createHttpServer(app).listen(PORT, () => entry.log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
 
 /**
  * On SIGTERM: /readyz answers 503 and every answer says Connection: close, so

@@ -7,12 +7,21 @@ import { Badge } from "~/components/ui/badge";
 import { formToasts } from "~/content/forms";
 import { invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
 import { getDb } from "~/server/db/client";
-import { accepted, clientKeyOf, handleForm, limitSubmissions, readForm } from "~/server/submissions/http";
+import {
+  accepted,
+  clientKeyOf,
+  handleForm,
+  limitThenRead,
+  readBeforeRendering,
+  type FormReadOptions,
+} from "~/server/submissions/http";
 import { checkUploadedFiles, submitApplication } from "~/server/submissions/kinds";
 import { pageMeta } from "~/lib/meta";
 import { validateApplication } from "~/lib/schemas/application";
 import {
-  applicationToasts,
+  applicationBodyLimits,
+  applicationLimitMessages,
+  isMultilineApplicationField,
   MAX_DOCUMENTS,
   MAX_FILE_BYTES,
   parseApplicationFormData,
@@ -31,16 +40,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // A resume and every additional document at their largest, plus room for the text fields.
 const MAX_BODY_BYTES = (1 + MAX_DOCUMENTS) * MAX_FILE_BYTES + 1024 * 1024;
 
+const READ: FormReadOptions = {
+  maxBytes: MAX_BODY_BYTES,
+  multipart: { ...applicationBodyLimits, ...applicationLimitMessages },
+  multiline: isMultilineApplicationField,
+};
+
+// A plain post's refusal is answered before the page renders (see readBeforeRendering).
+export const middleware: Route.MiddlewareFunction[] = [readBeforeRendering("application", READ)];
+
 export async function action({ request, context }: Route.ActionArgs) {
-  // Refuse a body that cannot be valid before reading it into memory.
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return invalid(request, { documents: "Your files are too large to send together." }, { toast: applicationToasts.fileTooLarge });
-  }
   return handleForm(async () => {
-    const formData = await readForm(request, { maxBytes: MAX_BODY_BYTES, multipart: true });
+    // The headers, then the rate limit, before a byte of the body is read: a refused
+    // or over-the-limit upload costs no parsing and no memory.
+    const formData = await limitThenRead(request, context, "application", READ);
+    if (!(formData instanceof FormData)) return formData;
     if (isHoneypotFilled(formData)) return accepted(request, "/apply", formToasts.application.success);
-    const limited = await limitSubmissions(context, "application");
-    if (limited) return limited;
     const submission = parseApplicationFormData(formData);
     const result = validateApplication(submission);
     const { personal, experience, certifications } = submission;

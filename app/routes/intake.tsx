@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     backTo: "/intake",
     success: formToasts.intake.success,
     store: submitIntake,
+    multiline: ["query"],
   });
 }
 

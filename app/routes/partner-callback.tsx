@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     backTo: "/partner-callback",
     success: formToasts.callback.success,
     store: submitCallback,
+    multiline: ["additionalInfo"],
   });
 }
 

@@ -1,6 +1,7 @@
 // A corpus of hostile requests against every action of the site. Each one
 // must be refused with a 4xx and leave nothing stored. Sent with node:http so
 // that headers and bodies are exactly as written (no client fixes them up).
+import { spawn } from "node:child_process";
 import http from "node:http";
 
 const SQL = [
@@ -203,6 +204,175 @@ export function hostileCorpus({ origin, staffCookie, submissionId }) {
   add("staff inviting a user", "/admin/users", { headers: staff, body: form({ intent: "invite", email: "x@test.example", role: "admin" }) });
   add("staff making themselves admin", "/admin/users", { headers: staff, body: form({ intent: "role", userId: "x", role: "admin" }) });
   return list;
+}
+
+/**
+ * Forged hosts against a page and every action, each a request that would
+ * otherwise succeed: the site's own body and an Origin matching the forged
+ * host, so only the Host check stands between it and a stored row. Each must
+ * get 421 (400 when there is no Host at all). `via` says where to send it:
+ * "front" cases go to nginx and to each process, "process" cases only to the
+ * processes (nginx drops a client's X-Forwarded-Host before it could matter).
+ */
+export function hostHeaderCases({ origin, staffCookie, submissionId }) {
+  const list = [];
+  const consoleActions = {
+    [`/admin/submissions/${submissionId}`]: { intent: "status", status: "closed" },
+    "/admin/outbox": { intent: "retry", mailId: "00000000-0000-4000-8000-000000000000" },
+    "/admin/users": { intent: "invite", email: "new@test.example", role: "member" },
+  };
+  const requests = [
+    { path: "/", method: "GET" },
+    { path: "/apply", method: "GET" },
+    { path: "/sitemap.xml", method: "GET" },
+    ...TEXT_ACTIONS.map((path) => ({ path, method: "POST", ...formBody(valid[path]) })),
+    { path: "/apply", method: "POST", ...applicationParts() },
+    ...Object.entries(consoleActions).map(([path, fields]) => ({ path, method: "POST", cookie: staffCookie, ...formBody(fields) })),
+  ];
+  const own = new URL(origin).host;
+  for (const r of requests) {
+    const headers = (extra) => ({ ...(r.type ? { "content-type": r.type } : {}), ...(r.cookie ? { cookie: r.cookie } : {}), "x-resend": "1", ...extra });
+    const body = r.body ?? Buffer.alloc(0);
+    list.push({ name: `forged Host ${r.method} ${r.path}`, via: "front", method: r.method, path: r.path, body, headers: headers({ host: "evil.example", origin: "http://evil.example" }) });
+    list.push({
+      name: `forged X-Forwarded-Host ${r.method} ${r.path}`,
+      via: "process",
+      method: r.method,
+      path: r.path,
+      body,
+      headers: headers({ host: own, "x-forwarded-host": "evil.example", origin }),
+    });
+  }
+  return list;
+}
+
+function formBody(fields) {
+  return { type: "application/x-www-form-urlencoded", body: Buffer.from(form(fields)) };
+}
+
+/**
+ * The upload flood: bodies of 30 MB (under every declared limit) that no form
+ * sends. "tiny parts" is a valid application followed by hundreds of
+ * thousands of one-byte fields; "oversized file" is a valid application whose
+ * resume is 30 MB. Each must be refused (413, or 429 past the rate limit)
+ * the moment a limit is hit.
+ */
+export function uploadFlood({ origin, count = 30, bytes = 30 * 1024 * 1024 }) {
+  const boundary = "----flood7MA4YWxkTrZu0gW";
+  const head = multipart(Object.entries(application).map(([name, value]) => ({ name, value })), boundary).body;
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  // The application's fields, without the closing boundary.
+  const start = head.subarray(0, head.length - end.length);
+  const tiny = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n`);
+  const room = bytes - start.length - end.length;
+  const tinyBody = Buffer.concat([start, Buffer.alloc(Math.floor(room / tiny.length) * tiny.length).fill(tiny), end]);
+  const fileHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="resume.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const fileTail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const fileBody = Buffer.concat([start, fileHead, Buffer.alloc(bytes - start.length - fileHead.length - fileTail.length, 0x20), fileTail]);
+  const type = `multipart/form-data; boundary=${boundary}`;
+  return Array.from({ length: count }, (_, i) => {
+    const tinyKind = i % 2 === 0;
+    return {
+      name: tinyKind ? "tiny parts" : "oversized file",
+      method: "POST",
+      path: "/apply",
+      headers: { "content-type": type, origin, "x-resend": "1" },
+      body: tinyKind ? tinyBody : fileBody,
+    };
+  });
+}
+
+/**
+ * Sends `uploadFlood` bodies (`count` to each of `targets`, base URLs) all at
+ * once from a separate process at low CPU priority: an attacker's machine
+ * is not the server's, and the time it spends pushing 900 MB through this
+ * one's CPUs is not time the server took. Resolves with each body's kind and
+ * status.
+ */
+export function sendFlood(targets, { count = 15, bytes } = {}) {
+  const code = `
+    const { uploadFlood, sendRaw } = await import(${JSON.stringify(import.meta.url)});
+    const targets = JSON.parse(process.argv[1]);
+    const answers = await Promise.all(targets.flatMap((url) =>
+      uploadFlood({ origin: url, count: ${Number(count)}${bytes ? `, bytes: ${Number(bytes)}` : ""} }).map(async (item) => ({ name: item.name, ...(await sendRaw(url, item)) })),
+    ));
+    process.stdout.write(JSON.stringify(answers));
+  `;
+  const child = spawn("nice", ["-n", "10", process.execPath, "--input-type=module", "-e", code, JSON.stringify(targets)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  return new Promise((resolve, reject) =>
+    child.once("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the flood process exited with ${code}`)))),
+  );
+}
+
+/**
+ * Polls each of `urls` in turn, on a fresh connection each time as a load
+ * balancer's probe does, from a separate process (so the time measured is
+ * the server's, not this busy script's). `stop()` resolves with the number of
+ * answers, the slowest and the 99th percentile in milliseconds, and the polls
+ * that failed or got another status than 200.
+ */
+export function watchHealth(urls, { intervalMs = 20 } = {}) {
+  const code = `
+    const http = require("node:http");
+    const urls = JSON.parse(process.argv[1]);
+    const times = [];
+    let failures = 0;
+    let stopping = false;
+    process.stdin.on("data", () => {});
+    process.stdin.on("end", () => { stopping = true; });
+    const once = (url) => new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const req = http.get(url, { agent: false, timeout: 5000 }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          times.push(Number(process.hrtime.bigint() - started) / 1e6);
+          if (res.statusCode !== 200) failures++;
+          resolve();
+        });
+      });
+      req.on("timeout", () => req.destroy());
+      req.on("error", () => { failures++; resolve(); });
+    });
+    (async () => {
+      // A few polls first, not counted: the first requests of a fresh process are slow on its side.
+      for (let i = 0; i < 5; i++) for (const url of urls) await once(url);
+      times.length = 0;
+      failures = 0;
+      process.stdout.write("ready\\n");
+      while (!stopping) {
+        for (const url of urls) await once(url);
+        await new Promise((r) => setTimeout(r, ${intervalMs}));
+      }
+      times.sort((a, b) => a - b);
+      const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0;
+      process.stdout.write(JSON.stringify({ polls: times.length, max: times.at(-1) ?? 0, p99, failures }) + "\\n");
+    })();
+  `;
+  const child = spawn(process.execPath, ["-e", code, JSON.stringify(urls)], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  let markReady;
+  const ready = new Promise((resolve) => (markReady = resolve));
+  child.stdout.on("data", (chunk) => {
+    out += chunk;
+    if (out.startsWith("ready\n")) markReady();
+  });
+  child.once("close", () => markReady());
+  const done = new Promise((resolve) =>
+    child.once("close", () => {
+      const last = out.trim().split("\n").at(-1);
+      resolve(last?.startsWith("{") ? JSON.parse(last) : { polls: 0, max: 0, p99: 0, failures: 1 });
+    }),
+  );
+  return {
+    /** Resolves once the warm-up polls are done and every answer from now on counts. */
+    ready,
+    stop() {
+      child.stdin.end();
+      return done;
+    },
+  };
 }
 
 /** Sends one request exactly as given; resolves with the status, or "network" when the connection failed. */

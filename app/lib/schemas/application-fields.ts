@@ -1,4 +1,4 @@
-import type { FormToast, Option } from "./fields";
+import type { FieldErrors, FormToast, Option } from "./fields";
 
 /**
  * The job application's rules that need no schema library: positions, the
@@ -101,12 +101,15 @@ export const resumeMessages: Record<ResumeProblem, FormToast> = {
   size: applicationToasts.fileTooLarge,
 };
 
+const tooManyDocuments = `Attach up to ${MAX_DOCUMENTS} additional documents.`;
+const documentTooLarge = (name: string) => `"${name}" is larger than 5MB. Each document must be 5MB or smaller.`;
+
 /** A message about the additional documents, or null when they are fine. */
 export function checkDocuments(files: readonly FileLike[]): string | null {
-  if (files.length > MAX_DOCUMENTS) return `Attach up to ${MAX_DOCUMENTS} additional documents.`;
+  if (files.length > MAX_DOCUMENTS) return tooManyDocuments;
   for (const file of files) {
     if (!hasAllowedType(file, DOCUMENT_EXTENSIONS)) return `"${file.name}" is not a PDF, Word, PNG or JPEG file.`;
-    if (file.size > MAX_FILE_BYTES) return `"${file.name}" is larger than 5MB. Each document must be 5MB or smaller.`;
+    if (file.size > MAX_FILE_BYTES) return documentTooLarge(file.name);
   }
   return null;
 }
@@ -191,4 +194,41 @@ export function parseApplicationFormData(formData: FormData): ApplicationFormVal
     resume: isFile(resume) ? resume : null,
     documents: formData.getAll("documents").filter(isFile),
   };
+}
+
+// ---------------------------------------------------------------------------
+// The body the form posts, at its largest: the server stops reading at once
+// when a body holds more than this.
+
+/** Text controls when both lists are full: personal fields, each entry's fields and id, the honeypot and clientKey. */
+const MAX_TEXT_FIELDS =
+  personalFields.length + MAX_ENTRIES * (experienceFields.length + 1) + MAX_ENTRIES * (certificationFields.length + 1) + 2;
+
+export const applicationBodyLimits = {
+  /** Text fields, with room for a few the form may gain. */
+  fields: MAX_TEXT_FIELDS + 20,
+  /** The resume and every additional document. */
+  files: 1 + MAX_DOCUMENTS,
+  /** The longest text field (5,000 characters) at three bytes each, and its line breaks as CR LF. */
+  fieldBytes: 16 * 1024,
+  fileBytes: MAX_FILE_BYTES,
+} as const;
+
+/**
+ * The messages beside the fields for a body the server stops reading: what
+ * a browser without JavaScript sends (with it, the browser's own checks stop
+ * these before sending).
+ */
+export const applicationLimitMessages = {
+  fileTooLarge: (field: string, fileName: string): { fieldErrors: FieldErrors; toast: FormToast } =>
+    field === "resume"
+      ? { fieldErrors: { resume: applicationToasts.fileTooLarge.description }, toast: applicationToasts.fileTooLarge }
+      : { fieldErrors: { documents: documentTooLarge(fileName) }, toast: applicationToasts.fileTooLarge },
+  tooManyFiles: (): { fieldErrors: FieldErrors } => ({ fieldErrors: { documents: tooManyDocuments } }),
+  bodyTooLarge: { fieldErrors: { documents: "Your files are too large to send together." }, toast: applicationToasts.fileTooLarge },
+};
+
+/** Controls whose text may hold line breaks and tabs: the experience descriptions. */
+export function isMultilineApplicationField(name: string): boolean {
+  return /^experience\[\d{1,3}\]\.description$/.test(name);
 }

@@ -43,6 +43,17 @@ describe("field builders", () => {
     expect(messages(schema, "abcd")).toEqual(["Note must be 3 characters or fewer"]);
   });
 
+  it("refuses control characters: none in a short field, tabs and line breaks only in long text", () => {
+    const name = requiredText("First name", 100, "Enter your first name");
+    expect(messages(name, "Ada\u0000")).toEqual(["First name cannot contain line breaks or control characters"]);
+    expect(messages(name, "Ada\nBcc: x@evil.example")).toEqual(["First name cannot contain line breaks or control characters"]);
+    expect(messages(optionalText("City", 200), "Phoe\u007fnix")).toEqual(["City cannot contain line breaks or control characters"]);
+    const message = requiredText("Message", 5000, "Enter your message");
+    expect(message.parse("Line one\r\nLine two\tend")).toBe("Line one\r\nLine two\tend");
+    expect(messages(message, "Hello\u0000")).toEqual(["Message cannot contain control characters"]);
+    expect(messages(optionalText("Description", 5000), "a\u001bb")).toEqual(["Description cannot contain control characters"]);
+  });
+
   it("checks email presence, form and length, trimming first", () => {
     expect(email().parse("  ann@example.com ")).toBe("ann@example.com");
     expect(messages(email(), "")).toEqual(["Enter your email address"]);

@@ -17,22 +17,30 @@ function tooLong(label: string, max: number): string {
   return `${label} must be ${max.toLocaleString("en-US")} characters or fewer`;
 }
 
-/** A required trimmed string of at most `max` characters. */
 // Short fields (names, places, titles) never need markup characters; long free text may quote anything.
 const MARKUP = /[<>]/;
-function noMarkup<T extends z.ZodString>(schema: T, label: string, max: number) {
-  return max <= LIMITS.short ? schema.refine((v) => !MARKUP.test(v), `${label} cannot contain < or >`) : schema;
+// Control characters (NUL and the like) are never typed. Long free text is a
+// textarea: it keeps its tabs and line breaks; a short field is one line.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function plainText<T extends z.ZodString>(schema: T, label: string, max: number) {
+  if (max > LIMITS.short) return schema.refine((v) => !CONTROL_BUT_LINES.test(v), `${label} cannot contain control characters`);
+  return schema
+    .refine((v) => !CONTROL.test(v), `${label} cannot contain line breaks or control characters`)
+    .refine((v) => !MARKUP.test(v), `${label} cannot contain < or >`);
 }
 
+/** A required trimmed string of at most `max` characters. */
 export function requiredText(label: string, max: number, missing: string) {
-  return noMarkup(z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(label, max)), label, max);
+  return plainText(z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(label, max)), label, max);
 }
 
 /** An optional trimmed string of at most `max` characters; "" becomes undefined. */
 export function optionalText(label: string, max: number) {
   return z.preprocess(
     emptyToUndefined,
-    noMarkup(z.string({ error: `Enter ${label.toLowerCase()} as text` }).trim().max(max, tooLong(label, max)), label, max).optional(),
+    plainText(z.string({ error: `Enter ${label.toLowerCase()} as text` }).trim().max(max, tooLong(label, max)), label, max).optional(),
   );
 }
 

@@ -155,7 +155,7 @@ export async function checkUploadedFiles(
 ): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; rejection: FileRejection }> {
   const files: CheckedFile[] = [];
   const resumeBytes = new Uint8Array(await resume.arrayBuffer());
-  const resumeType = detectFileType(resumeBytes);
+  const resumeType = await detectFileType(resumeBytes);
   if (!resumeType || !RESUME_TYPES.has(resumeType.ext)) {
     return {
       ok: false,
@@ -165,7 +165,7 @@ export async function checkUploadedFiles(
   files.push({ role: "resume", fileName: safeFileName(resume.name, resumeType), contentType: resumeType.mime, data: resumeBytes });
   for (const document of documents) {
     const bytes = new Uint8Array(await document.arrayBuffer());
-    const type = detectFileType(bytes);
+    const type = await detectFileType(bytes);
     if (!type || !DOCUMENT_TYPES.has(type.ext)) {
       return {
         ok: false,
