@@ -1,59 +1,15 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/contact";
-import { formProblemToasts, formToasts } from "~/content/forms";
-import { invalid, isHoneypotFilled, submitToServer } from "~/lib/form-result";
-import { formDataToObject, parseWith } from "~/lib/schemas/common";
-import { contactInvalidPath, contactSchema } from "~/lib/schemas/contact";
-import { getDb } from "~/server/db/client";
-import { redirectWithFlash } from "~/server/flash";
-import {
-  accepted,
-  answersWithData,
-  checkFormHeaders,
-  clientKeyOf,
-  FormProblem,
-  handleForm,
-  limitSubmissions,
-  MAX_TEXT_FORM_BYTES,
-  readForm,
-} from "~/server/submissions/http";
-import { submitContact } from "~/server/submissions/kinds";
+import { submitToServer } from "~/lib/form-result";
+import { contactAction } from "~/server/submissions/contact-action";
 
 // The contact form lives in the landing page's #contact section; this route has no page.
 export function loader() {
   return redirect("/#contact");
 }
 
-const BACK = "/#contact";
-const READ = { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["message"] };
-
-/** The form, or for a plain post with control characters in a field, the way back to the form with that field marked. */
-async function readFormOrReturn(request: Request, plain: boolean): Promise<FormData | Response> {
-  try {
-    return await readForm(request, READ);
-  } catch (error) {
-    const fieldErrors = error instanceof FormProblem ? error.messages?.fieldErrors : undefined;
-    if (plain && fieldErrors) return redirect(contactInvalidPath(fieldErrors), 303);
-    throw error;
-  }
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  // A plain form post (JavaScript off) always goes back to the form.
-  const plain = !answersWithData(request);
-  return handleForm(async () => {
-    checkFormHeaders(request, READ);
-    // The limit comes before a byte of the body is read: a flood costs no parsing.
-    const limited = await limitSubmissions(context, "contact");
-    if (limited) return plain ? redirectWithFlash(BACK, formProblemToasts.rateLimited) : limited;
-    const formData = await readFormOrReturn(request, plain);
-    if (formData instanceof Response) return formData;
-    if (isHoneypotFilled(formData)) return accepted(request, BACK, formToasts.contact.success);
-    const parsed = parseWith(contactSchema, formDataToObject(formData));
-    if (!parsed.success) return plain ? redirect(contactInvalidPath(parsed.fieldErrors), 303) : invalid(request, parsed.fieldErrors);
-    await submitContact(getDb(), parsed.data, clientKeyOf(formData));
-    return accepted(request, BACK, formToasts.contact.success);
-  }, plain ? () => redirectWithFlash(BACK, formProblemToasts.serverError) : undefined);
+  return contactAction(request, context);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -97,6 +97,26 @@ test.describe("without JavaScript", () => {
     await expect(items.nth(0).locator("p")).toBeHidden();
   });
 
+  test("a contact message the server refuses comes back with everything typed and the message beside the field", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("#contact form");
+    await form.getByLabel("First Name").fill("Dana");
+    await form.getByLabel("Last Name").fill("Reyes");
+    // The browser takes this address; the server does not.
+    await form.getByLabel("Email").fill("dana@clinic");
+    await form.getByLabel("Company").fill("Reyes Podiatry");
+    await form.getByLabel("Message").fill("Two lines of text\nthat must not be lost.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/(\?index)?$/);
+    const again = page.locator("#contact form");
+    await expect(again.getByText("Enter a valid email address")).toBeVisible();
+    await expect(again.getByLabel("Email")).toHaveValue("dana@clinic");
+    await expect(again.getByLabel("First Name")).toHaveValue("Dana");
+    await expect(again.getByLabel("Last Name")).toHaveValue("Reyes");
+    await expect(again.getByLabel("Company")).toHaveValue("Reyes Podiatry");
+    await expect(again.getByLabel("Message")).toHaveValue("Two lines of text\nthat must not be lost.");
+  });
+
   test("the terms and privacy tabs switch", async ({ page }) => {
     await page.goto("/terms-of-service");
     await expect(page.getByRole("tab", { name: "Terms of Service" })).toHaveAttribute("aria-selected", "true");

@@ -217,7 +217,8 @@ export function useFormSubmission({
     const formData = new FormData(form);
     const key = newSubmissionKey();
     formData.set("clientKey", key);
-    const action = form.getAttribute("action") ?? window.location.pathname;
+    // A form may post elsewhere with JavaScript than without (data-fetcher-action).
+    const action = form.dataset.fetcherAction ?? form.getAttribute("action") ?? window.location.pathname;
     sent.current = {
       key,
       action,
