@@ -5,6 +5,7 @@ import { optionLabel } from "~/lib/schemas/common";
 import { roleOptions } from "~/lib/schemas/intake";
 import { bestTimeOptions, experienceOptions } from "~/lib/schemas/partner-callback";
 import type { Db } from "~/server/db/client";
+import { shownText } from "~/server/mail/outbox";
 import {
   applicationCertifications,
   applicationExperience,
@@ -623,4 +624,44 @@ export async function getMail(db: Db, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select({ id: outbox.id, purpose: outbox.purpose, status: outbox.status }).from(outbox).where(eq(outbox.id, id));
   return row ?? null;
+}
+
+export type MailBody = {
+  id: string;
+  purpose: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  /** The stored text with a link mail's link shown as "[link removed]"; null once the retention purge removed it. */
+  text: string | null;
+  status: MailState;
+  createdAt: Date;
+  sentAt: Date | null;
+  bodyRemovedAt: Date | null;
+};
+
+/**
+ * One mail as staff may read it. The encrypted link (`secret`) is never
+ * selected; the stored text names it only by its placeholder, shown as
+ * "[link removed]". The caller audits the read: a body can hold a whole form.
+ */
+export async function getMailBody(db: Db, id: string): Promise<MailBody | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: outbox.id,
+      purpose: outbox.purpose,
+      to: outbox.to,
+      replyTo: outbox.replyTo,
+      subject: outbox.subject,
+      text: outbox.text,
+      status: outbox.status,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      bodyRemovedAt: outbox.bodyRemovedAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  if (!row) return null;
+  return { ...row, text: row.bodyRemovedAt ? null : shownText(row.text) };
 }

@@ -12,7 +12,7 @@ import {
 } from "~/server/accounts";
 import type { Db } from "~/server/db/client";
 import { siteOrigin } from "~/server/env";
-import { account, auditLog, passwordTokens, session, user } from "~/server/db/schema";
+import { account, auditLog, outbox, passwordTokens, session, submissions, user } from "~/server/db/schema";
 import { hitRateLimit } from "~/server/rate-limit";
 
 /**
@@ -261,7 +261,11 @@ export type AuditRow = {
   target: string | null;
   ip: string | null;
   detail: string | null;
+  /** Where the target can be looked at, when it names a submission, an account or a mail that still exists. */
+  link: AuditLink | null;
 };
+
+export type AuditLink = { kind: "submission" | "user" | "mail"; href: string };
 
 export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageCount: number; pageSize: number };
 
@@ -284,19 +288,43 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1)), pageCount);
   const rows = await db
-    .select()
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorEmail: auditLog.actorEmail,
+      action: auditLog.action,
+      target: auditLog.target,
+      ip: auditLog.ip,
+      detail: auditLog.detail,
+      // What the target names, looked up here rather than guessed from its shape in the browser.
+      // Written out in full: drizzle leaves the table name off columns of a one-table select.
+      userId: sql<string | null>`(select u.id from ${user} u where lower(u.email) = lower("audit_log"."target") limit 1)`,
+      submissionId: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
+        then (select s.id::text from ${submissions} s where s.id = "audit_log"."target"::uuid) end`,
+      mailId: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
+        then (select o.id::text from ${outbox} o where o.id = "audit_log"."target"::uuid) end`,
+    })
     .from(auditLog)
     .where(condition)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    rows: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+    rows: rows.map(({ userId, submissionId, mailId, ...r }) => ({ ...r, at: r.at.toISOString(), link: auditLink(userId, submissionId, mailId) })),
     total,
     page,
     pageCount,
     pageSize,
   };
+}
+
+const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+function auditLink(userId: string | null, submissionId: string | null, mailId: string | null): AuditLink | null {
+  if (submissionId) return { kind: "submission", href: `/admin/submissions/${submissionId}` };
+  if (mailId) return { kind: "mail", href: `/admin/outbox?view=${mailId}` };
+  if (userId) return { kind: "user", href: `/admin/users#user-${userId}` };
+  return null;
 }
 
 /** The actions the log holds, for the filter. */
