@@ -18,7 +18,7 @@ import { getMail, getMailBody, isUuid, listOutbox, MAIL_STATES, parseOutboxFilte
 import { getDb } from "~/server/db/client";
 import { mailDeliveryOff } from "~/server/env";
 import { redirectWithFlash } from "~/server/flash";
-import { dismissMail, retryMail } from "~/server/mail/outbox";
+import { dismissMail, retryMail, shownText } from "~/server/mail/outbox";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     filters,
     list: { ...list, rows: list.rows.map((m) => ({ ...m, purposeLabel: mailPurposeLabel(m.purpose) })) },
-    viewed: viewed ? { ...viewed, purposeLabel: mailPurposeLabel(viewed.purpose) } : null,
+    // The link itself is never read here; its placeholder reads "[link removed]".
+    viewed: viewed ? { ...viewed, text: viewed.text === null ? null : shownText(viewed.text), purposeLabel: mailPurposeLabel(viewed.purpose) } : null,
     viewMissing: viewId !== null && !viewed,
     mailOff: mailDeliveryOff(),
   };

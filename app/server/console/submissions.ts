@@ -5,7 +5,6 @@ import { optionLabel } from "~/lib/schemas/common";
 import { roleOptions } from "~/lib/schemas/intake";
 import { bestTimeOptions, experienceOptions } from "~/lib/schemas/partner-callback";
 import type { Db } from "~/server/db/client";
-import { shownText } from "~/server/mail/outbox";
 import {
   applicationCertifications,
   applicationExperience,
@@ -632,7 +631,10 @@ export type MailBody = {
   to: string;
   replyTo: string | null;
   subject: string;
-  /** The stored text with a link mail's link shown as "[link removed]"; null once the retention purge removed it. */
+  /**
+   * The stored text (a link mail's holds only the link's placeholder: show it
+   * through `shownText`); null once the retention purge removed it.
+   */
   text: string | null;
   status: MailState;
   createdAt: Date;
@@ -643,7 +645,9 @@ export type MailBody = {
 /**
  * One mail as staff may read it. The encrypted link (`secret`) is never
  * selected; the stored text names it only by its placeholder, shown as
- * "[link removed]". The caller audits the read: a body can hold a whole form.
+ * "[link removed]" by the caller (this module is also read by the browser
+ * bundle, so it stays clear of the mail code). The caller audits the read: a
+ * body can hold a whole form.
  */
 export async function getMailBody(db: Db, id: string): Promise<MailBody | null> {
   if (!isUuid(id)) return null;
@@ -663,5 +667,5 @@ export async function getMailBody(db: Db, id: string): Promise<MailBody | null> 
     .from(outbox)
     .where(eq(outbox.id, id));
   if (!row) return null;
-  return { ...row, text: row.bodyRemovedAt ? null : shownText(row.text) };
+  return { ...row, text: row.bodyRemovedAt ? null : row.text };
 }
