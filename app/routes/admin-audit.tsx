@@ -148,20 +148,24 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const LINK_WORDS: Record<AuditLink["kind"], string> = {
-  submission: "Open the submission",
-  user: "Show the account",
-  mail: "Open the mail",
-};
-
-/** The target as text, linked to what it names when the server found it (a submission, an account, a mail). */
+/**
+ * The target, linked to what it names when the server found it. An account
+ * reads as its email; a submission or a mail reads as what it is, its id
+ * below in small print (the id is what detail lines and exports name).
+ */
 function AuditTarget({ target, link }: { target: string | null; link: AuditLink | null }) {
   if (!target) return <span className="text-muted-foreground">-</span>;
   if (!link) return <>{target}</>;
-  return (
-    <Link to={link.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline" title={LINK_WORDS[link.kind]}>
-      {target}
-      <span className="sr-only"> ({LINK_WORDS[link.kind].toLowerCase()})</span>
+  const anchor = (
+    <Link to={link.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+      {link.label}
     </Link>
+  );
+  if (link.kind === "user") return anchor;
+  return (
+    <span className="flex flex-col gap-0.5">
+      {anchor}
+      <span className="font-mono text-xs text-muted-foreground">{target}</span>
+    </span>
   );
 }

@@ -236,7 +236,8 @@ function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail;
           {m.lastError ? <span className="text-xs break-words [overflow-wrap:anywhere]">{m.lastError}</span> : null}
         </span>
       </Td>
-      <Td data-label="Actions">
+      {/* On a phone the buttons take the whole line: their words say what they do without a label. */}
+      <Td data-label="Actions" className="max-sm:before:hidden">
         <div className="flex flex-wrap gap-2">
           <Link to={viewHref} preventScrollReset={false} className={buttonVariants({ variant: "outline", size: "sm" })} aria-current={open ? "true" : undefined}>
             <Eye aria-hidden />

@@ -307,7 +307,8 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
           </span>
         </div>
       </Td>
-      <Td data-label="Actions" wrap className="min-w-[18rem]">
+      {/* On a phone the controls take the whole line: their words say what they do without a label. */}
+      <Td data-label="Actions" wrap className="min-w-[18rem] max-sm:before:hidden">
         <div className="flex flex-col gap-3">
           {isMe ? (
             <p className="max-w-xs text-sm text-muted-foreground">

@@ -139,11 +139,11 @@ describe.each(drivers)("reading the outbox and the audit log on %s", (driver) =>
       { action: "sign-in.limited", target: "not a uuid" },
     ]);
     const { rows } = await listAudit(database.db);
-    const links = Object.fromEntries(rows.map((r) => [r.target, r.link?.href ?? null]));
+    const links = Object.fromEntries(rows.map((r) => [r.target, r.link ? [r.link.href, r.link.label] : null]));
     expect(links).toEqual({
-      [submission!.id]: `/admin/submissions/${submission!.id}`,
-      "STAFF@example.com": `/admin/users#user-${staffUser!.id}`,
-      [mailId]: `/admin/outbox?view=${mailId}`,
+      [submission!.id]: [`/admin/submissions/${submission!.id}`, "Contact submission"],
+      "STAFF@example.com": [`/admin/users#user-${staffUser!.id}`, "STAFF@example.com"],
+      [mailId]: [`/admin/outbox?view=${mailId}`, "Mail: Contact form: confirmation to the sender"],
       "nobody@example.com": null,
       [gone]: null,
       "not a uuid": null,

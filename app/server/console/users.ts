@@ -10,6 +10,8 @@ import {
   upsertUser,
   usePasswordToken,
 } from "~/server/accounts";
+import { mailPurposeLabel } from "~/lib/mail";
+import { KIND_LABELS, type Kind } from "~/server/console/submissions";
 import type { Db } from "~/server/db/client";
 import { siteOrigin } from "~/server/env";
 import { account, auditLog, outbox, passwordTokens, session, submissions, user } from "~/server/db/schema";
@@ -265,7 +267,8 @@ export type AuditRow = {
   link: AuditLink | null;
 };
 
-export type AuditLink = { kind: "submission" | "user" | "mail"; href: string };
+/** `label` says in words what the target is ("Contact submission", "Mail: Password reset"), for ids nobody can read. */
+export type AuditLink = { kind: "submission" | "user" | "mail"; href: string; label: string };
 
 export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageCount: number; pageSize: number };
 
@@ -299,10 +302,11 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
       // What the target names, looked up here rather than guessed from its shape in the browser.
       // Written out in full: drizzle leaves the table name off columns of a one-table select.
       userId: sql<string | null>`(select u.id from ${user} u where lower(u.email) = lower("audit_log"."target") limit 1)`,
-      submissionId: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
-        then (select s.id::text from ${submissions} s where s.id = "audit_log"."target"::uuid) end`,
-      mailId: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
-        then (select o.id::text from ${outbox} o where o.id = "audit_log"."target"::uuid) end`,
+      // The uuid test comes first (CASE keeps the order), so no other target is ever cast.
+      submissionKind: sql<Kind | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
+        then (select s.kind from ${submissions} s where s.id = "audit_log"."target"::uuid) end`,
+      mailPurpose: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
+        then (select o.purpose from ${outbox} o where o.id = "audit_log"."target"::uuid) end`,
     })
     .from(auditLog)
     .where(condition)
@@ -310,7 +314,11 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    rows: rows.map(({ userId, submissionId, mailId, ...r }) => ({ ...r, at: r.at.toISOString(), link: auditLink(userId, submissionId, mailId) })),
+    rows: rows.map(({ userId, submissionKind, mailPurpose, ...r }) => ({
+      ...r,
+      at: r.at.toISOString(),
+      link: auditLink(r.target, { userId, submissionKind, mailPurpose }),
+    })),
     total,
     page,
     pageCount,
@@ -320,10 +328,15 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
 
 const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 
-function auditLink(userId: string | null, submissionId: string | null, mailId: string | null): AuditLink | null {
-  if (submissionId) return { kind: "submission", href: `/admin/submissions/${submissionId}` };
-  if (mailId) return { kind: "mail", href: `/admin/outbox?view=${mailId}` };
-  if (userId) return { kind: "user", href: `/admin/users#user-${userId}` };
+function auditLink(
+  target: string | null,
+  found: { userId: string | null; submissionKind: Kind | null; mailPurpose: string | null },
+): AuditLink | null {
+  if (!target) return null;
+  const id = target.toLowerCase();
+  if (found.submissionKind) return { kind: "submission", href: `/admin/submissions/${id}`, label: `${KIND_LABELS[found.submissionKind]} submission` };
+  if (found.mailPurpose) return { kind: "mail", href: `/admin/outbox?view=${id}`, label: `Mail: ${mailPurposeLabel(found.mailPurpose)}` };
+  if (found.userId) return { kind: "user", href: `/admin/users#user-${found.userId}`, label: target };
   return null;
 }
 
