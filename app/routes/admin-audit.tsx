@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/server/auth";
-import { auditActions, listAudit } from "~/server/console/users";
+import { auditActions, listAudit, type AuditLink } from "~/server/console/users";
 import { getDb } from "~/server/db/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
@@ -105,7 +105,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </p>
 
       {total > 0 ? (
-        <DataTable label="Audit log entries">
+        <DataTable label="Audit log entries" stacked>
           <thead>
             <tr>
               <Th>Time</Th>
@@ -119,16 +119,24 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <Td>
+                <Td data-label="Time">
                   <DateTime value={r.at} />
                 </Td>
-                <Td wrap className="[overflow-wrap:anywhere]">{r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}</Td>
-                <Td>
+                <Td data-label="Who" wrap className="[overflow-wrap:anywhere]">
+                  {r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}
+                </Td>
+                <Td data-label="Action">
                   <code className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap">{r.action}</code>
                 </Td>
-                <Td wrap className="[overflow-wrap:anywhere]">{r.target ?? <span className="text-muted-foreground">-</span>}</Td>
-                <Td className="whitespace-nowrap tabular-nums">{r.ip ?? <span className="text-muted-foreground">-</span>}</Td>
-                <Td wrap>{r.detail ?? <span className="text-muted-foreground">-</span>}</Td>
+                <Td data-label="Target" wrap className="[overflow-wrap:anywhere]">
+                  <AuditTarget target={r.target} link={r.link} />
+                </Td>
+                <Td data-label="From" className="whitespace-nowrap tabular-nums">
+                  {r.ip ?? <span className="text-muted-foreground">-</span>}
+                </Td>
+                <Td data-label="Detail" wrap>
+                  {r.detail ?? <span className="text-muted-foreground">-</span>}
+                </Td>
               </tr>
             ))}
           </tbody>
@@ -137,5 +145,27 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 
       <Pager label="Audit log pages" page={page} pageCount={pageCount} href={(p) => pageHref(filter, p)} />
     </div>
+  );
+}
+
+/**
+ * The target, linked to what it names when the server found it. An account
+ * reads as its email; a submission or a mail reads as what it is, its id
+ * below in small print (the id is what detail lines and exports name).
+ */
+function AuditTarget({ target, link }: { target: string | null; link: AuditLink | null }) {
+  if (!target) return <span className="text-muted-foreground">-</span>;
+  if (!link) return <>{target}</>;
+  const anchor = (
+    <Link to={link.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+      {link.label}
+    </Link>
+  );
+  if (link.kind === "user") return anchor;
+  return (
+    <span className="flex flex-col gap-0.5">
+      {anchor}
+      <span className="font-mono text-xs text-muted-foreground">{target}</span>
+    </span>
   );
 }

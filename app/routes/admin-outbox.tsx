@@ -1,7 +1,8 @@
-import { BellOff, RotateCw, Send } from "lucide-react";
+import { BellOff, Eye, RotateCw, Send, X } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-outbox";
+import { mailPurposeLabel } from "~/lib/mail";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
@@ -9,25 +10,42 @@ import { DateTime } from "~/components/admin/format";
 import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { FormNotice } from "~/components/forms/field";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { audit } from "~/server/accounts";
 import { requireRole } from "~/server/auth";
-import { getMail, listOutbox, MAIL_STATES, parseOutboxFilters } from "~/server/console/submissions";
+import { getMail, getMailBody, isUuid, listOutbox, MAIL_STATES, parseOutboxFilters } from "~/server/console/submissions";
 import { getDb } from "~/server/db/client";
+import { mailDeliveryOff } from "~/server/env";
 import { redirectWithFlash } from "~/server/flash";
-import { dismissMail, retryMail } from "~/server/mail/outbox";
+import { dismissMail, retryMail, shownText } from "~/server/mail/outbox";
 import { clientInfo } from "~/server/request-context";
 import { mailQueued } from "~/server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/server/submissions/http";
+import { cn } from "~/lib/utils";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Outbox | Staff console");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "staff");
-  const filters = parseOutboxFilters(new URL(request.url).searchParams);
-  const list = await listOutbox(getDb(), filters);
-  return { filters, list };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireRole(request, "staff");
+  const params = new URL(request.url).searchParams;
+  const filters = parseOutboxFilters(params);
+  const db = getDb();
+  const list = await listOutbox(db, filters);
+  const viewId = params.get("view");
+  const viewed = isUuid(viewId) ? await getMailBody(db, viewId) : null;
+  // A body can hold a whole form: reading it is recorded like any other read of personal data.
+  if (viewed) {
+    await audit(db, { actorEmail: me.email, action: "mail.view", target: viewed.id, ip: clientInfo(context).ip, detail: viewed.purpose });
+  }
+  return {
+    filters,
+    list: { ...list, rows: list.rows.map((m) => ({ ...m, purposeLabel: mailPurposeLabel(m.purpose) })) },
+    // The link itself is never read here; its placeholder reads "[link removed]".
+    viewed: viewed ? { ...viewed, text: viewed.text === null ? null : shownText(viewed.text), purposeLabel: mailPurposeLabel(viewed.purpose) } : null,
+    viewMissing: viewId !== null && !viewed,
+    mailOff: mailDeliveryOff(),
+  };
 }
 
 const mailActionSchema = z.object({
@@ -82,8 +100,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (queued === "not-waiting") {
     return data({ ok: false as const, error: "That mail was already sent: there is nothing to retry." }, { status: 409 });
   }
-  mailQueued();
   await auditMail("mail.retry");
+  // Say what really happens: with delivery off, nothing leaves however often it is queued.
+  if (mailDeliveryOff()) {
+    return redirectWithFlash(backTo(request), {
+      title: "Mail queued again",
+      description: MAIL_OFF_ANSWER,
+      variant: "default",
+    });
+  }
+  mailQueued();
   return redirectWithFlash(backTo(request), {
     title: mail.status === "pending" ? "Mail queued to send now" : "Mail queued again",
     description: "The mail worker will try to send it right away.",
@@ -91,10 +117,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const MAIL_OFF_ANSWER = "Mail delivery is off (SMTP_URL is not set): it stays in the outbox until delivery is configured.";
+
 const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...MAIL_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
 
+type OutboxData = Route.ComponentProps["loaderData"];
+type OutboxMail = OutboxData["list"]["rows"][number];
+
+/** The outbox URL with these filters, and the mail `view` open when given. */
+function outboxHref(filters: OutboxData["filters"], view?: string): string {
+  const params = new URLSearchParams();
+  if (filters.state !== "all") params.set("state", filters.state);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  if (view) params.set("view", view);
+  const query = params.toString();
+  return query ? `/admin/outbox?${query}` : "/admin/outbox";
+}
+
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { filters, list } = loaderData;
+  const { filters, list, viewed, viewMissing, mailOff } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("mailId") : null;
@@ -103,14 +144,18 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight">Outbox</h1>
       <p className="max-w-3xl text-sm text-muted-foreground">
-        Every mail the site sends, newest first. Failed mail can be put back in line, or dismissed when it should not be sent;
-        pending mail can be sent now instead of waiting for its next attempt. Bodies of sent mail are removed after the
-        retention period; links in invitation and password mail are never shown.
+        {mailOff
+          ? "Every mail the site would send, newest first. Mail delivery is off (SMTP_URL is not set): nothing leaves until it is configured. "
+          : "Every mail the site sends, newest first. Failed mail can be tried again, or dismissed when it should not be sent; pending mail can be sent now instead of waiting for its next attempt. "}
+        Bodies of sent mail are removed after the retention period; links in invitation, password and sign-in mail are never shown.
       </p>
 
       {actionData && !actionData.ok ? (
         <FormNotice notice={{ title: "Could not change that mail", description: actionData.error, variant: "error" }} />
       ) : null}
+
+      {viewed ? <MailBodyPanel mail={viewed} closeHref={outboxHref(filters)} /> : null}
+      {viewMissing ? <FormNotice notice={{ title: "Mail not found", description: "That mail no longer exists.", variant: "error" }} /> : null}
 
       <FilterBar label="Filter mail" action="/admin/outbox" resetHref={filtered ? "/admin/outbox" : null} key={filters.state}>
         <FilterField label="State" htmlFor="outbox-state">
@@ -122,17 +167,13 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         {`${list.total} ${list.total === 1 ? "mail" : "mails"}${filtered ? ` ${filters.state}` : ""}.`}
       </p>
 
-      <DataTable label="Mail list">
+      <DataTable label="Mail list" stacked>
         <thead>
           <tr>
             <Th>Created</Th>
-            <Th>Purpose</Th>
+            <Th>Mail</Th>
             <Th>To</Th>
-            <Th>Subject</Th>
             <Th>State</Th>
-            <Th>Attempts</Th>
-            <Th>Last error</Th>
-            <Th>Sent at</Th>
             <Th>
               <span className="sr-only">Actions</span>
             </Th>
@@ -140,63 +181,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody>
           {list.rows.length === 0 ? (
-            <EmptyRow colSpan={9}>{filtered ? "No mail in this state." : "No mail yet."}</EmptyRow>
+            <EmptyRow colSpan={5}>{filtered ? "No mail in this state." : "No mail yet."}</EmptyRow>
           ) : (
             list.rows.map((m) => (
-              <tr key={m.id} className="hover:bg-muted/60">
-                <Td>
-                  <DateTime value={m.createdAt} />
-                </Td>
-                <Td>
-                  {m.submissionId ? (
-                    <Link to={`/admin/submissions/${m.submissionId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
-                      {m.purpose}
-                    </Link>
-                  ) : (
-                    m.purpose
-                  )}
-                </Td>
-                <Td>{m.to}</Td>
-                <Td wrap className="min-w-56">
-                  {m.subject}
-                </Td>
-                <Td>
-                  <StatusBadge status={m.status} />
-                </Td>
-                <Td className="text-right tabular-nums">{m.attempts}</Td>
-                <Td wrap className="max-w-80 text-xs">
-                  {m.lastError ?? "—"}
-                </Td>
-                <Td>
-                  <DateTime value={m.sentAt} />
-                </Td>
-                <Td>
-                  {m.status === "sent" ? null : (
-                    <div className="flex flex-wrap gap-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry" />
-                        <input type="hidden" name="mailId" value={m.id} />
-                        <Button type="submit" size="sm" variant={m.status === "pending" ? "outline" : "default"} disabled={busyId === m.id}>
-                          {m.status === "pending" ? <Send aria-hidden /> : <RotateCw aria-hidden />}
-                          {m.status === "pending" ? "Send now" : "Retry"}
-                          <span className="sr-only"> mail to {m.to}</span>
-                        </Button>
-                      </Form>
-                      {m.status === "failed" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="dismiss" />
-                          <input type="hidden" name="mailId" value={m.id} />
-                          <Button type="submit" size="sm" variant="outline" disabled={busyId === m.id}>
-                            <BellOff aria-hidden />
-                            Dismiss
-                            <span className="sr-only"> mail to {m.to}</span>
-                          </Button>
-                        </Form>
-                      ) : null}
-                    </div>
-                  )}
-                </Td>
-              </tr>
+              <MailRow key={m.id} mail={m} busy={busyId === m.id} mailOff={mailOff} viewHref={outboxHref(filters, m.id)} open={viewed?.id === m.id} />
             ))
           )}
         </tbody>
@@ -204,5 +192,137 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 
       <Pager page={list.page} pageCount={list.pageCount} label="Outbox pages" />
     </div>
+  );
+}
+
+function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail; busy: boolean; mailOff: boolean; viewHref: string; open: boolean }) {
+  // With delivery off a pending mail just waits: a "send now" would do nothing.
+  const canQueue = m.status !== "sent" && !(mailOff && m.status === "pending");
+  const queueLabel = mailOff ? "Queue again" : m.status === "pending" ? "Send now" : "Retry";
+  return (
+    <tr className={cn("hover:bg-muted/60", open && "bg-primary-soft/60")}>
+      <Td data-label="Created">
+        <DateTime value={m.createdAt} />
+      </Td>
+      <Td data-label="Mail" wrap className="min-w-56 max-w-md">
+        <span className="flex flex-col gap-0.5">
+          {m.submissionId ? (
+            <Link to={`/admin/submissions/${m.submissionId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+              {m.purposeLabel}
+            </Link>
+          ) : (
+            <span className="font-semibold">{m.purposeLabel}</span>
+          )}
+          <span className="text-muted-foreground">{m.subject}</span>
+        </span>
+      </Td>
+      <Td data-label="To" wrap className="min-w-40 [overflow-wrap:anywhere]">
+        {m.to}
+      </Td>
+      <Td data-label="State" wrap className="min-w-40 max-w-72">
+        <span className="flex flex-col items-start gap-1">
+          <StatusBadge status={m.status} />
+          <span className="text-xs text-muted-foreground">
+            {m.status === "sent" ? (
+              <>
+                Sent <DateTime value={m.sentAt} />
+              </>
+            ) : m.status === "pending" && mailOff ? (
+              "Waiting: mail delivery is off"
+            ) : (
+              `${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`
+            )}
+          </span>
+          {m.lastError ? <span className="text-xs break-words [overflow-wrap:anywhere]">{m.lastError}</span> : null}
+        </span>
+      </Td>
+      {/* On a phone the buttons take the whole line: their words say what they do without a label. */}
+      <Td data-label="Actions" className="max-sm:before:hidden">
+        <div className="flex flex-wrap gap-2">
+          <Link to={viewHref} preventScrollReset={false} className={buttonVariants({ variant: "outline", size: "sm" })} aria-current={open ? "true" : undefined}>
+            <Eye aria-hidden />
+            View
+            <span className="sr-only"> mail to {m.to}</span>
+          </Link>
+          {canQueue ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="retry" />
+              <input type="hidden" name="mailId" value={m.id} />
+              <Button type="submit" size="sm" variant={m.status === "pending" ? "outline" : "default"} disabled={busy}>
+                {m.status === "pending" && !mailOff ? <Send aria-hidden /> : <RotateCw aria-hidden />}
+                {queueLabel}
+                <span className="sr-only"> mail to {m.to}</span>
+              </Button>
+            </Form>
+          ) : null}
+          {m.status === "failed" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="dismiss" />
+              <input type="hidden" name="mailId" value={m.id} />
+              <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                <BellOff aria-hidden />
+                Dismiss
+                <span className="sr-only"> mail to {m.to}</span>
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </Td>
+    </tr>
+  );
+}
+
+/** One mail as staff may read it: headers and text, its link shown as removed, or a note that the body was purged. */
+function MailBodyPanel({ mail, closeHref }: { mail: NonNullable<OutboxData["viewed"]>; closeHref: string }) {
+  return (
+    <section aria-labelledby="mail-view-heading" className="flex flex-col gap-4 rounded-lg border border-border bg-background p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id="mail-view-heading" className="text-xl font-semibold text-navy">
+          {mail.purposeLabel}
+        </h2>
+        <Link to={closeHref} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <X aria-hidden />
+          Close
+        </Link>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
+        <dt className="font-semibold text-muted-foreground">Subject</dt>
+        <dd className="[overflow-wrap:anywhere]">{mail.subject}</dd>
+        <dt className="font-semibold text-muted-foreground">To</dt>
+        <dd className="[overflow-wrap:anywhere]">{mail.to}</dd>
+        <dt className="font-semibold text-muted-foreground">Reply-to</dt>
+        <dd className="[overflow-wrap:anywhere]">{mail.replyTo ?? "—"}</dd>
+        <dt className="font-semibold text-muted-foreground">State</dt>
+        <dd>
+          <StatusBadge status={mail.status} />
+        </dd>
+        <dt className="font-semibold text-muted-foreground">Created</dt>
+        <dd>
+          <DateTime value={mail.createdAt} />
+        </dd>
+        {mail.sentAt ? (
+          <>
+            <dt className="font-semibold text-muted-foreground">Sent</dt>
+            <dd>
+              <DateTime value={mail.sentAt} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {mail.text === null ? (
+        <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
+          The body was removed after the retention period (<DateTime value={mail.bodyRemovedAt} />): only who it went to, what kind and when are kept.
+        </p>
+      ) : (
+        <div
+          role="region"
+          tabIndex={0}
+          aria-label="Mail text"
+          className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+        >
+          {mail.text}
+        </div>
+      )}
+    </section>
   );
 }

@@ -244,15 +244,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             {users.length} {users.length === 1 ? "account" : "accounts"}
           </p>
         </div>
-        <DataTable label="Accounts table">
+        <DataTable label="Accounts table" stacked>
           <thead>
             <tr>
               <Th>Email</Th>
               <Th>Name</Th>
               <Th>Role</Th>
               <Th>Status</Th>
-              <Th>Created</Th>
-              <Th>Last sign-in</Th>
+              <Th>Activity</Th>
               <Th>Actions</Th>
             </tr>
           </thead>
@@ -275,8 +274,9 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
   const resetting = useSubmitting("reset", u.id);
   const roleSelectId = `role-${u.id}`;
   return (
-    <tr className={cn(u.disabled && "bg-muted/60")}>
-      <Td wrap className="min-w-56 font-medium [overflow-wrap:anywhere]">
+    // The id lets the audit log link straight to this row; scroll-margin keeps it clear of the console's top bar.
+    <tr id={`user-${u.id}`} className={cn("scroll-mt-24 target:bg-primary-soft/60", u.disabled && "bg-muted/60")}>
+      <Td data-label="Email" wrap className="min-w-48 font-medium [overflow-wrap:anywhere]">
         <span className="inline-flex flex-wrap items-center gap-2">
           {u.email}
           {isMe ? (
@@ -287,21 +287,28 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
           ) : null}
         </span>
       </Td>
-      <Td wrap className="min-w-32 [overflow-wrap:anywhere]">{u.name}</Td>
-      <Td className="capitalize">{u.role}</Td>
-      <Td>
+      <Td data-label="Name" wrap className="min-w-28 [overflow-wrap:anywhere]">{u.name}</Td>
+      <Td data-label="Role" className="capitalize">{u.role}</Td>
+      <Td data-label="Status">
         <div className="flex flex-col items-start gap-1">
           <AccountStatus disabled={u.disabled} />
           {!u.hasPassword ? <span className="text-xs whitespace-nowrap text-muted-foreground">No password yet</span> : null}
         </div>
       </Td>
-      <Td>
-        <DateTime value={u.createdAt} />
+      <Td data-label="Activity">
+        <div className="flex flex-col gap-0.5 text-xs">
+          <span>
+            <span className="text-muted-foreground">Created </span>
+            <DateTime value={u.createdAt} />
+          </span>
+          <span>
+            <span className="text-muted-foreground">Last sign-in </span>
+            <DateTime value={u.lastSignInAt} fallback="never" />
+          </span>
+        </div>
       </Td>
-      <Td>
-        <DateTime value={u.lastSignInAt} fallback="Never" />
-      </Td>
-      <Td wrap className="min-w-[22rem]">
+      {/* On a phone the controls take the whole line: their words say what they do without a label. */}
+      <Td data-label="Actions" wrap className="min-w-[18rem] max-sm:before:hidden">
         <div className="flex flex-col gap-3">
           {isMe ? (
             <p className="max-w-xs text-sm text-muted-foreground">

@@ -76,7 +76,11 @@ export function siteOrigin(): string {
   return siteOriginOf(process.env);
 }
 
-/** True when SMTP_URL is unset: mail waits in the outbox and nothing is sent. */
+/**
+ * True when SMTP_URL is unset: mail waits in the outbox and nothing is sent.
+ * Read afresh each call (not through the cached env()), so what the console
+ * says always matches the environment it runs in, tests' stubs included.
+ */
 export function mailDeliveryOff(): boolean {
-  return !env().SMTP_URL;
+  return !process.env.SMTP_URL?.trim();
 }

@@ -624,3 +624,48 @@ export async function getMail(db: Db, id: string) {
   const [row] = await db.select({ id: outbox.id, purpose: outbox.purpose, status: outbox.status }).from(outbox).where(eq(outbox.id, id));
   return row ?? null;
 }
+
+export type MailBody = {
+  id: string;
+  purpose: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  /**
+   * The stored text (a link mail's holds only the link's placeholder: show it
+   * through `shownText`); null once the retention purge removed it.
+   */
+  text: string | null;
+  status: MailState;
+  createdAt: Date;
+  sentAt: Date | null;
+  bodyRemovedAt: Date | null;
+};
+
+/**
+ * One mail as staff may read it. The encrypted link (`secret`) is never
+ * selected; the stored text names it only by its placeholder, shown as
+ * "[link removed]" by the caller (this module is also read by the browser
+ * bundle, so it stays clear of the mail code). The caller audits the read: a
+ * body can hold a whole form.
+ */
+export async function getMailBody(db: Db, id: string): Promise<MailBody | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: outbox.id,
+      purpose: outbox.purpose,
+      to: outbox.to,
+      replyTo: outbox.replyTo,
+      subject: outbox.subject,
+      text: outbox.text,
+      status: outbox.status,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      bodyRemovedAt: outbox.bodyRemovedAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  if (!row) return null;
+  return { ...row, text: row.bodyRemovedAt ? null : row.text };
+}

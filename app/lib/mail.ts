@@ -1,0 +1,39 @@
+/**
+ * Mail purposes in words, for the console (browser-safe: no server imports).
+ * The keys are what the outbox stores in `purpose`: `<kind>.notification` and
+ * `<kind>.confirmation` for form mail, `account.*` for portal mail.
+ */
+
+const FORM_NAMES: Record<string, string> = {
+  contact: "Contact form",
+  intake: "Consultation request",
+  application: "Job application",
+  callback: "Partner callback request",
+};
+
+const ACCOUNT_PURPOSES: Record<string, string> = {
+  "account.invite": "Invitation to the portal",
+  "account.reset": "Password reset",
+  "account.sign-in-link": "Sign-in link",
+  "account.sign-in-limited": "Sign-in limited notice",
+};
+
+const FORM_MAILS: Record<string, string> = {
+  notification: "notification to the company",
+  confirmation: "confirmation to the sender",
+};
+
+/**
+ * "Contact form: notification to the company", "Password reset", ... A key
+ * nobody gave words to yet still reads as something ("Other mail (x.y)"), so
+ * a new kind of mail never shows up blank.
+ */
+export function mailPurposeLabel(purpose: string): string {
+  const account = ACCOUNT_PURPOSES[purpose];
+  if (account) return account;
+  const [kind, mail, ...rest] = purpose.split(".");
+  const form = kind ? FORM_NAMES[kind] : undefined;
+  const what = mail ? FORM_MAILS[mail] : undefined;
+  if (form && what && rest.length === 0) return `${form}: ${what}`;
+  return `Other mail (${purpose})`;
+}

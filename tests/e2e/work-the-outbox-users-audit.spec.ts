@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { testAccounts } from "./support/accounts";
+import { gotoHydrated, signIn, siteOrigin } from "./support/page";
+
+const { admin, staff } = testAccounts;
+
+/**
+ * Every one of these buttons and links lies within the window's width as the
+ * page opens: nothing to scroll sideways for. (Not scrolled into view first:
+ * that would scroll the table's own box and hide the very problem.)
+ */
+async function expectWithinViewport(page: Page, controls: Locator) {
+  const width = page.viewportSize()!.width;
+  const count = await controls.count();
+  expect(count, "the page shows action buttons").toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const control = controls.nth(i);
+    const box = await control.boundingBox();
+    expect(box, `action ${i} is shown`).not.toBeNull();
+    expect(box!.x, `action ${i} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `action ${i} ends on screen`).toBeLessThanOrEqual(width);
+  }
+}
+
+/** The table's own box does not scroll sideways either: every column is in view. */
+async function expectTableFits(table: Locator) {
+  const overflow = await table.evaluate((box) => box.scrollWidth - box.clientWidth);
+  expect(overflow, "the table scrolls sideways inside its box").toBeLessThanOrEqual(0);
+}
+
+/** A contact form sent to an address the test SMTP server refuses for good: its confirmation fails at once. */
+async function refusedContact(page: Page, marker: string) {
+  const email = `gone-${marker}@refused.example`;
+  const sent = await page.request.post("/contact", {
+    form: { firstName: "Gale", lastName: `Moss${marker}`, email, message: `Pricing ${marker}` },
+    headers: { "X-Resend": "1", ...siteOrigin() },
+  });
+  expect(sent.status()).toBe(200);
+  return email;
+}
+
+test("the outbox, users and audit pages fit the screen and pass axe @phone", async ({ page }, testInfo) => {
+  // Three pages, each scanned and photographed.
+  test.slow();
+  await refusedContact(page, randomUUID().slice(0, 8));
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await gotoHydrated(page, "/admin/outbox");
+  const mailList = page.getByRole("region", { name: "Mail list" });
+  await expect(mailList.getByRole("link", { name: /^View/ }).first()).toBeVisible();
+  await expectWithinViewport(page, mailList.getByRole("link", { name: /^View/ }).or(mailList.getByRole("button")));
+  await expectNoHorizontalScroll(page);
+  await expectTableFits(mailList);
+  // Reading a mail: its body opens above the list (and the audit log gets a row that links back to it).
+  await mailList.getByRole("link", { name: /^View/ }).first().click();
+  await expect(page.getByRole("region", { name: "Mail text" })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`outbox-${testInfo.project.name}.png`), fullPage: true });
+
+  await gotoHydrated(page, "/admin/users");
+  const accounts = page.getByRole("region", { name: "Accounts table" });
+  await expectWithinViewport(page, accounts.getByRole("button"));
+  await expectNoHorizontalScroll(page);
+  await expectTableFits(accounts);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`users-${testInfo.project.name}.png`), fullPage: true });
+
+  await gotoHydrated(page, "/admin/audit");
+  const entries = page.getByRole("region", { name: "Audit log entries" });
+  await expect(entries.getByRole("link", { name: /^Mail: / }).first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectTableFits(entries);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`audit-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test("staff read a failed mail's purpose and body, and Retry says the worker sends it right away", async ({ page }) => {
+  test.slow();
+  const marker = randomUUID().slice(0, 8);
+  const email = await refusedContact(page, marker);
+  await signIn(page, staff.email, staff.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(async () => {
+    await gotoHydrated(page, "/admin/outbox?state=failed");
+    await expect(row).toContainText("Failed", { timeout: 1000 });
+  }).toPass();
+  await expect(row).toContainText("Contact form: confirmation to the sender");
+  await expect(row).not.toContainText("contact.confirmation");
+
+  await row.getByRole("link", { name: /^View/ }).click();
+  const panel = page.getByRole("region", { name: "Contact form: confirmation to the sender" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(email);
+  await expect(panel.getByRole("region", { name: "Mail text" })).toContainText("Gale");
+  await expectNoA11yViolations(page);
+
+  // The e2e server has SMTP: the button and its answer say the mail goes out now.
+  const retry = page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: /^Retry/ });
+  await expect(retry).toBeVisible();
+  await retry.click();
+  await expect(page.getByText("The mail worker will try to send it right away.")).toBeVisible();
+});
+
+test("audit rows link to the mail and the account they name", async ({ page }) => {
+  test.slow();
+  const marker = randomUUID().slice(0, 8);
+  const invited = `audit-${marker}@clinic.example`;
+  await refusedContact(page, marker);
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Inviting someone writes an audit row naming their account.
+  await gotoHydrated(page, "/admin/users");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(invited);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("row").filter({ hasText: invited })).toBeVisible();
+
+  // Reading a mail writes one naming the mail.
+  await gotoHydrated(page, "/admin/outbox");
+  await page.getByRole("link", { name: /^View/ }).first().click();
+  await expect(page).toHaveURL(/view=/);
+  const viewed = new URL(page.url()).searchParams.get("view")!;
+
+  await gotoHydrated(page, "/admin/audit?action=user.invite");
+  await page.getByRole("link", { name: new RegExp(`^${invited}`) }).click();
+  await expect(page).toHaveURL(/\/admin\/users#user-/);
+  const userRow = page.locator(new URL(page.url()).hash);
+  await expect(userRow).toContainText(invited);
+  await expect(userRow).toBeInViewport();
+
+  await gotoHydrated(page, "/admin/audit?action=mail.view");
+  await page.getByRole("row").filter({ hasText: viewed }).first().getByRole("link", { name: /^Mail: / }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/outbox\\?view=${viewed}$`));
+  await expect(page.getByRole("region", { name: "Mail text" })).toBeVisible();
+});
