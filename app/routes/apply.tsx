@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/apply";
 import { ApplicationForm } from "~/components/forms/application-form";
 import { PageHero } from "~/components/layout/page-hero";
@@ -22,7 +22,10 @@ import {
   applicationBodyLimits,
   applicationLimitMessages,
   isMultilineApplicationField,
+  ADD_CERTIFICATION,
+  ADD_EXPERIENCE,
   MAX_DOCUMENTS,
+  MAX_ENTRIES,
   MAX_FILE_BYTES,
   parseApplicationFormData,
   positionFromSlug,
@@ -57,8 +60,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(formData instanceof FormData)) return formData;
     if (isHoneypotFilled(formData)) return accepted(request, "/apply", formToasts.application.success);
     const submission = parseApplicationFormData(formData);
-    const result = validateApplication(submission);
     const { personal, experience, certifications } = submission;
+    // Add Experience / Add Certification without JavaScript: the form comes back with
+    // what was typed and one more empty entry (files cannot be given back by a page).
+    const intent = formData.get("intent");
+    if (intent === ADD_EXPERIENCE || intent === ADD_CERTIFICATION) {
+      const empty = {};
+      const values = {
+        personal,
+        experience: intent === ADD_EXPERIENCE && experience.length < MAX_ENTRIES ? [...experience, empty] : experience,
+        certifications: intent === ADD_CERTIFICATION && certifications.length < MAX_ENTRIES ? [...certifications, empty] : certifications,
+      };
+      return data({ ok: false as const, redraw: true as const, values });
+    }
+    const result = validateApplication(submission);
     if (!result.success) {
       return invalid(request, result.fieldErrors, { toast: result.toast, values: { personal, experience, certifications } });
     }

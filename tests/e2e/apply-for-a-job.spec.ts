@@ -53,3 +53,28 @@ test("ticking current role disables that entry's end date", async ({ page }) => 
   await current.nth(0).uncheck();
   await expect(endDates.nth(0)).toBeEnabled();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Add Experience and Add Certification add an entry and keep what was typed", async ({ page }) => {
+    await page.goto("/apply");
+    await page.getByLabel("First Name").fill("Nia");
+    await page.getByLabel("Last Name").fill("Cole");
+    await page.getByLabel("End Date", { exact: true }).first().fill("2024-05-01");
+    await page.getByRole("button", { name: "Add Experience" }).click();
+    await expect(page).toHaveURL(/\/apply/);
+    await expect(page.getByLabel("End Date", { exact: true })).toHaveCount(2);
+    await expect(page.getByLabel("First Name")).toHaveValue("Nia");
+    await expect(page.getByLabel("Last Name")).toHaveValue("Cole");
+    await expect(page.getByLabel("End Date", { exact: true }).first()).toHaveValue("2024-05-01");
+    // Nothing was sent: no toast, no message.
+    await expect(page.getByRole("status").filter({ hasText: /submitted|failed/i })).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Add Certification" }).click();
+    await expect(page.getByRole("button", { name: /Remove certification/i })).toHaveCount(2);
+    await expect(page.getByLabel("End Date", { exact: true })).toHaveCount(2);
+    await expect(page.getByLabel("First Name")).toHaveValue("Nia");
+  });
+});

@@ -13,6 +13,8 @@ import {
   DOCUMENT_EXTENSIONS,
   entryName,
   MAX_DOCUMENTS,
+  ADD_CERTIFICATION,
+  ADD_EXPERIENCE,
   MAX_ENTRIES,
   parseApplicationFormData,
   positionOptions,
@@ -352,10 +354,17 @@ export function ApplicationForm({ answer, position }: { answer?: unknown; positi
         description="Your most relevant positions, most recent first."
         action={
           <Button
-            type="button"
+            type="submit"
+            name="intent"
+            value={ADD_EXPERIENCE}
+            formNoValidate
             variant="outline"
             size="sm"
-            onClick={experience.add}
+            onClick={(event) => {
+              // With JavaScript the entry is added here; without, the server redraws the form with one more.
+              event.preventDefault();
+              experience.add();
+            }}
             disabled={experience.entries.length >= MAX_ENTRIES}
           >
             <Plus aria-hidden />
@@ -380,10 +389,16 @@ export function ApplicationForm({ answer, position }: { answer?: unknown; positi
         description="Professional licences, certifications and accreditations you hold."
         action={
           <Button
-            type="button"
+            type="submit"
+            name="intent"
+            value={ADD_CERTIFICATION}
+            formNoValidate
             variant="outline"
             size="sm"
-            onClick={certifications.add}
+            onClick={(event) => {
+              event.preventDefault();
+              certifications.add();
+            }}
             disabled={certifications.entries.length >= MAX_ENTRIES}
           >
             <Plus aria-hidden />

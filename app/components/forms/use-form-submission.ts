@@ -144,7 +144,8 @@ export function useFormSubmission({
     return initial?.kind === "invalid" ? initial.fieldErrors : {};
   });
   const [notice, setNotice] = React.useState<Notice | null>(() => {
-    if (answer === undefined) return null;
+    // A form redrawn by the server (an entry added without JavaScript) has nothing to report.
+    if (answer === undefined || (typeof answer === "object" && answer !== null && "redraw" in answer)) return null;
     const initial = outcomeOf(answer);
     if (initial.kind === "success") return success;
     // Without JavaScript nothing can be kept and re-sent: say plainly that it did not go through.

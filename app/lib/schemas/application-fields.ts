@@ -48,6 +48,10 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENTS = 5;
 export const MAX_ENTRIES = 20;
 
+/** The intents of the Add Experience and Add Certification buttons, for a post without JavaScript. */
+export const ADD_EXPERIENCE = "add-experience";
+export const ADD_CERTIFICATION = "add-certification";
+
 const MIME_TYPES = {
   pdf: ["application/pdf"],
   doc: ["application/msword"],
