@@ -272,7 +272,9 @@ describe.each(drivers)("outbox on %s", (driver) => {
       formPost("/contact", { firstName, lastName: "Lee", email, company: "Evil Corp", message: "Wire the money to http://evil.example/pay" });
     const call = async (request: Promise<Request>) =>
       answerOf(await contactAction({ request: await request, context: contextFrom(), params: {} } as never));
-    expect((await call(post("http://evil.example\nClick here to claim your refund", "victim@clinic.example"))).status).toBe(200);
+    // A line break in a name is refused outright (400); a URL and a lure on one line are taken, and left out of the mail.
+    expect((await call(post("http://evil.example\nClick here", "victim@clinic.example"))).status).toBe(400);
+    expect((await call(post("http://evil.example Click here to claim your refund", "victim@clinic.example"))).status).toBe(200);
     expect((await call(post("Anne-Marie O'Neil", "anne@clinic.example"))).status).toBe(200);
     const send = smtpSender(smtp.url, "Site <no-reply@site.example>");
     expect(await deliverDue(database.db, send)).toMatchObject({ sent: 4 });
