@@ -169,6 +169,14 @@ export function useFormSubmission({
   }, []);
 
   // Handle each answer once, when the fetcher settles after a submission.
+  // Set when a success notice should take focus once it is on the page.
+  const focusNotice = React.useRef(false);
+  React.useEffect(() => {
+    if (!focusNotice.current || !notice) return;
+    focusNotice.current = false;
+    formRef.current?.querySelector<HTMLElement>("[data-form-notice]")?.focus();
+  }, [notice]);
+
   const busy = React.useRef(false);
   React.useEffect(() => {
     if (fetcher.state !== "idle") {
@@ -185,7 +193,7 @@ export function useFormSubmission({
         // The same words as a status line in the form, and focus on it: the button that
         // was pressed stays, but what it did is where the reader is.
         setNotice({ ...success, variant: "success" });
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[data-form-notice]")?.focus());
+        focusNotice.current = true;
       }
       reset();
     } else if (outcome.kind === "invalid") {
