@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin-submission";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { mailPurposeLabel } from "~/lib/mail";
 import { DateTime, formatBytes } from "~/components/admin/format";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
@@ -350,40 +351,45 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Section id="mail-heading" title="Mail">
-        <DataTable label="Mail about this submission">
+        <DataTable label="Mail about this submission" stacked>
           <thead>
             <tr>
-              <Th>Created</Th>
-              <Th>Purpose</Th>
+              <Th>Mail</Th>
               <Th>To</Th>
-              <Th>Subject</Th>
               <Th>State</Th>
-              <Th>Attempts</Th>
-              <Th>Sent at</Th>
-              <Th>Last error</Th>
+              <Th>Created</Th>
+              <Th>Sent</Th>
             </tr>
           </thead>
           <tbody>
             {mails.length === 0 ? (
-              <EmptyRow colSpan={8}>No mail for this submission.</EmptyRow>
+              <EmptyRow colSpan={5}>No mail for this submission.</EmptyRow>
             ) : (
               mails.map((m) => (
                 <tr key={m.id}>
-                  <Td>
+                  <Td data-label="Mail" wrap>
+                    <span className="flex flex-col">
+                      <span className="font-semibold">{mailPurposeLabel(m.purpose)}</span>
+                      <span className="text-muted-foreground">{m.subject}</span>
+                    </span>
+                  </Td>
+                  <Td data-label="To" className="[overflow-wrap:anywhere]">
+                    {m.to}
+                  </Td>
+                  <Td data-label="State">
+                    <span className="flex flex-col items-start gap-1">
+                      <StatusBadge status={m.status} />
+                      <span className="text-xs text-muted-foreground">
+                        {m.attempts} {m.attempts === 1 ? "attempt" : "attempts"}
+                      </span>
+                      {m.lastError ? <span className="max-w-64 text-xs whitespace-normal text-destructive">{m.lastError}</span> : null}
+                    </span>
+                  </Td>
+                  <Td data-label="Created">
                     <DateTime value={m.createdAt} />
                   </Td>
-                  <Td>{m.purpose}</Td>
-                  <Td>{m.to}</Td>
-                  <Td wrap>{m.subject}</Td>
-                  <Td>
-                    <StatusBadge status={m.status} />
-                  </Td>
-                  <Td className="tabular-nums">{m.attempts}</Td>
-                  <Td>
+                  <Td data-label="Sent">
                     <DateTime value={m.sentAt} />
-                  </Td>
-                  <Td wrap className="text-xs">
-                    {m.lastError ?? "—"}
                   </Td>
                 </tr>
               ))
