@@ -57,6 +57,8 @@ test("the footer links go where the spec says, and no link anywhere points at #"
 });
 
 test("no page has a dead link or a link to #", async ({ page }) => {
+  // Many pages (and axe runs) in one test: near the 30 s limit on two busy cores.
+  test.slow();
   const paths = ["/", "/products", "/services", "/insurance", "/support", "/compliance", "/ordering", "/press", "/intake", "/article/1", "/terms-of-service", "/careers", "/apply", "/partner-callback", "/auth"];
   // Every page shares the header and footer, so each target is requested once, named by the first page that links to it.
   const linkedFrom = new Map<string, string>();

@@ -7,6 +7,8 @@ import { gotoHydrated, signIn, siteOrigin } from "./support/page";
 const { member, limited } = testAccounts;
 
 test("a member signs in, sees the portal with their email and tabs, and signs out @phone", async ({ page }) => {
+  // Many pages (and axe runs) in one test: near the 30 s limit on two busy cores.
+  test.slow();
   await signIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clinical Portal");
