@@ -11,9 +11,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { allowedHostsOf, isAllowedHost } from "./app/server/hosts";
-import { controlCharacterParameter, createHttpServer } from "./app/server/http-limits";
-import { frameOrigins, newNonce, securityHeaders } from "./app/server/security-headers";
+import { allowedHostsOf, isAllowedHost } from "./app/.server/http/hosts";
+import { controlCharacterParameter, createHttpServer } from "./app/.server/http/limits";
+import { frameOrigins, newNonce, securityHeaders } from "./app/.server/http/security-headers";
 
 type AppEntry = {
   startRuntime(): Promise<void>;

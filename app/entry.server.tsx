@@ -11,8 +11,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceContext } from "~/lib/nonce";
-import { log } from "~/server/log";
-import { clientContext } from "~/server/request-context";
+import { log } from "~/.server/log";
+import { clientContext } from "~/.server/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -78,6 +78,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 // Used by the HTTP entry (server.ts), which reaches them through build.entry.module.
-export { checkReady, startRuntime, stopRuntime } from "~/server/runtime";
-export { clientContext } from "~/server/request-context";
-export { log, runInRequest } from "~/server/log";
+export { checkReady, startRuntime, stopRuntime } from "~/.server/runtime";
+export { clientContext } from "~/.server/request-context";
+export { log, runInRequest } from "~/.server/log";

@@ -24,7 +24,7 @@ import { useNonce } from "~/lib/nonce";
 import { NotFound } from "~/components/layout/not-found";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
-import { takeFlash } from "~/server/flash";
+import { takeFlash } from "~/.server/http/flash";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

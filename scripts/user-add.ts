@@ -7,10 +7,11 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ROLES, passwordProblem, upsertUser, audit } from "~/server/accounts";
-import type { Role } from "~/server/auth";
-import { openDatabase } from "~/server/db/client";
-import { env } from "~/server/env";
+import { upsertUser, audit } from "~/.server/accounts/accounts";
+import { ROLES, passwordProblem } from "~/lib/accounts";
+import type { Role } from "~/.server/accounts/auth";
+import { openDatabase } from "~/.server/db/client";
+import { env } from "~/.server/env";
 
 function fail(message: string): never {
   console.error(`user:add: ${message}`);

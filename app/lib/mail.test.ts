@@ -13,7 +13,7 @@ function purposesWritten(): string[] {
       else if (/\.tsx?$/.test(name) && !name.includes(".test.")) files.push(path);
     }
   };
-  walk("app/server");
+  walk("app/.server");
   const found = new Set<string>();
   for (const file of files) {
     const source = readFileSync(file, "utf8");

@@ -37,3 +37,9 @@ export function mailPurposeLabel(purpose: string): string {
   if (form && what && rest.length === 0) return `${form}: ${what}`;
   return `Other mail (${purpose})`;
 }
+
+/** States of an outbox mail, as the database enum and the console's filter know them. */
+export const MAIL_STATES = ["pending", "sent", "failed", "dismissed"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const OUTBOX_PAGE_SIZE = 50;

@@ -2,11 +2,11 @@ import { count } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outcomeOf } from "~/lib/form-result";
-import { action as applyAction, middleware as applyMiddleware } from "~/routes/apply";
-import { action as contactAction } from "~/routes/contact";
-import { action as intakeAction } from "~/routes/intake";
-import { action as callbackAction } from "~/routes/partner-callback";
-import { contactMessages, outbox, rateLimits, submissionFiles, submissions } from "~/server/db/schema";
+import { action as applyAction, middleware as applyMiddleware } from "~/routes/public/apply";
+import { action as contactAction } from "~/routes/public/contact";
+import { action as intakeAction } from "~/routes/public/intake";
+import { action as callbackAction } from "~/routes/public/partner-callback";
+import { contactMessages, outbox, rateLimits, submissionFiles, submissions } from "~/.server/db/schema";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 

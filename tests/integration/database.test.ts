@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DatabaseInUseError, openDatabase } from "~/server/db/client";
-import { submissions } from "~/server/db/schema";
+import { DatabaseInUseError, openDatabase } from "~/.server/db/client";
+import { submissions } from "~/.server/db/schema";
 import { drivers, freshDatabase } from "./support/database";
 
 describe.each(drivers)("database on %s", (driver) => {

@@ -1,9 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action as applyAction } from "~/routes/apply";
-import { action as contactAction } from "~/routes/contact";
-import { action as intakeAction } from "~/routes/intake";
-import { action as callbackAction } from "~/routes/partner-callback";
+import { action as applyAction } from "~/routes/public/apply";
+import { action as contactAction } from "~/routes/public/contact";
+import { action as intakeAction } from "~/routes/public/intake";
+import { action as callbackAction } from "~/routes/public/partner-callback";
 import {
   applicationCertifications,
   applicationExperience,
@@ -14,7 +14,7 @@ import {
   rateLimits,
   submissionFiles,
   submissions,
-} from "~/server/db/schema";
+} from "~/.server/db/schema";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 

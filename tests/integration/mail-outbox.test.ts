@@ -1,11 +1,11 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action as contactAction } from "~/routes/contact";
-import { sendPasswordLink, upsertUser } from "~/server/accounts";
-import { contactMessages, outbox, submissions, user } from "~/server/db/schema";
-import { deliverDue, LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/server/mail/outbox";
-import { smtpSender } from "~/server/mail/transport";
-import { submitContact } from "~/server/submissions/kinds";
+import { action as contactAction } from "~/routes/public/contact";
+import { sendPasswordLink, upsertUser } from "~/.server/accounts/accounts";
+import { contactMessages, outbox, submissions, user } from "~/.server/db/schema";
+import { deliverDue, LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";
+import { smtpSender } from "~/.server/mail/transport";
+import { submitContact } from "~/.server/submissions/kinds";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 import { startSmtpServer } from "../support/smtp";

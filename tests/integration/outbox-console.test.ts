@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loader as consoleLoader } from "~/routes/admin";
-import { action as outboxAction, loader as outboxLoader } from "~/routes/admin-outbox";
-import { upsertUser } from "~/server/accounts";
-import { getAuth } from "~/server/auth";
-import { auditLog, outbox } from "~/server/db/schema";
-import { LINK_PLACEHOLDER, queueLinkMail } from "~/server/mail/outbox";
+import { loader as consoleLoader } from "~/routes/console/layout";
+import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { getAuth } from "~/.server/accounts/auth";
+import { auditLog, outbox } from "~/.server/db/schema";
+import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail/outbox";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it, vi } from "vitest";
-import { openDatabase } from "~/server/db/client";
-import { outbox } from "~/server/db/schema";
+import { openDatabase } from "~/.server/db/client";
+import { outbox } from "~/.server/db/schema";
 
 const work = mkdtempSync(path.join(tmpdir(), "outbox-migration-"));
 afterAll(() => {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { action as outboxAction, loader as outboxLoader } from "~/routes/admin-outbox";
-import { upsertUser } from "~/server/accounts";
-import { getAuth } from "~/server/auth";
-import { listAudit } from "~/server/console/users";
-import { auditLog, outbox, submissions } from "~/server/db/schema";
-import { takeFlash } from "~/server/flash";
-import { LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/server/mail/outbox";
+import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { getAuth } from "~/.server/accounts/auth";
+import { listAudit } from "~/.server/accounts/users";
+import { auditLog, outbox, submissions } from "~/.server/db/schema";
+import { takeFlash } from "~/.server/http/flash";
+import { LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 

@@ -1,21 +1,21 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { openLink } from "~/server/mail/link-secret";
+import { openLink } from "~/.server/mail/link-secret";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { action as authAction } from "~/routes/auth";
-import { action as forgotAction } from "~/routes/forgot-password";
-import { action as setPasswordAction } from "~/routes/set-password";
-import { action as linkAction, loader as linkLoader } from "~/routes/sign-in-link";
-import { upsertUser } from "~/server/accounts";
-import { workAfterAnswers } from "~/server/after-answer";
-import { auditLog, outbox, rateLimits, session, user, verification } from "~/server/db/schema";
+import { action as authAction } from "~/routes/auth/auth";
+import { action as forgotAction } from "~/routes/auth/forgot-password";
+import { action as setPasswordAction } from "~/routes/auth/set-password";
+import { action as linkAction, loader as linkLoader } from "~/routes/auth/sign-in-link";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { workAfterAnswers } from "~/.server/after-answer";
+import { auditLog, outbox, rateLimits, session, user, verification } from "~/.server/db/schema";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 // Account lookups can be held back, to see whether an answer waits for them.
 const lookups = vi.hoisted(() => ({ hold: null as Promise<void> | null, started: () => {} }));
-vi.mock("~/server/accounts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/server/accounts")>();
+vi.mock("~/.server/accounts/accounts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/.server/accounts/accounts")>();
   return {
     ...real,
     findUserByEmail: async (...args: Parameters<typeof real.findUserByEmail>) => {

@@ -1,4 +1,4 @@
-import type { Role } from "~/server/auth";
+import type { Role } from "~/.server/accounts/auth";
 
 export const testAccounts = {
   member: { email: "member@clinic.example", password: "member password 1", role: "member" as Role },

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { clientContext } from "~/server/request-context";
+import { clientContext } from "~/.server/request-context";
 
 export type ActionAnswer = { status: number; body: unknown; headers: Headers };
 

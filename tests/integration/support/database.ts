@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, setDatabase, type Database } from "~/server/db/client";
+import { openDatabase, setDatabase, type Database } from "~/.server/db/client";
 
 /** Which databases the integration suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const drivers = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])] as const;

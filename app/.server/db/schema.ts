@@ -1,0 +1,315 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ROLES } from "~/lib/accounts";
+import { MAIL_STATES } from "~/lib/mail";
+import { KINDS, STATUSES } from "~/lib/submissions";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const submissionKind = pgEnum("submission_kind", KINDS);
+export const submissionStatus = pgEnum("submission_status", STATUSES);
+
+/**
+ * One row per form submission, whatever its kind: the staff inbox lists,
+ * pages, filters and searches this table alone. The fields of each kind
+ * live in the table of that kind, keyed by the submission id.
+ */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: submissionKind("kind").notNull(),
+    status: submissionStatus("status").notNull().default("new"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    /** Idempotency key from the browser: a re-sent submission is stored once. */
+    clientKey: text("client_key"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("submissions_created_idx").on(t.createdAt.desc()),
+    index("submissions_kind_status_idx").on(t.kind, t.status),
+    index("submissions_email_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("submissions_client_key_idx").on(t.clientKey),
+  ],
+);
+
+const submissionRef = () =>
+  uuid("submission_id")
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: "cascade" });
+
+export const contactMessages = pgTable("contact_messages", {
+  submissionId: submissionRef(),
+  company: text("company"),
+  message: text("message").notNull(),
+});
+
+export const intakes = pgTable("intakes", {
+  submissionId: submissionRef(),
+  phone: text("phone").notNull(),
+  organization: text("organization").notNull(),
+  role: text("role").notNull(),
+  query: text("query").notNull(),
+});
+
+export const applications = pgTable("applications", {
+  submissionId: submissionRef(),
+  phone: text("phone").notNull(),
+  address: text("address"),
+  city: text("city"),
+  state: text("state"),
+  zipCode: text("zip_code"),
+  positionAppliedFor: text("position_applied_for"),
+  expectedSalary: text("expected_salary"),
+  availableStartDate: text("available_start_date"),
+});
+
+export const applicationExperience = pgTable(
+  "application_experience",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    company: text("company"),
+    title: text("title"),
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    currentRole: boolean("current_role").notNull().default(false),
+    description: text("description"),
+    location: text("location"),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+);
+
+export const applicationCertifications = pgTable(
+  "application_certifications",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name"),
+    issuingOrganization: text("issuing_organization"),
+    issueDate: text("issue_date"),
+    expirationDate: text("expiration_date"),
+    credentialId: text("credential_id"),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+);
+
+export const fileRole = pgEnum("file_role", ["resume", "document"]);
+
+/** Uploaded files live in the database so every process sees them and one backup holds everything. */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    role: fileRole("role").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_files_submission_idx").on(t.submissionId)],
+);
+
+export const callbacks = pgTable("callbacks", {
+  submissionId: submissionRef(),
+  phone: text("phone").notNull(),
+  currentRole: text("current_role"),
+  experience: text("experience"),
+  territory: text("territory"),
+  bestTimeToCall: text("best_time_to_call"),
+  additionalInfo: text("additional_info"),
+});
+
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    authorEmail: text("author_email"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_notes_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/** `dismissed`: a failed mail staff chose not to send; it is no longer counted as failed. */
+export const outboxStatus = pgEnum("outbox_status", MAIL_STATES);
+
+/**
+ * Mail to send. Written in the same transaction as the submission it is
+ * about, delivered by the worker; several workers never send one row twice
+ * because they claim one row at a time with FOR UPDATE SKIP LOCKED and a lease.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    purpose: text("purpose").notNull(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    status: outboxStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While set and in the future, one worker holds the row. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * A link mail's secret link, encrypted (`text` names it with a
+     * placeholder). Set to null once the mail is sent, dismissed or the link expires.
+     */
+    secret: text("secret"),
+    /** When a link mail's link stops working; null for every other mail. */
+    secretExpiresAt: timestamp("secret_expires_at", { withTimezone: true }),
+    /** When the retention purge replaced the body of this sent mail. */
+    bodyRemovedAt: timestamp("body_removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_submission_idx").on(t.submissionId),
+  ],
+);
+
+/** Per-window hit counters shared by every process (read as a sliding window): rate limits survive restarts and scale-out. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ---------------------------------------------------------------------------
+// Accounts (Better Auth's user, session, account and verification tables, with
+// our role and disabled flag on the user).
+
+export const userRole = pgEnum("user_role", ROLES);
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: userRole("role").notNull().default("member"),
+  /** A disabled account cannot sign in and has no sessions. */
+  disabled: boolean("disabled").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-use links that set a password: invitations (72 hours) and resets (1 hour). Only a hash of the token is kept. */
+export const passwordTokens = pgTable(
+  "password_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["invite", "reset"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_tokens_user_idx").on(t.userId)],
+);
+
+/** Who did what, when and from where: sign-ins, role changes, disables, downloads, exports. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    target: text("target"),
+    ip: text("ip"),
+    detail: text("detail"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+);

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { siteOriginOf } from "~/.server/http/hosts";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.email().optional())
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl,
+  /** The origin every absolute link is written with (mails, sitemap, robots.txt); http://localhost:PORT when unset. */
+  PUBLIC_URL: optionalUrl,
+  /** Further Host names the site answers to (comma-separated `name` or `name:port`), besides PUBLIC_URL's and the loopback names on PORT. */
+  ALLOWED_HOSTS: z.string().trim().default(""),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default("Cardinal Biologics <no-reply@cardinalbiologics.example>"),
+  COMPANY_EMAIL: optionalEmail,
+  CAREERS_EMAIL: optionalEmail,
+  MAIL_TO_CONTACT: optionalEmail,
+  MAIL_TO_INTAKE: optionalEmail,
+  MAIL_TO_APPLICATION: optionalEmail,
+  MAIL_TO_CALLBACK: optionalEmail,
+  /** Form submissions allowed per client address per minute. */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** How often the mail worker looks for due mail, in milliseconds. */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(2_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Seconds a worker holds a claimed mail: a process that dies mid-send frees it after this long. */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** Days a sent notification keeps its body (full form contents); who, what kind and when stay. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Secret that signs session cookies; generated into DATA_DIR when unset. */
+  AUTH_SECRET: z.string().trim().min(32).optional(),
+  /** A session ends after this many idle minutes... */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** ...and after this many hours in all. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Sign-in attempts allowed per minute for one account... */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** ...and from one client address (an office may share one). */
+  SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Env = z.infer<typeof schema>;
+
+/** Parses the environment once; a malformed value stops the start with its name. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The configured origin of every absolute link the site writes: PUBLIC_URL, or http://localhost:PORT. */
+export function siteOrigin(): string {
+  return siteOriginOf(process.env);
+}
+
+/**
+ * True when SMTP_URL is unset: mail waits in the outbox and nothing is sent.
+ * Read afresh each call (not through the cached env()), so what the console
+ * says always matches the environment it runs in, tests' stubs included.
+ */
+export function mailDeliveryOff(): boolean {
+  return !process.env.SMTP_URL?.trim();
+}

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { secureDataDir } from "~/.server/db/data-dir";
+import { openDatabase, setDatabase, getDatabase, type Database } from "~/.server/db/client";
+import { env } from "~/.server/env";
+import { workAfterAnswers } from "~/.server/after-answer";
+import { log, outsideRequest } from "~/.server/log";
+import { purgeOutbox } from "~/.server/mail/outbox";
+import { smtpSender } from "~/.server/mail/transport";
+import { startMailWorker, type MailWorker } from "~/.server/mail/worker";
+import { pruneRateLimits } from "~/.server/http/rate-limit";
+
+/**
+ * What a process runs besides answering requests: the database and the
+ * mail worker. Started by server.ts before it listens, stopped on shutdown.
+ */
+let database: Database | undefined;
+let worker: MailWorker | undefined;
+let sender: ReturnType<typeof smtpSender> | undefined;
+let pruneTimer: NodeJS.Timeout | undefined;
+
+export async function startRuntime(): Promise<void> {
+  const e = env();
+  // First, so an SMTP_URL that would send in clear text stops the start before anything opens.
+  sender = e.SMTP_URL ? smtpSender(e.SMTP_URL, e.MAIL_FROM) : undefined;
+  const dataDir = path.resolve(e.DATA_DIR);
+  // Before anything is written there (the session secret, the embedded database): the service's user only.
+  const tightened = secureDataDir(dataDir);
+  if (tightened > 0) log.warn({ dataDir, entries: tightened }, "DATA_DIR was readable by other users: tightened to the service's user only");
+  database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir });
+  setDatabase(database);
+  log.info({ driver: database.driver }, "database ready");
+
+  if (sender) {
+    worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
+    log.info("mail worker started");
+  } else {
+    log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");
+  }
+  const prune = () => {
+    const db = database!.db;
+    pruneRateLimits(db).catch((error) => log.warn({ err: error }, "rate limit pruning failed"));
+    purgeOutbox(db)
+      .then((report) => {
+        if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");
+      })
+      .catch((error) => log.warn({ err: error }, "outbox purge failed"));
+  };
+  // Once at start, so a process that restarts often still purges; then every ten minutes.
+  prune();
+  pruneTimer = setInterval(prune, 10 * 60_000);
+  pruneTimer.unref();
+}
+
+/** Wakes the worker after new mail was queued, so it goes out without waiting for the next poll. */
+export function mailQueued() {
+  outsideRequest(() => worker?.kick());
+}
+
+export async function checkReady(): Promise<boolean> {
+  try {
+    await getDatabase().ping();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for `work` at most `ms`; false (and a warning naming `step`) when it did not finish in time. */
+async function within(step: string, ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const finished = await Promise.race([work.then(() => true), late]);
+  clearTimeout(timer);
+  if (!finished) log.warn({ step, ms }, "shutdown step did not finish in time");
+  return finished;
+}
+
+/**
+ * Stops the worker (after its current pass) and closes the database. Each
+ * step has a time limit, so a connection lost for good cannot hold the
+ * process open, or let it end without saying so.
+ */
+export async function stopRuntime(): Promise<void> {
+  clearInterval(pruneTimer);
+  // Work started after an answer (a reset link being queued, say) finishes before the database closes.
+  await within("work after answers", 5_000, workAfterAnswers());
+  const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
+  sender?.close();
+  const databaseClosed = await within("database", 5_000, database?.close() ?? Promise.resolve());
+  setDatabase(undefined);
+  if (workerStopped && databaseClosed) log.info("stopped cleanly");
+  else log.warn({ workerStopped, databaseClosed }, "stopped, not cleanly");
+}

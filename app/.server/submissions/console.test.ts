@@ -1,0 +1,433 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog, outbox, submissionNotes, submissions } from "~/.server/db/schema";
+import { submitApplication, submitCallback, submitContact, submitIntake } from "~/.server/submissions/kinds";
+import { freshDatabase } from "../../../tests/integration/support/database";
+import { addSubmissionNote, countNewByKind, exportSubmissions, getMail, getSubmissionDetail, getSubmissionFile, listOutbox, listSubmissions, parseInboxFilters, parseOutboxFilters, setStatuses, setSubmissionStatus, type InboxFilters } from "./console";
+import { isUuid } from "~/lib/ids";
+import { type Kind, type Status } from "~/lib/submissions";
+
+const all: InboxFilters = { q: "", kind: "all", status: "all", page: 1 };
+const filters = (f: Partial<InboxFilters>): InboxFilters => ({ ...all, ...f });
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+describe("console queries on pglite", () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await freshDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+  beforeEach(async () => {
+    await db().delete(submissions);
+    await db().delete(outbox);
+  });
+
+  /** Inserts bare submission rows, `minutesAgo` apart, oldest first in the list given. */
+  async function seed(rows: { kind?: Kind; status?: Status; firstName?: string; lastName?: string; email?: string; minutesAgo: number }[]) {
+    const now = Date.now();
+    return db()
+      .insert(submissions)
+      .values(
+        rows.map((r, i) => ({
+          kind: r.kind ?? "contact",
+          status: r.status ?? "new",
+          firstName: r.firstName ?? `First${i}`,
+          lastName: r.lastName ?? `Last${i}`,
+          email: r.email ?? `person${i}@example.com`,
+          createdAt: new Date(now - r.minutesAgo * 60_000),
+        })),
+      )
+      .returning({ id: submissions.id });
+  }
+
+  describe("parsing the query string", () => {
+    it("reads valid filters and falls back to all for anything else", () => {
+      expect(parseInboxFilters(new URLSearchParams("q=%20Ada%20&kind=intake&status=closed&page=3"))).toEqual({
+        q: "Ada",
+        kind: "intake",
+        status: "closed",
+        page: 3,
+      });
+      expect(parseInboxFilters(new URLSearchParams("kind=bogus&status=open&page=-2"))).toEqual(all);
+      expect(parseInboxFilters(new URLSearchParams("page=abc")).page).toBe(1);
+      expect(parseInboxFilters(new URLSearchParams("page=2.5")).page).toBe(1);
+      expect(parseInboxFilters(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(200);
+      expect(parseOutboxFilters(new URLSearchParams("state=failed&page=2"))).toEqual({ state: "failed", page: 2 });
+      expect(parseOutboxFilters(new URLSearchParams("state=lost"))).toEqual({ state: "all", page: 1 });
+    });
+
+    it("recognises uuids", () => {
+      expect(isUuid(MISSING)).toBe(true);
+      expect(isUuid("not-a-uuid")).toBe(false);
+      expect(isUuid("00000000-0000-4000-8000-000000000000'; drop table x")).toBe(false);
+      expect(isUuid(undefined)).toBe(false);
+    });
+  });
+
+  describe("the inbox list", () => {
+    it("lists newest first", async () => {
+      await seed([
+        { firstName: "Old", minutesAgo: 30 },
+        { firstName: "Newest", minutesAgo: 1 },
+        { firstName: "Middle", minutesAgo: 10 },
+      ]);
+      const page = await listSubmissions(db(), all);
+      expect(page.rows.map((r) => r.firstName)).toEqual(["Newest", "Middle", "Old"]);
+      expect(page).toMatchObject({ total: 3, page: 1, pageCount: 1, pageSize: 25 });
+      expect(page.rows[0]?.createdAt).toBeInstanceOf(Date);
+    });
+
+    it("filters by kind and by status, and by both", async () => {
+      await seed([
+        { kind: "contact", status: "new", minutesAgo: 1 },
+        { kind: "intake", status: "new", minutesAgo: 2 },
+        { kind: "intake", status: "closed", minutesAgo: 3 },
+        { kind: "application", status: "in_progress", minutesAgo: 4 },
+        { kind: "callback", status: "closed", minutesAgo: 5 },
+      ]);
+      expect((await listSubmissions(db(), filters({ kind: "intake" }))).rows.map((r) => r.kind)).toEqual(["intake", "intake"]);
+      expect((await listSubmissions(db(), filters({ status: "closed" }))).rows.map((r) => r.kind)).toEqual(["intake", "callback"]);
+      const both = await listSubmissions(db(), filters({ kind: "intake", status: "closed" }));
+      expect(both.total).toBe(1);
+      expect(both.rows[0]).toMatchObject({ kind: "intake", status: "closed" });
+      expect((await listSubmissions(db(), filters({ kind: "application", status: "new" }))).total).toBe(0);
+    });
+
+    it("searches first name, last name, full name and email, ignoring case", async () => {
+      await seed([
+        { firstName: "Ada", lastName: "Lovelace", email: "ada@engines.example", minutesAgo: 1 },
+        { firstName: "Grace", lastName: "Hopper", email: "g.hopper@navy.example", minutesAgo: 2 },
+        { firstName: "Adam", lastName: "Smith", email: "adam@wealth.example", minutesAgo: 3 },
+      ]);
+      const names = async (q: string, extra: Partial<InboxFilters> = {}) =>
+        (await listSubmissions(db(), filters({ q, ...extra }))).rows.map((r) => r.firstName);
+      expect(await names("ada")).toEqual(["Ada", "Adam"]);
+      expect(await names("LOVELACE")).toEqual(["Ada"]);
+      expect(await names("hopp")).toEqual(["Grace"]);
+      expect(await names("Ada Lovelace")).toEqual(["Ada"]);
+      expect(await names("ada   lovelace")).toEqual(["Ada"]);
+      expect(await names("grace hop")).toEqual(["Grace"]);
+      expect(await names("NAVY.EXAMPLE")).toEqual(["Grace"]);
+      expect(await names("@wealth")).toEqual(["Adam"]);
+      expect(await names("nobody")).toEqual([]);
+      // LIKE wildcards are matched literally.
+      expect(await names("%")).toEqual([]);
+      expect(await names("_")).toEqual([]);
+      expect(await names("g_hopper")).toEqual([]);
+      // Search and filters combine.
+      expect(await names("ada", { status: "closed" })).toEqual([]);
+    });
+
+    it("pages 25 at a time and keeps the filters", async () => {
+      await seed(Array.from({ length: 30 }, (_, i) => ({ kind: i % 2 ? ("intake" as const) : ("contact" as const), minutesAgo: i })));
+      const first = await listSubmissions(db(), all);
+      expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
+      expect(first.rows).toHaveLength(25);
+      const second = await listSubmissions(db(), filters({ page: 2 }));
+      expect(second.rows).toHaveLength(5);
+      expect(second.page).toBe(2);
+      // No row twice, none missing, and the order carries on across pages.
+      const ids = [...first.rows, ...second.rows].map((r) => r.id);
+      expect(new Set(ids).size).toBe(30);
+      const times = [...first.rows, ...second.rows].map((r) => r.createdAt.getTime());
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      // A page past the end answers the last one.
+      expect(await listSubmissions(db(), filters({ page: 9 }))).toMatchObject({ page: 2, pageCount: 2 });
+      // Filtered paging counts the filtered rows only.
+      const intakes = await listSubmissions(db(), filters({ kind: "intake" }));
+      expect(intakes).toMatchObject({ total: 15, pageCount: 1 });
+      // A smaller page size is honoured.
+      expect(await listSubmissions(db(), filters({ page: 3 }), 10)).toMatchObject({ page: 3, pageCount: 3 });
+    });
+
+    it("searches organization, phone digits and the words of messages and queries, and shows them on each row", async () => {
+      await submitContact(db(), { firstName: "Bo", lastName: "Ng", email: "bo@x.example", company: "Lee Podiatry", message: "Please call about the wounds of two patients\nSecond line" });
+      await submitIntake(db(), {
+        firstName: "Cy",
+        lastName: "Ro",
+        email: "cy@x.example",
+        phone: "(602) 555-0101",
+        organization: "Desert Vascular",
+        role: "practice-manager",
+        query: "Graft sizes for venous ulcers",
+      });
+      const names = async (q: string) => (await listSubmissions(db(), filters({ q }))).rows.map((r) => r.firstName);
+      expect(await names("podiatry")).toEqual(["Bo"]);
+      expect(await names("desert vasc")).toEqual(["Cy"]);
+      expect(await names("602 555")).toEqual(["Cy"]);
+      expect(await names("6025550101")).toEqual(["Cy"]);
+      // Full-text: stems and word beginnings, in any order.
+      expect(await names("wound")).toEqual(["Bo"]);
+      expect(await names("ulcer venous")).toEqual(["Cy"]);
+      expect(await names("graf")).toEqual(["Cy"]);
+      expect(await names("patients cardiology")).toEqual([]);
+      // Characters with meaning to a full-text query are plain text.
+      expect(await names("ulcer & | ! ( ) : *")).toEqual(["Cy"]);
+
+      const [intake, contact] = (await listSubmissions(db(), all)).rows;
+      expect(intake).toMatchObject({ organization: "Desert Vascular", summary: "Graft sizes for venous ulcers", files: 0 });
+      expect(contact).toMatchObject({ organization: "Lee Podiatry", summary: "Please call about the wounds of two patients Second line" });
+    });
+
+    it("sorts by received date either way, and by status", async () => {
+      await seed([
+        { firstName: "ClosedOld", status: "closed", minutesAgo: 30 },
+        { firstName: "New", status: "new", minutesAgo: 20 },
+        { firstName: "Working", status: "in_progress", minutesAgo: 10 },
+        { firstName: "ClosedNew", status: "closed", minutesAgo: 1 },
+      ]);
+      const names = async (sort?: InboxFilters["sort"]) => (await listSubmissions(db(), filters({ sort }))).rows.map((r) => r.firstName);
+      expect(await names()).toEqual(["ClosedNew", "Working", "New", "ClosedOld"]);
+      expect(await names("oldest")).toEqual(["ClosedOld", "New", "Working", "ClosedNew"]);
+      expect(await names("status")).toEqual(["New", "Working", "ClosedNew", "ClosedOld"]);
+      expect(parseInboxFilters(new URLSearchParams("sort=status")).sort).toBe("status");
+      expect(parseInboxFilters(new URLSearchParams("sort=bogus")).sort).toBeUndefined();
+    });
+
+    it("changes the status of several rows at once, each with its audit row", async () => {
+      const [a, b, c] = await seed([
+        { firstName: "A", minutesAgo: 3 },
+        { firstName: "B", status: "closed", minutesAgo: 2 },
+        { firstName: "C", minutesAgo: 1 },
+      ]);
+      const changed = await setStatuses(db(), { ids: [a!.id, b!.id, "not-a-uuid", MISSING], status: "closed", actorEmail: "staff@x.example", ip: "192.0.2.7" });
+      expect(changed).toBe(1);
+      const rows = await db().select({ id: submissions.id, status: submissions.status }).from(submissions);
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a!.id]: "closed", [b!.id]: "closed", [c!.id]: "new" });
+      const audit = await db().select().from(auditLog).where(eq(auditLog.action, "submission.status"));
+      expect(audit).toEqual([expect.objectContaining({ actorEmail: "staff@x.example", target: a!.id, ip: "192.0.2.7", detail: "new -> closed" })]);
+    });
+
+    it("answers one empty page when there is nothing", async () => {
+      expect(await listSubmissions(db(), filters({ page: 4 }))).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25 });
+    });
+  });
+
+  it("counts new submissions per kind", async () => {
+    expect(await countNewByKind(db())).toEqual({ contact: 0, intake: 0, application: 0, callback: 0 });
+    await seed([
+      { kind: "contact", minutesAgo: 1 },
+      { kind: "contact", minutesAgo: 2 },
+      { kind: "contact", status: "closed", minutesAgo: 3 },
+      { kind: "intake", status: "in_progress", minutesAgo: 4 },
+      { kind: "callback", minutesAgo: 5 },
+    ]);
+    expect(await countNewByKind(db())).toEqual({ contact: 2, intake: 0, application: 0, callback: 1 });
+  });
+
+  describe("one submission", () => {
+    const application = {
+      personal: {
+        firstName: "Ada",
+        lastName: "Lee",
+        email: "ada@clinic.example",
+        phone: "602-555-0100",
+        address: undefined,
+        city: "Phoenix",
+        state: "AZ",
+        zipCode: undefined,
+        positionAppliedFor: "administrative-executive" as const,
+        expectedSalary: undefined,
+        availableStartDate: "2026-12-01",
+      },
+      experience: [
+        { company: "Lee Podiatry", position: "Office manager", startDate: "2019-01", endDate: undefined, currentRole: true, description: "Ran the front desk", location: "Tempe" },
+        { company: "Clinic B", position: "Assistant", startDate: "2015-03", endDate: "2018-12", currentRole: false, description: undefined, location: undefined },
+      ],
+      certifications: [{ name: "CPC", issuingOrganization: "AAPC", issueDate: "2020-05", expirationDate: undefined, credentialId: "=1+1" }],
+    };
+    const files = [
+      { role: "resume" as const, fileName: "résumé.pdf", contentType: "application/pdf", data: new TextEncoder().encode("%PDF-1.4 resume") },
+      { role: "document" as const, fileName: "license.png", contentType: "image/png", data: new Uint8Array([137, 80, 78, 71]) },
+    ];
+
+    it("gathers the fields, entries, files and mails of an application", async () => {
+      const { id } = await submitApplication(db(), application, files);
+      const detail = await getSubmissionDetail(db(), id);
+      expect(detail).not.toBeNull();
+      expect(detail!.submission).toMatchObject({ id, kind: "application", status: "new", firstName: "Ada" });
+      expect(detail!.fields).toEqual([
+        { label: "First name", value: "Ada" },
+        { label: "Last name", value: "Lee" },
+        { label: "Email", value: "ada@clinic.example" },
+        { label: "Phone", value: "602-555-0100" },
+        { label: "Address", value: null },
+        { label: "City", value: "Phoenix" },
+        { label: "State", value: "AZ" },
+        { label: "ZIP code", value: null },
+        { label: "Position", value: "Administrative Executive" },
+        { label: "Expected salary", value: null },
+        { label: "Available start date", value: "2026-12-01" },
+      ]);
+      expect(detail!.experience.map((e) => [e.position, e.company, e.currentRole])).toEqual([
+        [0, "Lee Podiatry", true],
+        [1, "Clinic B", false],
+      ]);
+      expect(detail!.certifications).toHaveLength(1);
+      expect(detail!.files.map((f) => [f.role, f.fileName, f.contentType, f.size])).toEqual([
+        ["resume", "résumé.pdf", "application/pdf", 15],
+        ["document", "license.png", "image/png", 4],
+      ]);
+      // The list never carries the bytes; the file query does.
+      expect(detail!.files[0]).not.toHaveProperty("data");
+      const file = await getSubmissionFile(db(), detail!.files[1]!.id);
+      expect([...file!.data]).toEqual([137, 80, 78, 71]);
+      expect(file!.submissionId).toBe(id);
+      expect(detail!.mails.map((m) => m.purpose).sort()).toEqual(["application.confirmation", "application.notification"]);
+      expect(detail!.mails.every((m) => m.status === "pending")).toBe(true);
+      expect(detail!.notes).toEqual([]);
+    });
+
+    it("shows the fields of the other kinds with option labels", async () => {
+      const contact = await submitContact(db(), { firstName: "Bo", lastName: "Ng", email: "bo@x.example", company: undefined, message: "Hi" });
+      expect((await getSubmissionDetail(db(), contact.id))!.fields.slice(3)).toEqual([
+        { label: "Company", value: null },
+        { label: "Message", value: "Hi" },
+      ]);
+      const intake = await submitIntake(db(), {
+        firstName: "Cy",
+        lastName: "Ro",
+        email: "cy@x.example",
+        phone: "1",
+        organization: "Org",
+        role: "practice-manager",
+        query: "Grafts",
+      });
+      const intakeDetail = (await getSubmissionDetail(db(), intake.id))!;
+      expect(intakeDetail.fields.find((f) => f.label === "Role")?.value).toBe("Practice Manager");
+      expect(intakeDetail.experience).toEqual([]);
+      expect(intakeDetail.files).toEqual([]);
+      const callback = await submitCallback(db(), {
+        firstName: "Di",
+        lastName: "Wu",
+        email: "di@x.example",
+        phone: "2",
+        currentRole: undefined,
+        experience: "10+",
+        territory: "West",
+        bestTimeToCall: "morning",
+        additionalInfo: undefined,
+      });
+      const callbackFields = (await getSubmissionDetail(db(), callback.id))!.fields;
+      expect(callbackFields.find((f) => f.label === "Experience")?.value).toBe("10+ years");
+      expect(callbackFields.find((f) => f.label === "Best time to call")?.value).toBe("Morning (8AM-12PM)");
+    });
+
+    it("answers null for unknown and malformed ids", async () => {
+      expect(await getSubmissionDetail(db(), MISSING)).toBeNull();
+      expect(await getSubmissionDetail(db(), "42")).toBeNull();
+      expect(await getSubmissionFile(db(), MISSING)).toBeNull();
+      expect(await getSubmissionFile(db(), "../etc/passwd")).toBeNull();
+      expect(await setSubmissionStatus(db(), MISSING, "closed")).toBeNull();
+      expect(await setSubmissionStatus(db(), "x", "closed")).toBeNull();
+      expect(await addSubmissionNote(db(), MISSING, "staff@example.com", "Hello")).toBe(false);
+      expect(await getMail(db(), "nope")).toBeNull();
+    });
+
+    it("changes the status and adds notes, moving updatedAt", async () => {
+      const [row] = await seed([{ minutesAgo: 60 }]);
+      const id = row!.id;
+      await db().update(submissions).set({ updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(submissions.id, id));
+      const before = (await getSubmissionDetail(db(), id))!.submission.updatedAt;
+
+      expect(await setSubmissionStatus(db(), id, "in_progress")).toEqual({ from: "new" });
+      const afterStatus = (await getSubmissionDetail(db(), id))!.submission;
+      expect(afterStatus.status).toBe("in_progress");
+      expect(afterStatus.updatedAt.getTime()).toBeGreaterThan(before.getTime());
+      expect(await setSubmissionStatus(db(), id, "closed")).toEqual({ from: "in_progress" });
+
+      await db().update(submissions).set({ updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(submissions.id, id));
+      expect(await addSubmissionNote(db(), id, "staff@example.com", "Called back.\nWill follow up.")).toBe(true);
+      expect(await addSubmissionNote(db(), id, "admin@example.com", "Closed.")).toBe(true);
+      const detail = (await getSubmissionDetail(db(), id))!;
+      expect(detail.notes.map((n) => [n.authorEmail, n.body])).toEqual([
+        ["staff@example.com", "Called back.\nWill follow up."],
+        ["admin@example.com", "Closed."],
+      ]);
+      expect(detail.submission.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      // Notes go with their submission.
+      await db().delete(submissions).where(eq(submissions.id, id));
+      expect(await db().select().from(submissionNotes)).toEqual([]);
+    });
+  });
+
+  describe("export rows", () => {
+    it("has a header and one row per submission of the kind, newest first", async () => {
+      const older = await submitContact(db(), { firstName: "Old", lastName: "One", email: "old@x.example", company: "=cmd", message: "First" });
+      await db().update(submissions).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(submissions.id, older.id));
+      const newer = await submitContact(db(), { firstName: "New", lastName: "One", email: "new@x.example", company: undefined, message: "Second, with comma" });
+      await submitIntake(db(), { firstName: "I", lastName: "N", email: "i@x.example", phone: "1", organization: "O", role: "nurse", query: "Q" });
+
+      const table = await exportSubmissions(db(), "contact");
+      expect(table.header).toEqual(["id", "received", "status", "first name", "last name", "email", "company", "message"]);
+      expect(table.rows).toHaveLength(2);
+      expect(table.rows[0]).toEqual([newer.id, expect.stringMatching(/^\d{4}-\d\d-\d\dT/), "new", "New", "One", "new@x.example", "", "Second, with comma"]);
+      expect(table.rows[1]?.[0]).toBe(older.id);
+      expect(table.rows[1]?.[6]).toBe("=cmd"); // neutralised by the CSV writer, not here
+      expect((await exportSubmissions(db(), "callback")).rows).toEqual([]);
+      expect((await exportSubmissions(db(), "intake")).rows[0]).toContain("Nurse");
+    });
+
+    it("flattens experience and certifications and names the files of applications", async () => {
+      const application = {
+        personal: { firstName: "Ada", lastName: "Lee", email: "ada@clinic.example", phone: "1", positionAppliedFor: "other" as const },
+        experience: [
+          { company: "Lee Podiatry", position: "Manager", startDate: "2019-01", currentRole: true, description: "Front desk", location: "Tempe" },
+          { company: "Clinic B", position: "Assistant", startDate: "2015-03", endDate: "2018-12", currentRole: false },
+        ],
+        certifications: [{ name: "CPC", issuingOrganization: "AAPC", issueDate: "2020-05" }],
+      };
+      await submitApplication(db(), application as never, [
+        { role: "resume", fileName: "cv.pdf", contentType: "application/pdf", data: new Uint8Array([1]) },
+        { role: "document", fileName: "license.png", contentType: "image/png", data: new Uint8Array([2]) },
+      ]);
+      const table = await exportSubmissions(db(), "application");
+      expect(table.header.slice(-3)).toEqual(["experience", "certifications", "files"]);
+      expect(table.header).toContain("position");
+      const row = table.rows[0]!;
+      expect(row).toHaveLength(table.header.length);
+      expect(row.at(-3)).toBe("1. Manager at Lee Podiatry, Tempe (2019-01 to current): Front desk\n2. Assistant at Clinic B (2015-03 to 2018-12)");
+      expect(row.at(-2)).toBe("1. CPC, issued by AAPC, on 2020-05");
+      expect(row.at(-1)).toBe("cv.pdf; license.png");
+      expect(row[table.header.indexOf("position")]).toBe("Other");
+    });
+  });
+
+  describe("the outbox list", () => {
+    it("lists mail newest first, filters by state and pages 50 at a time", async () => {
+      const now = Date.now();
+      await db()
+        .insert(outbox)
+        .values(
+          Array.from({ length: 55 }, (_, i) => ({
+            purpose: "test",
+            to: `to${i}@x.example`,
+            subject: `Mail ${i}`,
+            text: "body",
+            status: i < 3 ? ("failed" as const) : i < 10 ? ("sent" as const) : ("pending" as const),
+            createdAt: new Date(now - i * 1000),
+          })),
+        );
+      const first = await listOutbox(db(), { state: "all", page: 1 });
+      expect(first).toMatchObject({ total: 55, page: 1, pageCount: 2, pageSize: 50 });
+      expect(first.rows).toHaveLength(50);
+      expect(first.rows[0]?.subject).toBe("Mail 0");
+      expect((await listOutbox(db(), { state: "all", page: 2 })).rows.map((r) => r.subject)).toEqual([
+        "Mail 50",
+        "Mail 51",
+        "Mail 52",
+        "Mail 53",
+        "Mail 54",
+      ]);
+      const failed = await listOutbox(db(), { state: "failed", page: 1 });
+      expect(failed.rows.map((r) => r.subject)).toEqual(["Mail 0", "Mail 1", "Mail 2"]);
+      expect((await listOutbox(db(), { state: "sent", page: 5 })).rows).toHaveLength(7);
+      const mail = await getMail(db(), failed.rows[0]!.id);
+      expect(mail).toMatchObject({ purpose: "test", status: "failed" });
+    });
+  });
+});

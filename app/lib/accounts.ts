@@ -1,0 +1,22 @@
+/**
+ * The accounts domain's vocabulary, browser-safe: roles and password bounds,
+ * read by the database enum, the console's forms and the password pages.
+ */
+
+export const ROLES = ["member", "staff", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  member: "Member",
+  staff: "Staff",
+  admin: "Admin",
+};
+
+export const MIN_PASSWORD = 10;
+export const MAX_PASSWORD = 200;
+
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD) return `Use at least ${MIN_PASSWORD} characters.`;
+  if (password.length > MAX_PASSWORD) return `Use at most ${MAX_PASSWORD} characters.`;
+  return null;
+}

@@ -1,0 +1,208 @@
+import { LockKeyhole, Mail } from "lucide-react";
+import * as React from "react";
+import { Link, redirect, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/auth";
+import { Field, FormNotice, type Notice } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { formToasts } from "~/content/forms";
+import { invalid, submittedText, submittedValues, submitToServer } from "~/lib/form-result";
+import { pageMeta } from "~/lib/meta";
+import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { signInLinkSchema, signInSchema } from "~/lib/schemas/sign-in";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
+import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
+import { getUser } from "~/.server/accounts/auth";
+import { safeRedirectPath } from "~/lib/safe-path";
+import { landingOf, requestSignInLink, signIn } from "~/.server/accounts/sign-in";
+import { handleForm, readForm } from "~/.server/http/form-body";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Members Sign In",
+    "Sign in to the Members Portal to track orders, submit insurance verification requests, place orders and pay invoices.",
+  );
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const redirectTo = params.get("redirectTo");
+  // Already signed in: straight to the page asked for, or the portal, before the page renders.
+  const user = await getUser(request);
+  if (user) throw redirect(landingOf(user, redirectTo));
+  return { passwordSet: params.get("password") === "set", redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") || null : null };
+}
+
+/** The `intent` of the page's second form, offered when an account's password sign-in is paused. */
+const SIGN_IN_LINK_INTENT = "sign-in-link";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleForm(async () => {
+    const values = formDataToObject(await readForm(request, { maxBytes: 16 * 1024 }));
+    if (values.intent === SIGN_IN_LINK_INTENT) {
+      const parsed = parseWith(signInLinkSchema, values);
+      if (!parsed.success) return invalid(request, parsed.fieldErrors);
+      return requestSignInLink(context, parsed.data.email);
+    }
+    const parsed = parseWith(signInSchema, values);
+    // The password is never sent back.
+    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { email: values.email } });
+    return signIn(request, context, parsed.data.email, parsed.data.password, typeof values.redirectTo === "string" ? values.redirectTo : null);
+  });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitToServer(serverAction);
+}
+
+const validate = schemaValidator(() => import("~/lib/schemas/sign-in").then((m) => m.signInSchema));
+
+/** A session that appears in another tab (or while this one was hidden) takes this tab to the portal too. */
+function useFollowSignIn() {
+  const revalidator = useRevalidator();
+  React.useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_IN_KEY) void revalidator.revalidate();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void revalidator.revalidate();
+    };
+    window.addEventListener("storage", onStorage);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener("storage", onStorage);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [revalidator]);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** The account a sign-in answer offers to mail a sign-in link to (its password sign-in is paused). */
+function linkOfferOf(answer: unknown): string | null {
+  if (!isRecord(answer) || !isRecord(answer.linkOffer)) return null;
+  return typeof answer.linkOffer.email === "string" ? answer.linkOffer.email : null;
+}
+
+/** The page's action data when it answers a request for a link (a post without JavaScript). */
+function linkAnswerOf(answer: unknown): unknown {
+  return isRecord(answer) && answer.linkRequest === true ? answer : undefined;
+}
+
+/** What the request for a link came back with, as a notice; null before there is one. */
+function linkResultOf(answer: unknown): Notice | null {
+  if (!isRecord(answer)) return null;
+  const notice = isRecord(answer.notice) ? answer.notice : null;
+  const text = notice && typeof notice.title === "string" && typeof notice.description === "string" ? notice : null;
+  const variant = answer.ok === true ? "success" : "error";
+  if (text) return { title: String(text.title), description: String(text.description), variant };
+  return answer.ok === true ? null : formToasts.signIn.failure;
+}
+
+/**
+ * The way in for an owner whose password sign-in is paused by wrong guesses: a
+ * second form that mails a one-use link. A plain form too, so it works without
+ * JavaScript; its answer then arrives as the page's action data.
+ */
+function SignInLinkOffer({ email, answer }: { email: string | null; answer: unknown }) {
+  const fetcher = useFetcher<unknown>();
+  const result = linkResultOf(fetcher.data ?? answer);
+  if (result?.variant === "success") return <FormNotice notice={result} />;
+  // Without JavaScript a refused request shows in the sign-in form's own notice.
+  if (!email) return null;
+  return (
+    <section aria-labelledby="sign-in-link-title" className="flex flex-col gap-4 rounded-lg border border-primary/30 bg-primary-soft p-4 text-sm">
+      <div className="flex items-start gap-3">
+        <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="min-w-0">
+          <h2 id="sign-in-link-title" className="font-semibold text-foreground">
+            Sign in with an emailed link
+          </h2>
+          <p className="mt-1 text-foreground">
+            We can send <span className="font-semibold break-words">{email}</span> a link that signs in once, within {SIGN_IN_LINK_MINUTES} minutes.
+          </p>
+        </div>
+      </div>
+      {result ? <FormNotice notice={result} /> : null}
+      <fetcher.Form method="post" action="/auth">
+        <input type="hidden" name="intent" value={SIGN_IN_LINK_INTENT} />
+        <input type="hidden" name="email" value={email} />
+        <SubmitButton pending={fetcher.state !== "idle"} pendingText="Sending..." variant="outline" className="w-full">
+          Email me a sign-in link
+        </SubmitButton>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
+  useFollowSignIn();
+  const form = useFormSubmission({
+    validate,
+    // A successful sign-in will redirect to /members; there is nothing to toast.
+    success: null,
+    failure: formToasts.signIn.failure,
+    answer: actionData,
+  });
+  const { errors } = form;
+  const email = submittedText(submittedValues(actionData), "email");
+  // With JavaScript the sign-in answer is the fetcher's; without, the page's action data.
+  const linkOffer = linkOfferOf(form.fetcher.data ?? actionData);
+
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center bg-muted px-4 py-16 sm:px-6">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+            <LockKeyhole aria-hidden className="size-6" />
+          </span>
+          <h1 className="text-2xl font-bold tracking-tight text-navy">Members Portal</h1>
+          <CardDescription>Sign in to track orders, submit IVRs and manage invoices.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <form.fetcher.Form action="/auth" {...form.formProps} className="flex flex-col gap-5">
+            <FormNotice notice={form.notice} />
+            {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+            {loaderData.redirectTo && !form.notice ? (
+              <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+                Sign in to continue to the page you opened.
+              </p>
+            ) : null}
+            {loaderData.passwordSet && !form.notice ? (
+              <p role="status" className="rounded-md bg-primary-soft px-3 py-2 text-sm text-primary">
+                Your password is set. Sign in with it.
+              </p>
+            ) : null}
+            <Field label="Email" name="email" required error={errors.email}>
+              {(control) => (
+                <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={email} />
+              )}
+            </Field>
+            <Field label="Password" name="password" required error={errors.password}>
+              {(control) => <Input {...control} type="password" autoComplete="current-password" maxLength={LIMITS.short} />}
+            </Field>
+            <SubmitButton pending={form.pending} pendingText="Signing in..." size="lg" className="w-full">
+              Sign In
+            </SubmitButton>
+          </form.fetcher.Form>
+          <SignInLinkOffer email={linkOffer} answer={linkAnswerOf(actionData)} />
+          <p className="text-center text-sm">
+            <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+          <p className="text-center text-sm text-muted-foreground">
+            Need access?{" "}
+            <Link to="/#contact" className="font-semibold text-primary underline-offset-4 hover:underline">
+              Contact us
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

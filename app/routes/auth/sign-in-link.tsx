@@ -1,0 +1,97 @@
+import { LinkIcon, LogIn } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/sign-in-link";
+import { privateMeta } from "~/lib/meta";
+import { AccountCard, AccountFooterLink } from "~/components/account/account-card";
+import { FormNotice } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { buttonVariants } from "~/components/ui/button";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
+import { getUser } from "~/.server/accounts/auth";
+import { log } from "~/.server/log";
+import { homeOf, signInWithLink } from "~/.server/accounts/sign-in";
+import { readFormOrRefuse } from "~/.server/http/form-body";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...privateMeta(matches, "Sign in with your link"),
+  // The address holds the token: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function headers() {
+  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+}
+
+/** Better Auth's tokens are 32 letters; anything far from that is not one. */
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+type LinkState = { valid: true; token: string } | { valid: false };
+
+/**
+ * Only shows the button. Mail scanners fetch links before people click them:
+ * a GET that used the token would sign the scanner in and leave the owner a
+ * dead link. The token is used by the POST.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request).catch(() => null);
+  if (user) throw redirect(homeOf(user));
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!TOKEN.test(token)) return data<LinkState>({ valid: false }, { status: 400 });
+  return data<LinkState>({ valid: true, token });
+}
+
+type Answer = { ok: false; expired: true } | { ok: false; unavailable: true };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormOrRefuse(request, { maxBytes: 1024 });
+  const token = form.get("token");
+  if (typeof token !== "string" || !TOKEN.test(token)) return data<Answer>({ ok: false, expired: true }, { status: 400 });
+  try {
+    const signedIn = await signInWithLink(request, context, token);
+    return signedIn ?? data<Answer>({ ok: false, expired: true }, { status: 410 });
+  } catch (error) {
+    // The error (a query, its values, a stack) goes to the log only, never into the answer.
+    log.error({ err: error }, "sign-in link failed");
+    return data<Answer>({ ok: false, unavailable: true }, { status: 503, headers: { "Retry-After": "30" } });
+  }
+}
+
+export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
+  const link = loaderData as LinkState;
+  const answer = actionData as Answer | undefined;
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (!link.valid || (answer && "expired" in answer)) {
+    return (
+      <AccountCard
+        icon={LinkIcon}
+        title="This link is no longer valid"
+        description={`Sign-in links work once and expire ${SIGN_IN_LINK_MINUTES} minutes after they are sent.`}
+      >
+        <a href="/auth" className={buttonVariants({ size: "lg", className: "w-full" })}>
+          Back to sign in
+        </a>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard icon={LogIn} title="Sign in to the Members Portal" description="This link signs you in once.">
+      {answer && "unavailable" in answer ? (
+        <FormNotice
+          notice={{ title: "Not signed in", description: "We could not sign you in just now. Please try again in a moment.", variant: "error" }}
+        />
+      ) : null}
+      <Form method="post" className="flex flex-col gap-5">
+        <input type="hidden" name="token" value={link.token} />
+        <SubmitButton pending={pending} pendingText="Signing in..." size="lg" className="w-full">
+          Sign in
+        </SubmitButton>
+      </Form>
+      <AccountFooterLink to="/auth" lead="Have your password?">
+        Sign in with it
+      </AccountFooterLink>
+    </AccountCard>
+  );
+}

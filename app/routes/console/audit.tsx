@@ -1,0 +1,171 @@
+import { Filter } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/audit";
+import { privateMeta } from "~/lib/meta";
+import { Pager } from "~/components/account/pager";
+import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { DateTime } from "~/components/admin/format";
+import { Field } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { cn } from "~/lib/utils";
+import { requireRole } from "~/.server/accounts/auth";
+import { auditActions, listAudit, type AuditLink } from "~/.server/accounts/users";
+import { getDb } from "~/.server/db/client";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
+
+/** Filters from the query string; anything odd falls back to "no filter" / page 1. */
+const querySchema = z.object({
+  action: z.string().trim().max(100).catch(""),
+  actor: z.string().trim().max(254).catch(""),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "admin");
+  const params = new URL(request.url).searchParams;
+  const query = querySchema.parse({
+    action: params.get("action") ?? "",
+    actor: params.get("actor") ?? "",
+    page: params.get("page") ?? 1,
+  });
+  const db = getDb();
+  const [actions, result] = await Promise.all([
+    auditActions(db),
+    listAudit(db, { action: query.action || undefined, actor: query.actor || undefined, page: query.page }),
+  ]);
+  return { actions, filter: { action: query.action, actor: query.actor }, ...result };
+}
+
+function pageHref(filter: { action: string; actor: string }, page: number): string {
+  const params = new URLSearchParams();
+  if (filter.action) params.set("action", filter.action);
+  if (filter.actor) params.set("actor", filter.actor);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/admin/audit?${query}` : "/admin/audit";
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { actions, filter, rows, total, page, pageCount, pageSize } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/audit";
+  const filtered = Boolean(filter.action || filter.actor);
+  // The chosen action stays selectable even when no entry has it any more.
+  const actionOptions = [
+    { value: "", label: "All actions" },
+    ...[...new Set([...actions, ...(filter.action ? [filter.action] : [])])].sort().map((a) => ({ value: a, label: a })),
+  ];
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight text-navy">Audit log</h1>
+        <p className="text-muted-foreground">Who did what, when and from where. Newest first.</p>
+      </div>
+
+      <Form
+        method="get"
+        key={`${filter.action}|${filter.actor}`}
+        role="search"
+        aria-label="Filter the audit log"
+        className="grid gap-4 rounded-lg border border-border bg-muted/50 p-4 sm:grid-cols-[14rem_minmax(0,1fr)_auto] sm:items-end"
+      >
+        <Field label="Action" name="action">
+          {(control) => <Select {...control} options={actionOptions} defaultValue={filter.action} />}
+        </Field>
+        <Field label="Actor email contains" name="actor">
+          {(control) => <Input {...control} type="search" maxLength={254} defaultValue={filter.actor} autoComplete="off" />}
+        </Field>
+        <div className="flex flex-wrap items-center gap-2">
+          <SubmitButton pending={loading} pendingText="Filtering...">
+            <Filter aria-hidden />
+            Filter
+          </SubmitButton>
+          {filtered ? (
+            <Link to="/admin/audit" className={cn(buttonVariants({ variant: "ghost" }))}>
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className="text-sm text-muted-foreground" role="status">
+        {total === 0
+          ? filtered
+            ? "No entries match these filters."
+            : "The audit log is empty."
+          : `Showing ${first}-${last} of ${total} ${total === 1 ? "entry" : "entries"}`}
+      </p>
+
+      {total > 0 ? (
+        <DataTable label="Audit log entries" stacked>
+          <thead>
+            <tr>
+              <Th>Time</Th>
+              <Th>Who</Th>
+              <Th>Action</Th>
+              <Th>Target</Th>
+              <Th>From</Th>
+              <Th>Detail</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <Td data-label="Time">
+                  <DateTime value={r.at} />
+                </Td>
+                <Td data-label="Who" wrap className="[overflow-wrap:anywhere]">
+                  {r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}
+                </Td>
+                <Td data-label="Action">
+                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap">{r.action}</code>
+                </Td>
+                <Td data-label="Target" wrap className="[overflow-wrap:anywhere]">
+                  <AuditTarget target={r.target} link={r.link} />
+                </Td>
+                <Td data-label="From" className="whitespace-nowrap tabular-nums">
+                  {r.ip ?? <span className="text-muted-foreground">-</span>}
+                </Td>
+                <Td data-label="Detail" wrap>
+                  {r.detail ?? <span className="text-muted-foreground">-</span>}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      ) : null}
+
+      <Pager label="Audit log pages" page={page} pageCount={pageCount} href={(p) => pageHref(filter, p)} />
+    </div>
+  );
+}
+
+/**
+ * The target, linked to what it names when the server found it. An account
+ * reads as its email; a submission or a mail reads as what it is, its id
+ * below in small print (the id is what detail lines and exports name).
+ */
+function AuditTarget({ target, link }: { target: string | null; link: AuditLink | null }) {
+  if (!target) return <span className="text-muted-foreground">-</span>;
+  if (!link) return <>{target}</>;
+  const anchor = (
+    <Link to={link.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+      {link.label}
+    </Link>
+  );
+  if (link.kind === "user") return anchor;
+  return (
+    <span className="flex flex-col gap-0.5">
+      {anchor}
+      <span className="font-mono text-xs text-muted-foreground">{target}</span>
+    </span>
+  );
+}

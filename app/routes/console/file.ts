@@ -1,0 +1,40 @@
+import type { Route } from "./+types/file";
+import { audit } from "~/.server/accounts/accounts";
+import { requireRole } from "~/.server/accounts/auth";
+import { attachmentDisposition } from "~/.server/submissions/csv";
+import { getSubmissionFile } from "~/.server/submissions/console";
+import { isUuid } from "~/lib/ids";
+import { getDb } from "~/.server/db/client";
+import { clientInfo } from "~/.server/request-context";
+
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
+
+function notFound() {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireRole(request, "staff");
+  if (!isUuid(params.id)) return notFound();
+  const db = getDb();
+  const file = await getSubmissionFile(db, params.id);
+  if (!file) return notFound();
+  await audit(db, {
+    actorEmail: me.email,
+    action: "file.download",
+    target: file.submissionId,
+    ip: clientInfo(context).ip,
+    detail: `${file.fileName} (file ${file.id})`,
+  });
+  const body = new Uint8Array(file.data);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": MIME.test(file.contentType) ? file.contentType : "application/octet-stream",
+      "Content-Length": String(body.byteLength),
+      "Content-Disposition": attachmentDisposition(file.fileName),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

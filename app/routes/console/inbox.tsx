@@ -1,0 +1,271 @@
+import { ArrowDown, ArrowUp, Download, Paperclip } from "lucide-react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/inbox";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { FilterBar, FilterField } from "~/components/admin/filter-bar";
+import { DateTime } from "~/components/admin/format";
+import { Pager } from "~/components/admin/pager";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { safeRedirectPath } from "~/lib/safe-path";
+import { requireRole } from "~/.server/accounts/auth";
+import { countNewByKind, type InboxFilters, listSubmissions, parseInboxFilters, setStatuses } from "~/.server/submissions/console";
+import { INBOX_PAGE_SIZE, type InboxSort, KIND_LABELS, KINDS, MAX_SEARCH, STATUS_LABELS, STATUSES, type Status } from "~/lib/submissions";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { clientInfo } from "~/.server/request-context";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Inbox | Staff console");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "staff");
+  const filters = parseInboxFilters(new URL(request.url).searchParams);
+  const db = getDb();
+  const [counts, list] = await Promise.all([countNewByKind(db), listSubmissions(db, filters)]);
+  // Ages are counted from the server's clock, so the server and the browser render the same text.
+  return { counts, filters, list, now: Date.now() };
+}
+
+/** Changes the status of the rows ticked in the list, then returns to the same filtered page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireRole(request, "staff");
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+  const back = safeRedirectPath(String(form.get("back") ?? ""), "/admin");
+  const ids = form.getAll("ids").filter((v): v is string => typeof v === "string").slice(0, INBOX_PAGE_SIZE);
+  const status = form.get("status");
+  if (form.get("intent") !== "bulk-status" || !(STATUSES as readonly unknown[]).includes(status)) {
+    return data({ error: "Choose a status from the list." }, { status: 400 });
+  }
+  if (ids.length === 0) {
+    return redirectWithFlash(back, { title: "Nothing selected", description: "Tick the submissions whose status you want to change.", variant: "error" });
+  }
+  const changed = await setStatuses(getDb(), { ids, status: status as Status, actorEmail: me.email, ip: clientInfo(context).ip });
+  const label = STATUS_LABELS[status as Status];
+  return redirectWithFlash(back, {
+    title: "Status updated",
+    description:
+      changed === 0
+        ? `The selected submissions were already ${label.toLowerCase()}.`
+        : `${changed} ${changed === 1 ? "submission is" : "submissions are"} now ${label.toLowerCase()}.`,
+    variant: "success",
+  });
+}
+
+/** "4 min ago", "3 h ago", "2 d ago": how long a submission has waited. */
+function ageOf(createdAt: Date | string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+function sortHref(filters: InboxFilters, sort: InboxSort): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.kind !== "all") params.set("kind", filters.kind);
+  if (filters.status !== "all") params.set("status", filters.status);
+  if (sort !== "newest") params.set("sort", sort);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}
+
+function SortHeader({ label, filters, sorts }: { label: string; filters: InboxFilters; sorts: { active: InboxSort[]; next: InboxSort } }) {
+  const current = filters.sort ?? "newest";
+  const active = sorts.active.includes(current);
+  const Icon = current === "oldest" ? ArrowUp : ArrowDown;
+  return (
+    <Th aria-sort={active ? (current === "oldest" ? "ascending" : current === "status" ? "ascending" : "descending") : undefined}>
+      <Link to={sortHref(filters, sorts.next)} preventScrollReset className="inline-flex items-center gap-1 hover:text-foreground">
+        {label}
+        {active ? <Icon aria-hidden className="size-3.5" /> : null}
+        <span className="sr-only">{active ? ", sorted" : ", sort by this column"}</span>
+      </Link>
+    </Th>
+  );
+}
+
+const KIND_OPTIONS = [{ value: "all", label: "All kinds" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))];
+const SORT_OPTIONS = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "status", label: "By status" },
+];
+const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { counts, filters, list, now } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+  const filtered = filters.q !== "" || filters.kind !== "all" || filters.status !== "all";
+  const reset = filtered || filters.sort !== undefined;
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-3xl font-bold tracking-tight">Inbox</h1>
+
+      <section>
+        <h2 id="new-heading" className="mb-3 text-lg font-semibold">
+          New submissions
+        </h2>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {KINDS.map((kind) => (
+            <li key={kind} className="flex flex-col gap-3 rounded-lg border border-border bg-background p-4 shadow-sm">
+              <p className="flex items-baseline justify-between gap-2">
+                <span className="text-sm font-semibold text-muted-foreground">{KIND_LABELS[kind]}</span>
+                <span className="text-2xl font-bold tabular-nums text-foreground">
+                  {counts[kind]}
+                  <span className="sr-only"> new</span>
+                </span>
+              </p>
+              <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                <Link to={`/admin?kind=${kind}&status=new`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                  Show new<span className="sr-only"> {KIND_LABELS[kind]} submissions</span>
+                </Link>
+                <a
+                  href={`/admin/export/${kind}.csv`}
+                  download
+                  className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+                >
+                  <Download aria-hidden className="size-4" />
+                  Export CSV<span className="sr-only"> of {KIND_LABELS[kind]} submissions</span>
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="flex flex-col gap-4">
+        <h2 id="list-heading" className="text-lg font-semibold">
+          Submissions
+        </h2>
+        <FilterBar label="Filter submissions" action="/admin" resetHref={reset ? "/admin" : null} key={JSON.stringify(filters)}>
+          <FilterField label="Search" htmlFor="inbox-q" className="sm:w-96">
+            <Input
+              id="inbox-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q}
+              maxLength={MAX_SEARCH}
+              placeholder="Name, email, organization, phone or message"
+              autoComplete="off"
+            />
+          </FilterField>
+          <FilterField label="Kind" htmlFor="inbox-kind">
+            <Select id="inbox-kind" name="kind" defaultValue={filters.kind} options={KIND_OPTIONS} />
+          </FilterField>
+          <FilterField label="Status" htmlFor="inbox-status">
+            <Select id="inbox-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
+          </FilterField>
+          <FilterField label="Order" htmlFor="inbox-sort">
+            <Select id="inbox-sort" name="sort" defaultValue={filters.sort ?? "newest"} options={SORT_OPTIONS} />
+          </FilterField>
+        </FilterBar>
+
+        <p className="text-sm text-muted-foreground" role="status">
+          {filtered
+            ? `${list.total} ${list.total === 1 ? "submission matches" : "submissions match"} these filters.`
+            : `${list.total} ${list.total === 1 ? "submission" : "submissions"}.`}
+        </p>
+
+        <Form method="post" id="bulk-status" className="flex flex-col gap-2 rounded-lg border border-border bg-muted/50 p-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="bulk-status" />
+          <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+          <div className="flex min-w-0 flex-col gap-2 sm:w-56">
+            <label htmlFor="bulk-status-to" className="text-sm font-medium leading-none">
+              Set status of the ticked rows to
+            </label>
+            <Select id="bulk-status-to" name="status" defaultValue="in_progress" options={STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }))} />
+          </div>
+          <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
+            Apply to ticked rows
+          </Button>
+        </Form>
+
+        <DataTable label="Submission list" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
+          <thead>
+            <tr>
+              <Th>
+                <span className="sr-only">Select</span>
+              </Th>
+              <SortHeader label="Received" filters={filters} sorts={{ active: ["newest", "oldest"], next: (filters.sort ?? "newest") === "newest" ? "oldest" : "newest" }} />
+              <Th>Kind</Th>
+              <Th>From</Th>
+              <Th>About</Th>
+              <Th>Files</Th>
+              <SortHeader label="Status" filters={filters} sorts={{ active: ["status"], next: "status" }} />
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.length === 0 ? (
+              <EmptyRow colSpan={7}>{filtered ? "No submissions match these filters." : "No submissions yet."}</EmptyRow>
+            ) : (
+              list.rows.map((row) => {
+                const name = `${row.firstName} ${row.lastName}`;
+                return (
+                  <tr key={row.id} className="hover:bg-muted/60">
+                    <Td>
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={row.id}
+                        form="bulk-status"
+                        aria-label={`Select ${name}`}
+                        className="size-4 accent-primary"
+                      />
+                    </Td>
+                    <Td data-label="Received">
+                      <span className="flex flex-col">
+                        <DateTime value={row.createdAt} />
+                        <span className="text-xs text-muted-foreground">{ageOf(row.createdAt, now)}</span>
+                      </span>
+                    </Td>
+                    <Td data-label="Kind">{KIND_LABELS[row.kind]}</Td>
+                    <Td data-label="From" className="sm:max-w-64">
+                      <span className="flex min-w-0 flex-col">
+                        <Link to={`/admin/submissions/${row.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                          {name}
+                        </Link>
+                        <span className="text-muted-foreground sm:truncate" title={row.email}>
+                          {row.email}
+                        </span>
+                        {row.organization ? <span className="sm:truncate">{row.organization}</span> : null}
+                      </span>
+                    </Td>
+                    <Td data-label="About" wrap className="max-w-96 text-muted-foreground">
+                      {row.summary ?? "—"}
+                    </Td>
+                    <Td data-label="Files" className="tabular-nums">
+                      {row.files > 0 ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Paperclip aria-hidden className="size-3.5" />
+                          {row.files}
+                          <span className="sr-only">{row.files === 1 ? " file" : " files"}</span>
+                        </span>
+                      ) : (
+                        <span className="text-muted-foreground">
+                          0<span className="sr-only"> files</span>
+                        </span>
+                      )}
+                    </Td>
+                    <Td data-label="Status">
+                      <StatusBadge status={row.status} />
+                    </Td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </DataTable>
+
+        <Pager page={list.page} pageCount={list.pageCount} label="Submission pages" />
+      </section>
+    </div>
+  );
+}

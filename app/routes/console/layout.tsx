@@ -1,0 +1,153 @@
+import { Inbox, ListChecks, LogOut, Mail, MailX, TriangleAlert, Users } from "lucide-react";
+import type * as React from "react";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { Button } from "~/components/ui/button";
+import { privateMeta } from "~/lib/meta";
+import { useSite } from "~/lib/use-site";
+import { cn } from "~/lib/utils";
+import { requireRole } from "~/.server/accounts/auth";
+import { countFailedMail } from "~/.server/submissions/console";
+import { getDb } from "~/.server/db/client";
+import { mailDeliveryOff } from "~/.server/env";
+
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, "staff");
+  // On every console page, so mail that could not be sent is seen, not found by chance.
+  const failedMail = await countFailedMail(getDb());
+  return { user: { email: user.email, role: user.role }, failedMail, mailOff: mailDeliveryOff() };
+}
+
+type ConsoleData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The console's own frame: a compact bar with its sections, who is signed in
+ * and Sign Out, instead of the public site's header and footer (the root
+ * layout leaves those out under /admin). Errors of console pages (403, 404)
+ * keep this frame.
+ */
+function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; children: React.ReactNode }) {
+  const site = useSite();
+  const user = data?.user;
+  const links = [
+    { to: "/admin", label: "Inbox", icon: Inbox, end: true },
+    { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
+    ...(user?.role === "admin"
+      ? [
+          { to: "/admin/users", label: "Users", icon: Users, end: false },
+          { to: "/admin/audit", label: "Audit log", icon: ListChecks, end: false },
+        ]
+      : []),
+  ];
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted/40">
+      <header className="border-b border-border bg-background">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6">
+          <Link to="/admin" className="flex items-baseline gap-2 rounded-md py-1 tracking-tight">
+            <span className="font-bold text-navy">{site.companyName}</span>
+            <span className="text-sm font-semibold uppercase tracking-wider text-primary">Staff console</span>
+          </Link>
+          {user ? (
+            <nav aria-label="Staff console" className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
+              <ul className="-mx-2 flex flex-wrap gap-1">
+                {links.map(({ to, label, icon: Icon, end }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={end}
+                      className={({ isActive }) =>
+                        cn(
+                          "inline-flex items-center gap-2 rounded-md px-2.5 py-2 text-sm font-semibold",
+                          isActive ? "bg-primary-soft text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                        )
+                      }
+                    >
+                      <Icon aria-hidden className="size-4" />
+                      {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : (
+            <div className="flex-1" />
+          )}
+          {user ? (
+            <div className="ml-auto flex min-w-0 items-center gap-3">
+              <p className="min-w-0 truncate text-sm text-muted-foreground" title={user.email}>
+                <span className="sr-only">Signed in as </span>
+                <span className="font-medium text-foreground">{user.email}</span> ({user.role})
+              </p>
+              <form method="post" action="/sign-out">
+                <Button type="submit" variant="outline" size="sm">
+                  <LogOut aria-hidden />
+                  Sign Out
+                </Button>
+              </form>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        {data?.mailOff ? (
+          <p role="status" className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-[#e8c36a] bg-[#fff8e6] px-4 py-3 text-sm font-medium text-[#5c3900]">
+            <MailX aria-hidden className="size-4 shrink-0" />
+            Mail delivery is off: set SMTP_URL. Mail waits in the outbox and nothing is sent.
+          </p>
+        ) : null}
+        {data && data.failedMail > 0 ? (
+          <p
+            role="status"
+            className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-destructive/30 bg-[#fdecea] px-4 py-3 text-sm font-medium text-destructive"
+          >
+            <TriangleAlert aria-hidden className="size-4 shrink-0" />
+            <span>
+              {`${data.failedMail} ${data.failedMail === 1 ? "mail" : "mails"} failed to send — `}
+              <Link to="/admin/outbox?state=failed" className="font-semibold underline underline-offset-4">
+                Review
+              </Link>
+            </span>
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <ConsoleFrame data={loaderData}>
+      <Outlet />
+    </ConsoleFrame>
+  );
+}
+
+function consoleErrorOf(error: unknown): { title: string; text: string } {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return { title: "Access denied", text: "Your account does not have access to this part of the console. An admin can change your role." };
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return { title: "Not found", text: "There is nothing at this address: it may have been mistyped, or the item no longer exists." };
+  }
+  return { title: "Something went wrong", text: "The page could not be shown. Try again in a moment; if it keeps happening, tell whoever runs the site." };
+}
+
+/** A console page's error inside the console's frame, leading back to the inbox (or, for a member, to the portal). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/console/layout");
+  const { title, text } = consoleErrorOf(error);
+  return (
+    <ConsoleFrame data={data}>
+      <section className="flex max-w-2xl flex-col items-start gap-4 py-12">
+        <h1 className="text-3xl font-bold tracking-tight text-navy">{title}</h1>
+        <p className="text-muted-foreground">{text}</p>
+        <Button asChild>{data ? <Link to="/admin">Back to the inbox</Link> : <a href="/members">Go to the Clinical Portal</a>}</Button>
+      </section>
+    </ConsoleFrame>
+  );
+}

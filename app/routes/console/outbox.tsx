@@ -1,0 +1,330 @@
+import { BellOff, Eye, RotateCw, Send, X } from "lucide-react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/outbox";
+import { mailPurposeLabel } from "~/lib/mail";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { FilterBar, FilterField } from "~/components/admin/filter-bar";
+import { DateTime } from "~/components/admin/format";
+import { Pager } from "~/components/admin/pager";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { FormNotice } from "~/components/forms/field";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
+import { audit } from "~/.server/accounts/accounts";
+import { requireRole } from "~/.server/accounts/auth";
+import { getMail, getMailBody, listOutbox, parseOutboxFilters } from "~/.server/submissions/console";
+import { isUuid } from "~/lib/ids";
+import { MAIL_STATES } from "~/lib/mail";
+import { getDb } from "~/.server/db/client";
+import { mailDeliveryOff } from "~/.server/env";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { dismissMail, retryMail, shownText } from "~/.server/mail/outbox";
+import { clientInfo } from "~/.server/request-context";
+import { mailQueued } from "~/.server/runtime";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { cn } from "~/lib/utils";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Outbox | Staff console");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireRole(request, "staff");
+  const params = new URL(request.url).searchParams;
+  const filters = parseOutboxFilters(params);
+  const db = getDb();
+  const list = await listOutbox(db, filters);
+  const viewId = params.get("view");
+  const viewed = isUuid(viewId) ? await getMailBody(db, viewId) : null;
+  // A body can hold a whole form: reading it is recorded like any other read of personal data.
+  if (viewed) {
+    await audit(db, { actorEmail: me.email, action: "mail.view", target: viewed.id, ip: clientInfo(context).ip, detail: viewed.purpose });
+  }
+  return {
+    filters,
+    list: { ...list, rows: list.rows.map((m) => ({ ...m, purposeLabel: mailPurposeLabel(m.purpose) })) },
+    // The link itself is never read here; its placeholder reads "[link removed]".
+    viewed: viewed ? { ...viewed, text: viewed.text === null ? null : shownText(viewed.text), purposeLabel: mailPurposeLabel(viewed.purpose) } : null,
+    viewMissing: viewId !== null && !viewed,
+    mailOff: mailDeliveryOff(),
+  };
+}
+
+const mailActionSchema = z.object({
+  intent: z.enum(["retry", "dismiss"], { error: "The request was not understood." }),
+  mailId: z.uuid({ error: "That mail does not exist." }),
+});
+
+/** The outbox URL the form was posted from, with only its own query parameters. */
+function backTo(request: Request): string {
+  const from = new URL(request.url).searchParams;
+  const keep = new URLSearchParams();
+  const filters = parseOutboxFilters(from);
+  if (filters.state !== "all") keep.set("state", filters.state);
+  if (filters.page > 1) keep.set("page", String(filters.page));
+  const query = keep.toString();
+  return query ? `/admin/outbox?${query}` : "/admin/outbox";
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireRole(request, "staff");
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+  const parsed = mailActionSchema.safeParse({ intent: form.get("intent") ?? undefined, mailId: form.get("mailId") ?? undefined });
+  if (!parsed.success) {
+    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "The request was not understood." }, { status: 400 });
+  }
+  const db = getDb();
+  const { intent, mailId } = parsed.data;
+  const mail = await getMail(db, mailId);
+  if (!mail) return data({ ok: false as const, error: "That mail does not exist." }, { status: 404 });
+  const auditMail = (action: string) =>
+    audit(db, { actorEmail: me.email, action, target: mailId, ip: clientInfo(context).ip, detail: `${mail.purpose} (was ${mail.status})` });
+
+  if (intent === "dismiss") {
+    if (!(await dismissMail(db, mailId))) {
+      return data({ ok: false as const, error: "Only a failed mail can be dismissed." }, { status: 409 });
+    }
+    await auditMail("mail.dismiss");
+    return redirectWithFlash(backTo(request), {
+      title: "Mail dismissed",
+      description: "It will not be sent and no longer counts as failed.",
+      variant: "success",
+    });
+  }
+
+  const queued = await retryMail(db, mailId);
+  if (queued === "link-gone") {
+    return data(
+      { ok: false as const, error: "Its link expired or was removed: send a new invitation or password reset from Users." },
+      { status: 409 },
+    );
+  }
+  if (queued === "not-waiting") {
+    return data({ ok: false as const, error: "That mail was already sent: there is nothing to retry." }, { status: 409 });
+  }
+  await auditMail("mail.retry");
+  // Say what really happens: with delivery off, nothing leaves however often it is queued.
+  if (mailDeliveryOff()) {
+    return redirectWithFlash(backTo(request), {
+      title: "Mail queued again",
+      description: MAIL_OFF_ANSWER,
+      variant: "default",
+    });
+  }
+  mailQueued();
+  return redirectWithFlash(backTo(request), {
+    title: mail.status === "pending" ? "Mail queued to send now" : "Mail queued again",
+    description: "The mail worker will try to send it right away.",
+    variant: "success",
+  });
+}
+
+const MAIL_OFF_ANSWER = "Mail delivery is off (SMTP_URL is not set): it stays in the outbox until delivery is configured.";
+
+const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...MAIL_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
+
+type OutboxData = Route.ComponentProps["loaderData"];
+type OutboxMail = OutboxData["list"]["rows"][number];
+
+/** The outbox URL with these filters, and the mail `view` open when given. */
+function outboxHref(filters: OutboxData["filters"], view?: string): string {
+  const params = new URLSearchParams();
+  if (filters.state !== "all") params.set("state", filters.state);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  if (view) params.set("view", view);
+  const query = params.toString();
+  return query ? `/admin/outbox?${query}` : "/admin/outbox";
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { filters, list, viewed, viewMissing, mailOff } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busyId = navigation.state === "submitting" ? navigation.formData?.get("mailId") : null;
+  const filtered = filters.state !== "all";
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight">Outbox</h1>
+      <p className="max-w-3xl text-sm text-muted-foreground">
+        {mailOff
+          ? "Every mail the site would send, newest first. Mail delivery is off (SMTP_URL is not set): nothing leaves until it is configured. "
+          : "Every mail the site sends, newest first. Failed mail can be tried again, or dismissed when it should not be sent; pending mail can be sent now instead of waiting for its next attempt. "}
+        Bodies of sent mail are removed after the retention period; links in invitation, password and sign-in mail are never shown.
+      </p>
+
+      {actionData && !actionData.ok ? (
+        <FormNotice notice={{ title: "Could not change that mail", description: actionData.error, variant: "error" }} />
+      ) : null}
+
+      {viewed ? <MailBodyPanel mail={viewed} closeHref={outboxHref(filters)} /> : null}
+      {viewMissing ? <FormNotice notice={{ title: "Mail not found", description: "That mail no longer exists.", variant: "error" }} /> : null}
+
+      <FilterBar label="Filter mail" action="/admin/outbox" resetHref={filtered ? "/admin/outbox" : null} key={filters.state}>
+        <FilterField label="State" htmlFor="outbox-state">
+          <Select id="outbox-state" name="state" defaultValue={filters.state} options={STATE_OPTIONS} />
+        </FilterField>
+      </FilterBar>
+
+      <p className="text-sm text-muted-foreground" role="status">
+        {`${list.total} ${list.total === 1 ? "mail" : "mails"}${filtered ? ` ${filters.state}` : ""}.`}
+      </p>
+
+      <DataTable label="Mail list" stacked>
+        <thead>
+          <tr>
+            <Th>Created</Th>
+            <Th>Mail</Th>
+            <Th>To</Th>
+            <Th>State</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rows.length === 0 ? (
+            <EmptyRow colSpan={5}>{filtered ? "No mail in this state." : "No mail yet."}</EmptyRow>
+          ) : (
+            list.rows.map((m) => (
+              <MailRow key={m.id} mail={m} busy={busyId === m.id} mailOff={mailOff} viewHref={outboxHref(filters, m.id)} open={viewed?.id === m.id} />
+            ))
+          )}
+        </tbody>
+      </DataTable>
+
+      <Pager page={list.page} pageCount={list.pageCount} label="Outbox pages" />
+    </div>
+  );
+}
+
+function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail; busy: boolean; mailOff: boolean; viewHref: string; open: boolean }) {
+  // With delivery off a pending mail just waits: a "send now" would do nothing.
+  const canQueue = m.status !== "sent" && !(mailOff && m.status === "pending");
+  const queueLabel = mailOff ? "Queue again" : m.status === "pending" ? "Send now" : "Retry";
+  return (
+    <tr className={cn("hover:bg-muted/60", open && "bg-primary-soft/60")}>
+      <Td data-label="Created">
+        <DateTime value={m.createdAt} />
+      </Td>
+      <Td data-label="Mail" wrap className="min-w-56 max-w-md">
+        <span className="flex flex-col gap-0.5">
+          {m.submissionId ? (
+            <Link to={`/admin/submissions/${m.submissionId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+              {m.purposeLabel}
+            </Link>
+          ) : (
+            <span className="font-semibold">{m.purposeLabel}</span>
+          )}
+          <span className="text-muted-foreground">{m.subject}</span>
+        </span>
+      </Td>
+      <Td data-label="To" wrap className="min-w-40 [overflow-wrap:anywhere]">
+        {m.to}
+      </Td>
+      <Td data-label="State" wrap className="min-w-40 max-w-72">
+        <span className="flex flex-col items-start gap-1">
+          <StatusBadge status={m.status} />
+          <span className="text-xs text-muted-foreground">
+            {m.status === "sent" ? (
+              <>
+                Sent <DateTime value={m.sentAt} />
+              </>
+            ) : m.status === "pending" && mailOff ? (
+              "Waiting: mail delivery is off"
+            ) : (
+              `${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`
+            )}
+          </span>
+          {m.lastError ? <span className="text-xs break-words [overflow-wrap:anywhere]">{m.lastError}</span> : null}
+        </span>
+      </Td>
+      {/* On a phone the buttons take the whole line: their words say what they do without a label. */}
+      <Td data-label="Actions" className="max-sm:before:hidden">
+        <div className="flex flex-wrap gap-2">
+          <Link to={viewHref} preventScrollReset={false} className={buttonVariants({ variant: "outline", size: "sm" })} aria-current={open ? "true" : undefined}>
+            <Eye aria-hidden />
+            View
+            <span className="sr-only"> mail to {m.to}</span>
+          </Link>
+          {canQueue ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="retry" />
+              <input type="hidden" name="mailId" value={m.id} />
+              <Button type="submit" size="sm" variant={m.status === "pending" ? "outline" : "default"} disabled={busy}>
+                {m.status === "pending" && !mailOff ? <Send aria-hidden /> : <RotateCw aria-hidden />}
+                {queueLabel}
+                <span className="sr-only"> mail to {m.to}</span>
+              </Button>
+            </Form>
+          ) : null}
+          {m.status === "failed" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="dismiss" />
+              <input type="hidden" name="mailId" value={m.id} />
+              <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                <BellOff aria-hidden />
+                Dismiss
+                <span className="sr-only"> mail to {m.to}</span>
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </Td>
+    </tr>
+  );
+}
+
+/** One mail as staff may read it: headers and text, its link shown as removed, or a note that the body was purged. */
+function MailBodyPanel({ mail, closeHref }: { mail: NonNullable<OutboxData["viewed"]>; closeHref: string }) {
+  return (
+    <section aria-labelledby="mail-view-heading" className="flex flex-col gap-4 rounded-lg border border-border bg-background p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id="mail-view-heading" className="text-xl font-semibold text-navy">
+          {mail.purposeLabel}
+        </h2>
+        <Link to={closeHref} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <X aria-hidden />
+          Close
+        </Link>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
+        <dt className="font-semibold text-muted-foreground">Subject</dt>
+        <dd className="[overflow-wrap:anywhere]">{mail.subject}</dd>
+        <dt className="font-semibold text-muted-foreground">To</dt>
+        <dd className="[overflow-wrap:anywhere]">{mail.to}</dd>
+        <dt className="font-semibold text-muted-foreground">Reply-to</dt>
+        <dd className="[overflow-wrap:anywhere]">{mail.replyTo ?? "—"}</dd>
+        <dt className="font-semibold text-muted-foreground">State</dt>
+        <dd>
+          <StatusBadge status={mail.status} />
+        </dd>
+        <dt className="font-semibold text-muted-foreground">Created</dt>
+        <dd>
+          <DateTime value={mail.createdAt} />
+        </dd>
+        {mail.sentAt ? (
+          <>
+            <dt className="font-semibold text-muted-foreground">Sent</dt>
+            <dd>
+              <DateTime value={mail.sentAt} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {mail.text === null ? (
+        <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
+          The body was removed after the retention period (<DateTime value={mail.bodyRemovedAt} />): only who it went to, what kind and when are kept.
+        </p>
+      ) : (
+        <div
+          role="region"
+          tabIndex={0}
+          aria-label="Mail text"
+          className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+        >
+          {mail.text}
+        </div>
+      )}
+    </section>
+  );
+}

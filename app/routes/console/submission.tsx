@@ -1,0 +1,401 @@
+import { ArrowLeft, Download } from "lucide-react";
+import * as React from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/submission";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { mailPurposeLabel } from "~/lib/mail";
+import { DateTime, formatBytes } from "~/components/admin/format";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { audit } from "~/.server/accounts/accounts";
+import { requireRole } from "~/.server/accounts/auth";
+import { addSubmissionNote, getSubmissionDetail, setSubmissionStatus } from "~/.server/submissions/console";
+import { isUuid } from "~/lib/ids";
+import { KIND_LABELS, MAX_NOTE, STATUS_LABELS, STATUSES } from "~/lib/submissions";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { clientInfo } from "~/.server/request-context";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const s = loaderData?.detail.submission;
+  return privateMeta(matches, s ? `${s.firstName} ${s.lastName}, ${KIND_LABELS[s.kind]} | Staff console` : "Submission | Staff console");
+};
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireRole(request, "staff");
+  if (!isUuid(params.id)) notFound();
+  const db = getDb();
+  const detail = await getSubmissionDetail(db, params.id);
+  if (!detail) notFound();
+  // Reads of personal data are audited, not only downloads and exports: who opened which submission, when, from where.
+  await audit(db, { actorEmail: me.email, action: "submission.view", target: params.id, ip: clientInfo(context).ip });
+  return { detail };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("status"),
+    status: z.enum(STATUSES, { error: "Choose a status from the list." }),
+  }),
+  z.object({
+    intent: z.literal("note"),
+    body: z
+      .string({ error: "Write a note first." })
+      .trim()
+      .min(1, "Write a note first.")
+      .max(MAX_NOTE, `A note can be at most ${MAX_NOTE.toLocaleString("en-US")} characters.`),
+  }),
+]);
+
+type ActionError = { ok: false; intent: "status" | "note" | null; error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireRole(request, "staff");
+  if (!isUuid(params.id)) notFound();
+  const id = params.id;
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+  const parsed = actionSchema.safeParse({
+    intent: form.get("intent") ?? undefined,
+    status: form.get("status") ?? undefined,
+    body: form.get("body") ?? undefined,
+  });
+  if (!parsed.success) {
+    const intent = form.get("intent");
+    const answer: ActionError = {
+      ok: false,
+      intent: intent === "status" || intent === "note" ? intent : null,
+      error: parsed.error.issues[0]?.message ?? "The request was not understood.",
+    };
+    return data(answer, { status: 400 });
+  }
+  const db = getDb();
+  const ip = clientInfo(context).ip;
+  const back = `/admin/submissions/${id}`;
+  if (parsed.data.intent === "status") {
+    const to = parsed.data.status;
+    const changed = await setSubmissionStatus(db, id, to);
+    if (!changed) notFound();
+    await audit(db, { actorEmail: me.email, action: "submission.status", target: id, ip, detail: `${changed.from} -> ${to}` });
+    return redirectWithFlash(back, { title: "Status updated", description: `The status is now ${STATUS_LABELS[to]}.`, variant: "success" });
+  }
+  const body = parsed.data.body;
+  const added = await addSubmissionNote(db, id, me.email, body);
+  if (!added) notFound();
+  // The note's text stays out of the audit log; its length says enough.
+  await audit(db, { actorEmail: me.email, action: "submission.note", target: id, ip, detail: `${body.length} characters` });
+  return redirectWithFlash(back, { title: "Note added", description: "Your note was saved.", variant: "success" });
+}
+
+function ErrorText({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+      {children}
+    </p>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex min-w-0 flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Value({ value }: { value: string | null | undefined }) {
+  if (value === null || value === undefined || value === "") return <span className="text-muted-foreground">Not given</span>;
+  return <span className="whitespace-pre-wrap break-words">{value}</span>;
+}
+
+function FieldList({ fields }: { fields: { label: string; value: string | null | undefined }[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+      {fields.map((f) => (
+        <div key={f.label} className="contents">
+          <dt className="text-sm font-semibold text-muted-foreground">{f.label}</dt>
+          <dd className="-mt-2 min-w-0 text-sm sm:mt-0">
+            <Value value={f.value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
+  const { detail } = loaderData;
+  const { submission: s, fields, experience, certifications, files, notes, mails } = detail;
+  const actionData = useActionData<typeof action>() as ActionError | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const statusError = actionData?.intent === "status" ? actionData.error : null;
+  const noteError = actionData?.intent === "note" ? actionData.error : null;
+  const otherError = actionData && actionData.intent === null ? actionData.error : null;
+  const [noteLength, setNoteLength] = React.useState(0);
+  // A saved note empties the form (it is re-mounted): the counter starts again too.
+  React.useEffect(() => setNoteLength(0), [notes.length]);
+  const isApplication = s.kind === "application";
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-3">
+        <Link to="/admin" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to inbox
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight break-words">
+          {s.firstName} {s.lastName}
+          <span className="text-muted-foreground"> · </span>
+          <span className="text-primary">{KIND_LABELS[s.kind]}</span>
+        </h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+          <StatusBadge status={s.status} />
+          <span>
+            Received <DateTime value={s.createdAt} />
+          </span>
+          <span>
+            Updated <DateTime value={s.updatedAt} />
+          </span>
+          <span className="break-all">Reference {s.id}</span>
+        </div>
+        {otherError ? <ErrorText id="action-error">{otherError}</ErrorText> : null}
+      </div>
+
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <Section id="details-heading" title="Details">
+            <FieldList fields={fields} />
+            <p className="text-sm">
+              <a href={`mailto:${s.email}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                Write to {s.email}
+              </a>
+            </p>
+          </Section>
+
+          {isApplication ? (
+            <Section id="experience-heading" title="Work experience">
+              {experience.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No work experience given.</p>
+              ) : (
+                <ol className="flex flex-col gap-4">
+                  {experience.map((e, i) => (
+                    <li key={e.position} className="rounded-lg border border-border p-4">
+                      <h3 className="mb-3 font-semibold">Experience {i + 1}</h3>
+                      <FieldList
+                        fields={[
+                          { label: "Company", value: e.company },
+                          { label: "Position", value: e.title },
+                          { label: "Location", value: e.location },
+                          { label: "Start date", value: e.startDate },
+                          { label: "End date", value: e.currentRole ? "Current role" : e.endDate },
+                          { label: "Description", value: e.description },
+                        ]}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Section>
+          ) : null}
+
+          {isApplication ? (
+            <Section id="certifications-heading" title="Certifications">
+              {certifications.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No certifications given.</p>
+              ) : (
+                <ol className="flex flex-col gap-4">
+                  {certifications.map((c, i) => (
+                    <li key={c.position} className="rounded-lg border border-border p-4">
+                      <h3 className="mb-3 font-semibold">Certification {i + 1}</h3>
+                      <FieldList
+                        fields={[
+                          { label: "Name", value: c.name },
+                          { label: "Issuing organization", value: c.issuingOrganization },
+                          { label: "Issue date", value: c.issueDate },
+                          { label: "Expiration date", value: c.expirationDate },
+                          { label: "Credential ID", value: c.credentialId },
+                        ]}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Section>
+          ) : null}
+
+          {isApplication || files.length > 0 ? (
+            <Section id="files-heading" title="Files">
+              <DataTable label="Uploaded files">
+                <thead>
+                  <tr>
+                    <Th>Name</Th>
+                    <Th>Type</Th>
+                    <Th>Size</Th>
+                    <Th>
+                      <span className="sr-only">Download</span>
+                    </Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {files.length === 0 ? (
+                    <EmptyRow colSpan={4}>No files.</EmptyRow>
+                  ) : (
+                    files.map((f) => (
+                      <tr key={f.id}>
+                        <Td wrap className="break-all">
+                          {f.fileName}
+                          <span className="block text-xs text-muted-foreground">{f.role === "resume" ? "Resume" : "Document"}</span>
+                        </Td>
+                        <Td>{f.contentType}</Td>
+                        <Td className="tabular-nums">{formatBytes(f.size)}</Td>
+                        <Td>
+                          <a
+                            href={`/admin/files/${f.id}`}
+                            download
+                            className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+                          >
+                            <Download aria-hidden className="size-4" />
+                            Download<span className="sr-only"> {f.fileName}</span>
+                          </a>
+                        </Td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </DataTable>
+            </Section>
+          ) : null}
+
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-8">
+          <Section id="status-heading" title="Status">
+            <Form method="post" className="flex flex-col gap-3" key={s.status}>
+              <input type="hidden" name="intent" value="status" />
+              <Label htmlFor="status-select">Status</Label>
+              <Select
+                id="status-select"
+                name="status"
+                defaultValue={s.status}
+                options={STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+                aria-invalid={statusError ? true : undefined}
+                aria-describedby={statusError ? "status-error" : undefined}
+              />
+              {statusError ? <ErrorText id="status-error">{statusError}</ErrorText> : null}
+              <Button type="submit" disabled={busy === "status"} className="w-fit">
+                {busy === "status" ? "Updating…" : "Update status"}
+              </Button>
+            </Form>
+          </Section>
+
+          <Section id="notes-heading" title="Notes">
+            {notes.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No notes yet.</p>
+            ) : (
+              <ol className="flex flex-col gap-3">
+                {notes.map((n) => (
+                  <li key={n.id} className="rounded-lg border border-border bg-muted/40 p-3">
+                    <p className="text-xs text-muted-foreground">
+                      <span className="font-semibold text-foreground">{n.authorEmail ?? "Unknown"}</span>, <DateTime value={n.createdAt} />
+                    </p>
+                    <p className="mt-2 whitespace-pre-wrap break-words text-sm">{n.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <Form method="post" className="flex flex-col gap-3" key={notes.length}>
+              <input type="hidden" name="intent" value="note" />
+              <Label htmlFor="note-body">New note</Label>
+              <Textarea
+                id="note-body"
+                name="body"
+                required
+                maxLength={MAX_NOTE}
+                rows={4}
+                onChange={(e) => setNoteLength(e.currentTarget.value.length)}
+                aria-invalid={noteError ? true : undefined}
+                aria-describedby={noteError ? "note-hint note-error" : "note-hint"}
+              />
+              <p id="note-hint" className="text-xs text-muted-foreground">
+                {noteLength > 0
+                  ? `${noteLength.toLocaleString("en-US")} of ${MAX_NOTE.toLocaleString("en-US")} characters`
+                  : `Up to ${MAX_NOTE.toLocaleString("en-US")} characters. Notes are visible to all staff.`}
+              </p>
+              {noteError ? <ErrorText id="note-error">{noteError}</ErrorText> : null}
+              <Button type="submit" disabled={busy === "note"} className="w-fit">
+                {busy === "note" ? "Adding…" : "Add note"}
+              </Button>
+            </Form>
+          </Section>
+        </div>
+      </div>
+
+      <Section id="mail-heading" title="Mail">
+        <DataTable label="Mail about this submission" stacked>
+          <thead>
+            <tr>
+              <Th>Mail</Th>
+              <Th>To</Th>
+              <Th>State</Th>
+              <Th>Created</Th>
+              <Th>Sent</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {mails.length === 0 ? (
+              <EmptyRow colSpan={5}>No mail for this submission.</EmptyRow>
+            ) : (
+              mails.map((m) => (
+                <tr key={m.id}>
+                  <Td data-label="Mail" wrap>
+                    <span className="flex flex-col">
+                      <span className="font-semibold">{mailPurposeLabel(m.purpose)}</span>
+                      <span className="text-muted-foreground">{m.subject}</span>
+                    </span>
+                  </Td>
+                  <Td data-label="To" className="[overflow-wrap:anywhere]">
+                    {m.to}
+                  </Td>
+                  <Td data-label="State">
+                    <span className="flex flex-col items-start gap-1">
+                      <StatusBadge status={m.status} />
+                      <span className="text-xs text-muted-foreground">
+                        {m.attempts} {m.attempts === 1 ? "attempt" : "attempts"}
+                      </span>
+                      {m.lastError ? <span className="max-w-64 text-xs whitespace-normal text-destructive">{m.lastError}</span> : null}
+                    </span>
+                  </Td>
+                  <Td data-label="Created">
+                    <DateTime value={m.createdAt} />
+                  </Td>
+                  <Td data-label="Sent">
+                    <DateTime value={m.sentAt} />
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
+        <p className="text-sm">
+          <Link to="/admin/outbox" className="font-semibold text-primary underline-offset-4 hover:underline">
+            Open the outbox
+          </Link>{" "}
+          to retry a failed mail.
+        </p>
+      </Section>
+    </div>
+  );
+}
