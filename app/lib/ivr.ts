@@ -1,0 +1,132 @@
+/**
+ * The insurance verification request (IVR) domain's vocabulary, browser-safe:
+ * statuses, their labels, and exactly which status changes are allowed. The
+ * database enum, the board, the badges and the one lifecycle function read
+ * this table; nothing else decides whether a change is allowed.
+ */
+
+export const IVR_STATUSES = [
+  "draft",
+  "submitted",
+  "in_review",
+  "needs_information",
+  "covered",
+  "prior_auth_required",
+  "prior_auth_submitted",
+  "prior_auth_approved",
+  "prior_auth_denied",
+  "not_covered",
+  "expired",
+  "cancelled",
+] as const;
+export type IvrStatus = (typeof IVR_STATUSES)[number];
+
+export const IVR_STATUS_LABELS: Record<IvrStatus, string> = {
+  draft: "Draft",
+  submitted: "Submitted",
+  in_review: "In review",
+  needs_information: "Needs information",
+  covered: "Covered",
+  prior_auth_required: "Prior auth required",
+  prior_auth_submitted: "Prior auth submitted",
+  prior_auth_approved: "Prior auth approved",
+  prior_auth_denied: "Prior auth denied",
+  not_covered: "Not covered",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
+
+/**
+ * Statuses still waiting for an outcome: any of them may be cancelled. A
+ * decided IVR (covered, approved, denied, not covered) is not cancelled but
+ * expires or is superseded by a re-verification.
+ */
+export const IVR_OPEN_STATUSES = [
+  "draft",
+  "submitted",
+  "in_review",
+  "needs_information",
+  "prior_auth_required",
+  "prior_auth_submitted",
+] as const satisfies readonly IvrStatus[];
+
+const decided: Record<Exclude<IvrStatus, (typeof IVR_OPEN_STATUSES)[number]>, readonly IvrStatus[]> = {
+  covered: ["expired"],
+  prior_auth_approved: ["expired"],
+  prior_auth_denied: [],
+  not_covered: [],
+  expired: [],
+  cancelled: [],
+};
+
+/** Every allowed change, and nothing else. */
+export const IVR_TRANSITIONS: Record<IvrStatus, readonly IvrStatus[]> = {
+  draft: ["submitted", "cancelled"],
+  submitted: ["in_review", "cancelled"],
+  in_review: ["covered", "prior_auth_required", "not_covered", "needs_information", "cancelled"],
+  needs_information: ["submitted", "cancelled"],
+  prior_auth_required: ["prior_auth_submitted", "cancelled"],
+  prior_auth_submitted: ["prior_auth_approved", "prior_auth_denied", "cancelled"],
+  ...decided,
+};
+
+export function canTransitionIvr(from: IvrStatus, to: IvrStatus): boolean {
+  return IVR_TRANSITIONS[from].includes(to);
+}
+
+export function isIvrStatus(value: unknown): value is IvrStatus {
+  return typeof value === "string" && (IVR_STATUSES as readonly string[]).includes(value);
+}
+
+/** The refusal a person reads when a change is not allowed. */
+export function ivrTransitionRefusal(from: IvrStatus, to: IvrStatus): string {
+  return `An IVR that is ${IVR_STATUS_LABELS[from]} cannot become ${IVR_STATUS_LABELS[to]}.`;
+}
+
+/** Statuses an IVR can be ordered from (part 2), while its valid-until date covers the date of service. */
+export const IVR_ORDERABLE_STATUSES = ["covered", "prior_auth_approved"] as const satisfies readonly IvrStatus[];
+
+/** "IVR-000123" */
+export function ivrReference(number: number): string {
+  return `IVR-${String(number).padStart(6, "0")}`;
+}
+
+export const IVR_REQUEST_TYPES = [
+  { value: "new-wound", label: "New wound" },
+  { value: "additional-applications", label: "Additional applications" },
+  { value: "re-verification", label: "Re-verification" },
+  { value: "new-insurance", label: "New insurance" },
+] as const;
+
+export const WOUND_TYPES = [
+  { value: "diabetic-foot-ulcer", label: "Diabetic foot ulcer" },
+  { value: "venous-leg-ulcer", label: "Venous leg ulcer" },
+  { value: "pressure-ulcer", label: "Pressure ulcer" },
+  { value: "traumatic", label: "Traumatic" },
+  { value: "surgical", label: "Surgical" },
+  { value: "arterial", label: "Arterial" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const PLACES_OF_SERVICE = [
+  { value: "11", label: "11 Office" },
+  { value: "12", label: "12 Home" },
+  { value: "13", label: "13 Assisted living" },
+  { value: "22", label: "22 Hospital outpatient" },
+  { value: "24", label: "24 Ambulatory surgery centre" },
+  { value: "31", label: "31 Skilled nursing facility" },
+  { value: "32", label: "32 Nursing facility" },
+] as const;
+
+export const PAYER_TYPES = [
+  { value: "medicare", label: "Medicare" },
+  { value: "medicare-advantage", label: "Medicare Advantage" },
+  { value: "medicaid", label: "Medicaid" },
+  { value: "commercial", label: "Commercial" },
+] as const;
+export type PayerType = (typeof PAYER_TYPES)[number]["value"];
+
+/** Days before valid-until when the board says "reverify soon". */
+export const REVERIFY_SOON_DAYS = 30;
+/** Valid-until of a verification, counted from the day it was verified, unless staff set another. */
+export const DEFAULT_VALID_DAYS = 90;
