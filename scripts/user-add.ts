@@ -1,8 +1,10 @@
 /**
  * npm run user:add -- --email EMAIL --password PASSWORD --role member|staff|admin
  * npm run user:add -- --email EMAIL --role admin --password-stdin < password.txt
+ * npm run user:add -- --email EMAIL --password PASSWORD --role member --practice "Practice name"
  *
- * Creates the account, or updates its role and password. Uses the same
+ * Creates the account, or updates its role and password. `--practice` puts a
+ * member in that practice, creating the practice when new. Uses the same
  * DATABASE_URL or DATA_DIR as the server.
  */
 import path from "node:path";
@@ -12,6 +14,7 @@ import { ROLES, passwordProblem } from "~/lib/accounts";
 import type { Role } from "~/.server/accounts/auth";
 import { openDatabase } from "~/.server/db/client";
 import { env } from "~/.server/env";
+import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 
 function fail(message: string): never {
   console.error(`user:add: ${message}`);
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     "password-stdin": { type: "boolean", default: false },
     role: { type: "string", default: "member" },
     name: { type: "string" },
+    practice: { type: "string" },
   },
   strict: true,
 });
@@ -44,6 +48,9 @@ const password = values["password-stdin"] ? await readStdin() : values.password;
 if (password === undefined) fail("give --password PASSWORD or --password-stdin");
 const problem = passwordProblem(password);
 if (problem) fail(`password: ${problem}`);
+const practiceName = values.practice?.trim();
+if (values.practice !== undefined && !practiceName) fail("give the practice a name: --practice \"Practice name\"");
+if (practiceName && role !== "member") fail("--practice is for members: staff and admins work for the company, not a practice");
 
 const e = env();
 const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.resolve(e.DATA_DIR) }).catch(
@@ -52,7 +59,14 @@ const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : {
 try {
   const { user, created } = await upsertUser(database.db, { email, role, password, name: values.name });
   await audit(database.db, { actorEmail: "command line", action: created ? "user.create" : "user.update", target: user.email, detail: `role ${role}` });
-  console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}).`);
+  let where = "";
+  if (practiceName) {
+    const { practice, created: newPractice } = await findOrCreatePractice(database.db, practiceName);
+    await setMemberPractice(database.db, user.id, practice.id);
+    await audit(database.db, { actorEmail: "command line", action: "practice.member", target: user.email, detail: practice.name });
+    where = `, practice ${practice.name}${newPractice ? " (new)" : ""}`;
+  }
+  console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}${where}).`);
 } finally {
   await database.close();
 }

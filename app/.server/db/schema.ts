@@ -313,3 +313,78 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_at_idx").on(t.at.desc())],
 );
+
+// ---------------------------------------------------------------------------
+// Clinical Portal: practices, their members, facilities and providers. Names
+// and numbers here are the practice's business details, not patient data.
+
+export const practices = pgTable(
+  "practices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The name folded for uniqueness: "Sunrise  Wound Care" and "sunrise wound care" are one practice. */
+    nameKey: text("name_key").notNull(),
+    taxId: text("tax_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("practices_name_key_idx").on(t.nameKey)],
+);
+
+/** A member belongs to one practice. */
+export const practiceMembers = pgTable(
+  "practice_members",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("practice_members_practice_idx").on(t.practiceId)],
+);
+
+export const facilities = pgTable(
+  "facilities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    phone: text("phone").notNull(),
+    groupNpi: text("group_npi"),
+    ptan: text("ptan"),
+    taxId: text("tax_id"),
+    placeOfService: text("place_of_service").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("facilities_practice_idx").on(t.practiceId)],
+);
+
+export const providers = pgTable(
+  "providers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    credentials: text("credentials"),
+    specialty: text("specialty"),
+    npi: text("npi").notNull(),
+    ptan: text("ptan"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("providers_practice_idx").on(t.practiceId)],
+);

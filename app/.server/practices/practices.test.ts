@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { openDatabase, type Database } from "~/.server/db/client";
+import { findOrCreatePractice, practiceOfUser, setMemberPractice } from "./index";
+
+describe("practices", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory" });
+  });
+  afterAll(() => database.close());
+
+  it("finds a practice by its name whatever the spacing and case, creating it once", async () => {
+    const first = await findOrCreatePractice(database.db, "  Sunrise  Wound Care ");
+    expect(first.created).toBe(true);
+    expect(first.practice.name).toBe("Sunrise Wound Care");
+    const again = await findOrCreatePractice(database.db, "sunrise wound care");
+    expect(again.created).toBe(false);
+    expect(again.practice.id).toBe(first.practice.id);
+  });
+
+  it("puts a member in one practice and moves them", async () => {
+    const { user } = await upsertUser(database.db, { email: "nurse@example.com", role: "member", password: "a long enough password" });
+    const a = await findOrCreatePractice(database.db, "Practice A");
+    const b = await findOrCreatePractice(database.db, "Practice B");
+    expect(await practiceOfUser(database.db, user.id)).toBeNull();
+    await setMemberPractice(database.db, user.id, a.practice.id);
+    expect((await practiceOfUser(database.db, user.id))?.name).toBe("Practice A");
+    await setMemberPractice(database.db, user.id, b.practice.id);
+    expect((await practiceOfUser(database.db, user.id))?.name).toBe("Practice B");
+  });
+});
