@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   pgEnum,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES } from "~/lib/accounts";
+import { IVR_STATUSES } from "~/lib/ivr";
 import { MAIL_STATES } from "~/lib/mail";
 import { KINDS, STATUSES } from "~/lib/submissions";
 
@@ -387,4 +389,165 @@ export const providers = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("providers_practice_idx").on(t.practiceId)],
+);
+
+// ---------------------------------------------------------------------------
+// Patients and insurance verification requests. Every value that names or
+// describes a patient is sealed field by field (`*_sealed`: AES-256-GCM with
+// the key id inside, see app/.server/crypto); lookups go through keyed hashes.
+
+export const patients = pgTable(
+  "patients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    firstNameSealed: text("first_name_sealed").notNull(),
+    lastNameSealed: text("last_name_sealed").notNull(),
+    birthDateSealed: text("birth_date_sealed").notNull(),
+    sex: text("sex").notNull(),
+    /** street, city, state, zip as one sealed JSON value */
+    addressSealed: text("address_sealed").notNull(),
+    phoneSealed: text("phone_sealed"),
+    /** keyed hash of normalised last name + date of birth: finds a patient already entered */
+    lookupHash: text("lookup_hash").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("patients_practice_lookup_idx").on(t.practiceId, t.lookupHash)],
+);
+
+export const coverages = pgTable(
+  "coverages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    rank: text("rank", { enum: ["primary", "secondary"] }).notNull(),
+    payerName: text("payer_name").notNull(),
+    payerType: text("payer_type").notNull(),
+    memberIdSealed: text("member_id_sealed").notNull(),
+    groupNumberSealed: text("group_number_sealed"),
+    /** the subscriber when not the patient: name, date of birth, relationship, sealed as one JSON value */
+    subscriberSealed: text("subscriber_sealed"),
+    payerPhone: text("payer_phone"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("coverages_patient_rank_idx").on(t.patientId, t.rank)],
+);
+
+export const ivrStatus = pgEnum("ivr_status", IVR_STATUSES);
+
+export const ivrs = pgTable(
+  "ivrs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** IVR-000123 */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    status: ivrStatus("status").notNull().default("draft"),
+    requestType: text("request_type").notNull(),
+    /** the IVR this one re-verifies */
+    previousIvrId: uuid("previous_ivr_id"),
+    patientId: uuid("patient_id").references(() => patients.id, { onDelete: "restrict" }),
+    providerId: uuid("provider_id").references(() => providers.id, { onDelete: "restrict" }),
+    facilityId: uuid("facility_id").references(() => facilities.id, { onDelete: "restrict" }),
+    placeOfService: text("place_of_service"),
+    dateOfService: date("date_of_service"),
+    productSlug: text("product_slug"),
+    plannedApplications: integer("planned_applications"),
+    /** derived on the server: length × width, in hundredths of cm² */
+    areaHundredths: integer("area_hundredths"),
+    /** derived on the server: "15271 + 2 × 15272" */
+    cptCodes: text("cpt_codes"),
+    /** the clinical answers (wound, codes, care, settings), sealed as one JSON value */
+    clinicalSealed: text("clinical_sealed"),
+    /** what the member typed so far, while a draft (sealed JSON) */
+    draftSealed: text("draft_sealed"),
+    priorAuthPermission: boolean("prior_auth_permission").notNull().default(false),
+    attestationSignerSealed: text("attestation_signer_sealed"),
+    attestationVersion: text("attestation_version"),
+    attestedAt: timestamp("attested_at", { withTimezone: true }),
+    attestedIp: text("attested_ip"),
+    /** staff's message when more information is needed (sealed) */
+    requestMessageSealed: text("request_message_sealed"),
+    validUntil: date("valid_until"),
+    authorisedApplications: integer("authorised_applications"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ivrs_practice_status_idx").on(t.practiceId, t.status), index("ivrs_status_submitted_idx").on(t.status, t.submittedAt)],
+);
+
+/** Members who get a mail when the IVR changes (its author, and whoever follows it). */
+export const ivrFollowers = pgTable(
+  "ivr_followers",
+  {
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ivrId, t.userId] })],
+);
+
+export const ivrHistory = pgTable(
+  "ivr_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    fromStatus: ivrStatus("from_status"),
+    toStatus: ivrStatus("to_status").notNull(),
+    actorEmail: text("actor_email"),
+    /** a note with the change, sealed: it may speak of the patient */
+    noteSealed: text("note_sealed"),
+    at: createdAt(),
+  },
+  (t) => [index("ivr_history_ivr_idx").on(t.ivrId, t.at)],
+);
+
+/** What staff found when they verified the benefits (sealed JSON), and who did when. */
+export const ivrVerifications = pgTable(
+  "ivr_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    resultSealed: text("result_sealed").notNull(),
+    verifiedBy: text("verified_by"),
+    verifiedAt: createdAt(),
+  },
+  (t) => [index("ivr_verifications_ivr_idx").on(t.ivrId, t.verifiedAt)],
+);
+
+export const ivrFileRole = pgEnum("ivr_file_role", ["card-front", "card-back", "clinical-notes", "wound-photo"]);
+
+export const ivrFiles = pgTable(
+  "ivr_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    role: ivrFileRole("role").notNull(),
+    nameSealed: text("name_sealed").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    contentSealed: bytea("content_sealed").notNull(),
+    uploadedBy: text("uploaded_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ivr_files_ivr_idx").on(t.ivrId)],
 );
