@@ -43,6 +43,10 @@ const schema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Secret that signs session cookies; generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().trim().min(32).optional(),
+  /** Key of patient data (32 bytes, hex or base64). Required with DATABASE_URL; generated into DATA_DIR on the embedded database. */
+  PHI_KEY: z.string().trim().min(1).optional(),
+  /** Older patient-data keys (comma-separated) that still open values during a rotation. */
+  PHI_PREVIOUS_KEYS: z.string().trim().optional(),
   /** A session ends after this many idle minutes... */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** ...and after this many hours in all. */
