@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { isValidMbi, normalizeMbi } from "~/lib/clinical/identifiers";
+import { PAYER_TYPES } from "~/lib/ivr";
+import { LIMITS, optionalOption, optionalText, requiredOption, requiredText } from "./common";
+import { phoneField } from "./practice";
+
+export const SEX_OPTIONS = [
+  { value: "female", label: "Female" },
+  { value: "male", label: "Male" },
+  { value: "other", label: "Other" },
+  { value: "unknown", label: "Unknown" },
+] as const;
+
+export const RELATIONSHIP_OPTIONS = [
+  { value: "spouse", label: "Spouse" },
+  { value: "parent", label: "Parent" },
+  { value: "child", label: "Child" },
+  { value: "other", label: "Other" },
+] as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A date typed in a date control (yyyy-mm-dd). */
+export function dateField(missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing).refine(isRealDate, "Enter a real date");
+}
+
+export function optionalDateField() {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isRealDate(v), "Enter a real date")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional();
+}
+
+/** Today's date where the day ends last in the US (Hawaii): a date that is today anywhere in the country is accepted. */
+export function latestUsToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Honolulu", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export const birthDate = () =>
+  dateField("Enter the patient's date of birth")
+    .refine((v) => v <= latestUsToday(), "A date of birth cannot be in the future")
+    .refine((v) => v >= "1900-01-01", "Enter a date of birth after 1900");
+
+const coverageShape = {
+  payerName: requiredText("Payer", LIMITS.short, "Enter the insurance payer"),
+  payerType: requiredOption(PAYER_TYPES, "Choose the payer type"),
+  memberId: requiredText("Member id", 40, "Enter the member id"),
+  groupNumber: optionalText("Group number", 40),
+  payerPhone: phoneField("Payer phone"),
+  secondaryPayerName: optionalText("Payer", LIMITS.short),
+  secondaryPayerType: optionalOption(PAYER_TYPES, "Choose the payer type"),
+  secondaryMemberId: optionalText("Member id", 40),
+  secondaryGroupNumber: optionalText("Group number", 40),
+  secondaryPayerPhone: phoneField("Payer phone"),
+};
+
+/** The member id: for Medicare, a valid MBI (dashes and case do not matter). */
+function checkCoverage(prefix: "" | "secondary") {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const p = (name: string) => (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+    const type = value[p("payerType")];
+    const member = value[p("memberId")];
+    if (prefix && (value[p("payerName")] || type || member)) {
+      if (!value[p("payerName")]) ctx.addIssue({ code: "custom", path: [p("payerName")], message: "Enter the secondary payer" });
+      if (!type) ctx.addIssue({ code: "custom", path: [p("payerType")], message: "Choose the secondary payer type" });
+      if (!member) ctx.addIssue({ code: "custom", path: [p("memberId")], message: "Enter the secondary member id" });
+    }
+    if (type === "medicare" && typeof member === "string" && !isValidMbi(member))
+      ctx.addIssue({
+        code: "custom",
+        path: [p("memberId")],
+        message: "A Medicare member id is the 11-character MBI on the card (for example 1EG4-TE5-MK73)",
+      });
+  };
+}
+
+const patientShape = {
+  firstName: requiredText("First name", LIMITS.name, "Enter the patient's first name"),
+  lastName: requiredText("Last name", LIMITS.name, "Enter the patient's last name"),
+  birthDate: birthDate(),
+  sex: requiredOption(SEX_OPTIONS, "Choose the patient's sex"),
+  addressLine1: requiredText("Street address", LIMITS.short, "Enter the patient's street address"),
+  city: requiredText("City", LIMITS.name, "Enter the city"),
+  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Enter the state as two letters (TX)"),
+  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a ZIP code (12345 or 12345-6789)"),
+  phone: phoneField("Phone number"),
+  ...coverageShape,
+  subscriberName: optionalText("Subscriber name", LIMITS.name),
+  subscriberBirthDate: optionalDateField(),
+  subscriberRelationship: optionalOption(RELATIONSHIP_OPTIONS, "Choose how the subscriber is related"),
+};
+
+export const patientSchema = z
+  .object(patientShape)
+  .superRefine(checkCoverage(""))
+  .superRefine(checkCoverage("secondary"))
+  .superRefine((v, ctx) => {
+    if (v.subscriberName && !v.subscriberRelationship)
+      ctx.addIssue({ code: "custom", path: ["subscriberRelationship"], message: "Choose how the subscriber is related" });
+  })
+  .transform((v) => ({
+    ...v,
+    memberId: v.payerType === "medicare" ? normalizeMbi(v.memberId) : v.memberId,
+    secondaryMemberId: v.secondaryPayerType === "medicare" && v.secondaryMemberId ? normalizeMbi(v.secondaryMemberId) : v.secondaryMemberId,
+  }));
+
+export type PatientInput = z.output<typeof patientSchema>;
