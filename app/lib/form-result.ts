@@ -3,23 +3,37 @@ import type { FieldErrors, FormToast } from "./schemas/common";
 
 /**
  * What a form action answers, and what the browser makes of it. Actions and
- * the browser hook share these so the two sides cannot drift apart.
+ * the browser hook share these so the two sides cannot drift apart. Every
+ * form, public or console, answers one of these:
  *
- *   200 { ok: true }                          accepted (or a bot filled the honeypot)
- *   400 { ok: false, fieldErrors, toast? }    bad input: messages beside the fields
+ *   200 { ok: true, ...done }                 accepted (or a bot filled the honeypot); `done` is
+ *                                             what the page shows of the result, if anything
+ *   303 redirect with a flash                 accepted, for forms whose page changes with the
+ *                                             result (the console's): the next page says it
+ *   400 { ok: false, fieldErrors, toast? }    bad input: messages beside the fields, and for a
+ *                                             plain form post the typed `values` to refill them
  *   429 { ok: false, rateLimited: true }      too many submissions from this address
- *   4xx { ok: false, rejected: true, error }  a request no form of ours sends (size, type, encoding)
+ *   4xx { ok: false, rejected: true, error, title? }
+ *                                             refused as a whole, no field to mark: a request no
+ *                                             form of ours sends (size, type, encoding), or one
+ *                                             the record's state does not allow (409, 404)
  *   4xx/5xx { ok: false, notice }             a message for the visitor (wrong password, say)
  *   503 { ok: false, failed: true }           could not be stored; as are a thrown error and a
  *                                             network failure: the form's failure path
  */
-export type FormAnswer =
-  | { ok: true }
-  | { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> }
+export type FormAnswer<Done extends object = object> =
+  | ({ ok: true } & Done)
+  | Invalid
   | { ok: false; rateLimited: true; retryAfterSeconds: number }
-  | { ok: false; rejected: true; error: string }
+  | Rejected
   | { ok: false; notice: FormToast }
   | { ok: false; failed: true };
+
+/** The 400 answer: field messages, an optional toast, and for a plain form post the typed values. */
+export type Invalid = { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> };
+
+/** A request refused as a whole; `title` heads the message (the browser says "Error" without it). */
+export type Rejected = { ok: false; rejected: true; error: string; title?: string };
 
 /** Header of the browser's re-send of a kept submission: it wants an answer, not a redirect. */
 export const RESEND_HEADER = "X-Resend";
@@ -43,31 +57,42 @@ export function isDataRequest(request: Request): boolean {
 }
 
 /**
- * 400 with field messages. A plain form post (JavaScript off) re-renders the
+ * The body of a 400 answer. A plain form post (JavaScript off) re-renders the
  * page, so it also gets the submitted text back to refill the fields.
  */
-export function invalid(
+export function invalidAnswer(
   request: Request,
   fieldErrors: FieldErrors,
   options: { toast?: FormToast | null; values?: Record<string, unknown> } = {},
-) {
-  const answer: { ok: false; fieldErrors: FieldErrors; toast?: FormToast; values?: Record<string, unknown> } = {
-    ok: false,
-    fieldErrors,
-  };
+): Invalid {
+  const answer: Invalid = { ok: false, fieldErrors };
   if (options.toast) answer.toast = options.toast;
   if (options.values && !isDataRequest(request)) {
     const { [HONEYPOT_FIELD]: _honeypot, ...values } = options.values;
     answer.values = values;
   }
-  return data(answer, { status: 400 });
+  return answer;
+}
+
+/** 400 with field messages (and, for a plain form post, the submitted text). */
+export function invalid(
+  request: Request,
+  fieldErrors: FieldErrors,
+  options: { toast?: FormToast | null; values?: Record<string, unknown> } = {},
+) {
+  return data(invalidAnswer(request, fieldErrors, options), { status: 400 });
+}
+
+/** The body of a refusal with no field to mark: a record that is gone, or whose state does not allow the change. */
+export function rejectedAnswer(error: string, title?: string): Rejected {
+  return title ? { ok: false, rejected: true, error, title } : { ok: false, rejected: true, error };
 }
 
 export type Outcome =
   | { kind: "success" }
   | { kind: "invalid"; fieldErrors: FieldErrors; toast: FormToast | null }
   | { kind: "rateLimited" }
-  | { kind: "rejected"; error: string }
+  | { kind: "rejected"; error: string; title?: string }
   | { kind: "notice"; toast: FormToast }
   | { kind: "failure" };
 
@@ -89,7 +114,9 @@ export function outcomeOf(answer: unknown): Outcome {
     return { kind: "invalid", fieldErrors: messages, toast: hasToast ? (toast as FormToast) : null };
   }
   if (answer.rateLimited === true) return { kind: "rateLimited" };
-  if (answer.rejected === true && typeof answer.error === "string") return { kind: "rejected", error: answer.error };
+  if (answer.rejected === true && typeof answer.error === "string") {
+    return typeof answer.title === "string" ? { kind: "rejected", error: answer.error, title: answer.title } : { kind: "rejected", error: answer.error };
+  }
   const { notice } = answer;
   if (isRecord(notice) && typeof notice.title === "string" && typeof notice.description === "string") {
     return { kind: "notice", toast: { title: notice.title, description: notice.description } };

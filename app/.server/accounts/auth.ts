@@ -9,6 +9,7 @@ import { redirect } from "react-router";
 import { getDb, type Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
 import { env, siteOrigin } from "~/.server/env";
+import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { queueSignInLinkMail } from "~/.server/accounts/sign-in-mail";
 
@@ -47,8 +48,9 @@ function createAuth(db: Db) {
       enabled: true,
       // No public sign-up: accounts are made by an admin or on the command line.
       disableSignUp: true,
-      minPasswordLength: 10,
-      maxPasswordLength: 200,
+      // The accounts domain's bounds, the same the password pages and the command line check.
+      minPasswordLength: MIN_PASSWORD,
+      maxPasswordLength: MAX_PASSWORD,
     },
     user: {
       additionalFields: {

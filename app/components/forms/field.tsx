@@ -31,6 +31,7 @@ export function Field({
   error,
   required = false,
   hint,
+  hideLabel = false,
   className,
   children,
 }: {
@@ -39,6 +40,8 @@ export function Field({
   error?: string;
   required?: boolean;
   hint?: React.ReactNode;
+  /** The label is read out but not shown (a control in a table row, whose row already says what it is). */
+  hideLabel?: boolean;
   className?: string;
   children: (control: ControlProps) => React.ReactNode;
 }) {
@@ -47,8 +50,8 @@ export function Field({
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
-      <Label htmlFor={id}>
+    <div className={cn("flex min-w-0 flex-col", hideLabel ? "gap-1" : "gap-2", className)}>
+      <Label htmlFor={id} className={hideLabel ? "sr-only" : undefined}>
         {label}
         {required ? <RequiredMark /> : null}
       </Label>

@@ -100,6 +100,11 @@ function reportProblems(form: HTMLFormElement | null, problems: Problems) {
   }
 }
 
+/** A refusal's message: its own title, or the generic one. */
+function rejectedNotice(outcome: { error: string; title?: string }): ToastText {
+  return { ...formProblemToasts.rejected, title: outcome.title ?? formProblemToasts.rejected.title, description: outcome.error };
+}
+
 function toastOf(text: ToastText | FormToast, variant?: ToastText["variant"]) {
   showToast({ title: text.title, description: text.description, variant: variant ?? ("variant" in text ? text.variant : undefined) });
 }
@@ -110,20 +115,30 @@ function toastOf(text: ToastText | FormToast, variant?: ToastText["variant"]) {
  * the answer into field messages or the form's toasts.
  *
  * `answer` is the action data of a plain form post (JavaScript off, or sent
- * before hydration): its field messages and result show in the page.
+ * before hydration): its field messages and result show in the page. On a
+ * page with several forms, pass each form only the answer meant for it.
+ *
+ * An action may answer success with a redirect and a flash message instead
+ * of data (the console's forms, whose page changes with the result): the
+ * fetcher follows it, the next page shows the flash, and the form is left
+ * as that page draws it.
  */
 export function useFormSubmission({
   validate,
   success,
   failure,
+  resetOnSuccess = true,
   resetOnFailure = false,
   queueOnFailure = false,
   onReset,
+  onAnswer,
   answer,
 }: {
   validate: Validate;
   success: ToastText | null;
   failure: ToastText;
+  /** Empty the form after a success answered with data (not for a form that shows a record's current value). */
+  resetOnSuccess?: boolean;
   resetOnFailure?: boolean;
   /**
    * Keep a failed submission in the browser and re-send it later. For the
@@ -132,6 +147,8 @@ export function useFormSubmission({
    */
   queueOnFailure?: boolean;
   onReset?: () => void;
+  /** Each answer the action sends with data, for a page that shows more of it than the form does. */
+  onAnswer?: (answer: unknown) => void;
   answer?: unknown;
 }) {
   const fetcher = useFetcher<unknown>();
@@ -151,14 +168,14 @@ export function useFormSubmission({
     // Without JavaScript nothing can be kept and re-sent: say plainly that it did not go through.
     if (initial.kind === "failure") return formProblemToasts.serverError;
     if (initial.kind === "rateLimited") return formProblemToasts.rateLimited;
-    if (initial.kind === "rejected") return { ...formProblemToasts.rejected, description: initial.error };
+    if (initial.kind === "rejected") return rejectedNotice(initial);
     if (initial.kind === "notice") return { ...initial.toast, variant: "error" };
     return initial.toast ? { ...initial.toast, variant: "error" } : checkFieldsNotice;
   });
 
   // Latest callbacks without re-running the answer effect when they change.
-  const latest = React.useRef({ success, failure, resetOnFailure, queueOnFailure, onReset });
-  latest.current = { success, failure, resetOnFailure, queueOnFailure, onReset };
+  const latest = React.useRef({ success, failure, resetOnSuccess, resetOnFailure, queueOnFailure, onReset, onAnswer });
+  latest.current = { success, failure, resetOnSuccess, resetOnFailure, queueOnFailure, onReset, onAnswer };
   // What was last sent, to keep it when the server cannot take it.
   const sent = React.useRef<PendingSubmission | null>(null);
 
@@ -185,7 +202,10 @@ export function useFormSubmission({
     }
     if (!busy.current) return;
     busy.current = false;
-    const { success, failure, resetOnFailure, queueOnFailure } = latest.current;
+    const { success, failure, resetOnSuccess, resetOnFailure, queueOnFailure, onAnswer } = latest.current;
+    // A redirect leaves the fetcher without data: the page it led to (and its flash) says what happened.
+    if (fetcher.data === undefined) return;
+    onAnswer?.(fetcher.data);
     const outcome = outcomeOf(fetcher.data);
     if (outcome.kind === "success") {
       if (success) {
@@ -195,14 +215,14 @@ export function useFormSubmission({
         setNotice({ ...success, variant: "success" });
         focusNotice.current = true;
       }
-      reset();
+      if (resetOnSuccess) reset();
     } else if (outcome.kind === "invalid") {
       setErrors(outcome.fieldErrors);
       reportProblems(formRef.current, outcome);
     } else if (outcome.kind === "rateLimited") {
       toastOf(formProblemToasts.rateLimited);
     } else if (outcome.kind === "rejected") {
-      toastOf({ ...formProblemToasts.rejected, description: outcome.error });
+      toastOf(rejectedNotice(outcome));
     } else if (outcome.kind === "notice") {
       toastOf(outcome.toast, "error");
     } else {
@@ -215,6 +235,13 @@ export function useFormSubmission({
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     event.preventDefault();
+    // The pressed button's own name and value (a confirm dialog's `confirmed=1`), read now:
+    // the button may be gone from the page once the check below has run.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const pressed =
+      (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name
+        ? ([submitter.name, submitter.value] as const)
+        : null;
     setNotice(null);
     const problems = await validate(form);
     if (problems) {
@@ -224,6 +251,7 @@ export function useFormSubmission({
     }
     setErrors({});
     const formData = new FormData(form);
+    if (pressed) formData.append(...pressed);
     const key = newSubmissionKey();
     formData.set("clientKey", key);
     // A form may post elsewhere with JavaScript than without (data-fetcher-action).

@@ -4,7 +4,9 @@ import {
   invalid,
   isDataRequest,
   isHoneypotFilled,
+  invalidAnswer,
   outcomeOf,
+  rejectedAnswer,
   submitToServer,
   submittedText,
   submittedValues,
@@ -26,6 +28,16 @@ describe("outcomeOf", () => {
       fieldErrors: { resume: "x" },
       toast,
     });
+  });
+
+  it("reads a refusal with its own title, and success with what the page shows of it", () => {
+    expect(outcomeOf({ ok: true, message: "Invitation sent" })).toEqual({ kind: "success" });
+    expect(outcomeOf(rejectedAnswer("Only a failed mail can be dismissed.", "Could not change that mail"))).toEqual({
+      kind: "rejected",
+      error: "Only a failed mail can be dismissed.",
+      title: "Could not change that mail",
+    });
+    expect(outcomeOf({ ok: false, rejected: true, error: "The form is too large." })).toEqual({ kind: "rejected", error: "The form is too large." });
   });
 
   it("treats anything else as a failure", () => {
@@ -67,6 +79,20 @@ describe("invalid", () => {
     expect(submittedValues(answer.data)).toEqual({ email: "x" });
     expect(submittedText(submittedValues(answer.data), "email")).toBe("x");
     expect(submittedValues(undefined)).toEqual({});
+  });
+
+  it("gives the same body to an action that adds to it (the form it answers, say)", () => {
+    const plain = new Request("http://localhost/admin/users", { method: "POST" });
+    expect({ ...invalidAnswer(plain, fieldErrors, { values: { email: "x" } }), intent: "invite" }).toEqual({
+      ok: false,
+      fieldErrors,
+      values: { email: "x" },
+      intent: "invite",
+    });
+    expect(invalidAnswer(new Request("http://localhost/admin/users.data", { method: "POST" }), fieldErrors, { values: { email: "x" } })).toEqual({
+      ok: false,
+      fieldErrors,
+    });
   });
 
   it("tells data requests from document posts", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { email, LIMITS } from "./common";
+import { MAX_PASSWORD } from "~/lib/accounts";
+import { email } from "./common";
 
 const missingPassword = "Enter your password";
 
@@ -9,7 +10,8 @@ export const signInSchema = z.object({
   password: z
     .string({ error: missingPassword })
     .min(1, missingPassword)
-    .max(LIMITS.short, `Password must be ${LIMITS.short} characters or fewer`),
+    // No password longer than an account may have: the accounts domain's bound.
+    .max(MAX_PASSWORD, `Password must be ${MAX_PASSWORD} characters or fewer`),
 });
 
 export type SignInInput = z.output<typeof signInSchema>;

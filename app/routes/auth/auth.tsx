@@ -8,6 +8,7 @@ import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formToasts } from "~/content/forms";
+import { MAX_PASSWORD } from "~/lib/accounts";
 import { invalid, submittedText, submittedValues, submitToServer } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
@@ -183,7 +184,7 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
               )}
             </Field>
             <Field label="Password" name="password" required error={errors.password}>
-              {(control) => <Input {...control} type="password" autoComplete="current-password" maxLength={LIMITS.short} />}
+              {(control) => <Input {...control} type="password" autoComplete="current-password" maxLength={MAX_PASSWORD} />}
             </Field>
             <SubmitButton pending={form.pending} pendingText="Signing in..." size="lg" className="w-full">
               Sign In

@@ -1,13 +1,16 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { data } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { privateMeta } from "~/lib/meta";
 import { AccountCard, AccountFooterLink } from "~/components/account/account-card";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Input } from "~/components/ui/input";
-import { email, LIMITS } from "~/lib/schemas/common";
+import { invalid, submittedText, submittedValues, submitToServer, type FormAnswer } from "~/lib/form-result";
+import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { forgotPasswordSchema } from "~/lib/schemas/password";
+import { passwordTexts } from "~/lib/schemas/password-fields";
 import { afterAnswer } from "~/.server/after-answer";
 import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/.server/accounts/users";
 import { getDb } from "~/.server/db/client";
@@ -19,11 +22,8 @@ import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body"
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Reset your password");
 
-const schema = z.object({ email: email() });
-
-type Answer =
-  | { ok: true; message: string }
-  | { ok: false; error: string; email?: string; rateLimited?: boolean; unavailable?: boolean };
+/** What the page shows when the request was taken: the same words whether or not the account exists. */
+type ForgotAnswer = FormAnswer<{ message: string }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = clientInfo(context);
@@ -33,25 +33,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The error (a query, its values, a stack) goes to the log only, never into the answer.
     log.error({ err: error }, "password reset request failed");
-    return data<Answer>(
-      { ok: false, unavailable: true, error: "We could not take your request just now. Please try again in a moment." },
-      { status: 503, headers: { "Retry-After": "30" } },
-    );
+    return data<ForgotAnswer>({ ok: false, notice: passwordTexts.notSent }, { status: 503, headers: { "Retry-After": "30" } });
   }
   if (!limit.allowed) {
-    return data<Answer>(
-      { ok: false, rateLimited: true, error: `Too many requests from your network. Wait ${limit.retryAfterSeconds} seconds and try again.` },
+    return data<ForgotAnswer>(
+      {
+        ok: false,
+        notice: { title: "Please wait", description: `Too many requests from your network. Wait ${limit.retryAfterSeconds} seconds and try again.` },
+      },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const raw = form.get("email");
-  const parsed = schema.safeParse({ email: typeof raw === "string" ? raw : undefined });
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const parsed = parseWith(forgotPasswordSchema, values);
   if (!parsed.success) {
-    return data<Answer>(
-      { ok: false, error: parsed.error.issues[0]?.message ?? "Enter a valid email address", email: typeof raw === "string" ? raw.slice(0, LIMITS.email) : undefined },
-      { status: 400 },
-    );
+    return invalid(request, parsed.fieldErrors, { values: { email: values.email?.slice(0, LIMITS.email) } });
   }
   // The same answer, at the same moment, whether or not the account exists: the
   // lookup and the mail come after it (see afterAnswer for why not a job table).
@@ -61,14 +57,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { mailed } = await requestPasswordReset(db, { email, ip });
     if (mailed) mailQueued();
   });
-  return data<Answer>({ ok: true, message: RESET_REQUESTED_TEXT });
+  return data<ForgotAnswer>({ ok: true, message: RESET_REQUESTED_TEXT });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitToServer(serverAction);
+}
+
+const validate = schemaValidator(() => import("~/lib/schemas/password").then((m) => m.forgotPasswordSchema));
+
+/** The words of a taken request, from the latest answer. */
+function sentMessage(answer: unknown): string | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  const { ok, message } = answer as { ok?: unknown; message?: unknown };
+  return ok === true && typeof message === "string" ? message : null;
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const answer = actionData as Answer | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const fieldError = answer && !answer.ok && !answer.rateLimited && !answer.unavailable ? answer.error : undefined;
+  const form = useFormSubmission({
+    validate,
+    // The page says it in place (the same words whether or not the account exists).
+    success: null,
+    failure: passwordTexts.notSent,
+    answer: actionData,
+  });
+  const { errors } = form;
+  // With JavaScript the answer is the fetcher's; without, the page's action data.
+  const sent = sentMessage(form.fetcher.data ?? actionData);
+  const email = submittedText(submittedValues(actionData), "email");
 
   return (
     <AccountCard
@@ -76,26 +92,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Reset your password"
       description="Enter the email of your portal account. We'll send you a link to choose a new password."
     >
-      {answer?.ok ? <FormNotice notice={{ title: "Check your email", description: answer.message, variant: "success" }} /> : null}
-      {answer && !answer.ok && (answer.rateLimited || answer.unavailable) ? (
-        <FormNotice notice={{ title: answer.unavailable ? "Not sent" : "Please wait", description: answer.error, variant: "error" }} />
-      ) : null}
-      <Form method="post" key={answer?.ok ? "sent" : "form"} className="flex flex-col gap-5">
-        <Field label="Email" name="email" required error={fieldError}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              maxLength={LIMITS.email}
-              defaultValue={answer && !answer.ok ? answer.email : undefined}
-            />
-          )}
+      {sent ? <FormNotice notice={{ ...passwordTexts.sent, description: sent, variant: "success" }} /> : null}
+      <form.fetcher.Form {...form.formProps} className="flex flex-col gap-5">
+        <FormNotice notice={form.notice} />
+        <Field label="Email" name="email" required error={errors.email}>
+          {(control) => <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={email} />}
         </Field>
-        <SubmitButton pending={pending} pendingText="Sending..." size="lg" className="w-full">
+        <SubmitButton pending={form.pending} pendingText="Sending..." size="lg" className="w-full">
           Send reset link
         </SubmitButton>
-      </Form>
+      </form.fetcher.Form>
       <AccountFooterLink to="/auth" lead="Remembered it?">
         Back to sign in
       </AccountFooterLink>

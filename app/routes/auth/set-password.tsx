@@ -1,14 +1,18 @@
 import { KeyRound, LinkIcon } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/set-password";
 import { privateMeta } from "~/lib/meta";
 import { AccountCard, AccountFooterLink } from "~/components/account/account-card";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { MAX_PASSWORD, MIN_PASSWORD, passwordProblem } from "~/lib/accounts";
+import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
+import { invalid, submitToServer, type FormAnswer } from "~/lib/form-result";
+import { formDataToObject, parseWith } from "~/lib/schemas/fields";
+import { setPasswordSchema } from "~/lib/schemas/password";
+import { expiredLinkNotice, PASSWORD_TOKEN, passwordTexts } from "~/lib/schemas/password-fields";
 import { completePasswordLink, readPasswordLink } from "~/.server/accounts/users";
 import { getDb } from "~/.server/db/client";
 import { log } from "~/.server/log";
@@ -30,55 +34,28 @@ export function headers() {
   return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 }
 
-/** Tokens are 32 random bytes in base64url (43 characters); anything else is not one. */
-const TOKEN = /^[\w-]{20,100}$/;
-
 type LinkState = { valid: true; purpose: "invite" | "reset"; email: string; token: string } | { valid: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!TOKEN.test(token)) return data<LinkState>({ valid: false }, { status: 400 });
+  if (!PASSWORD_TOKEN.test(token)) return data<LinkState>({ valid: false }, { status: 400 });
   const link = await readPasswordLink(getDb(), token);
   if (!link) return data<LinkState>({ valid: false }, { status: 410 });
   return data<LinkState>({ valid: true, purpose: link.purpose, email: link.email, token });
 }
 
-/** Built on demand so the browser bundle never reaches the server-side password rules. */
-const formSchema = () =>
-  z
-    .object({
-      token: z.string().regex(TOKEN, "This link is no longer valid"),
-      password: z.string({ error: "Enter a new password" }).superRefine((value, ctx) => {
-        const problem = value === "" ? "Enter a new password" : passwordProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
-      confirm: z.string({ error: "Enter the password again" }).min(1, "Enter the password again"),
-    })
-    .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords do not match" });
+/** The form's answers, and one more: the link was used, expired, or never was one (the page says so instead of the form). */
+type SetPasswordAnswer = FormAnswer | { ok: false; expired: true; notice: typeof expiredLinkNotice };
 
-type Answer =
-  | { ok: false; expired: true }
-  | { ok: false; fieldErrors: { password?: string; confirm?: string } }
-  | { ok: false; unavailable: true };
+const expired = (status: 400 | 410) => data<SetPasswordAnswer>({ ok: false, expired: true, notice: expiredLinkNotice }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const parsed = formSchema().safeParse({ token: field("token"), password: field("password"), confirm: field("confirm") });
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const parsed = parseWith(setPasswordSchema, values);
   if (!parsed.success) {
-    if (parsed.error.issues.some((i) => i.path[0] === "token")) {
-      return data<Answer>({ ok: false, expired: true }, { status: 400 });
-    }
-    const fieldErrors: { password?: string; confirm?: string } = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "password" || key === "confirm") && !fieldErrors[key]) fieldErrors[key] = issue.message;
-    }
+    if ("token" in parsed.fieldErrors) return expired(400);
     // Passwords are never sent back.
-    return data<Answer>({ ok: false, fieldErrors }, { status: 400 });
+    return invalid(request, parsed.fieldErrors, { toast: passwordTexts.checkPassword });
   }
   let done: Awaited<ReturnType<typeof completePasswordLink>>;
   try {
@@ -86,25 +63,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The error (a query, its values, a stack) goes to the log only, never into the answer.
     log.error({ err: error }, "setting a password failed");
-    return data<Answer>({ ok: false, unavailable: true }, { status: 503, headers: { "Retry-After": "30" } });
+    return data<SetPasswordAnswer>({ ok: false, notice: passwordTexts.notSaved }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  if (!done) return data<Answer>({ ok: false, expired: true }, { status: 410 });
+  if (!done) return expired(410);
   return redirect("/auth?password=set", 303);
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitToServer(serverAction);
+}
+
+const validate = schemaValidator(() => import("~/lib/schemas/password").then((m) => m.setPasswordSchema));
+
+function isExpired(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && (answer as { expired?: unknown }).expired === true;
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const link = loaderData as LinkState;
-  const answer = actionData as Answer | undefined;
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const form = useFormSubmission({
+    validate,
+    // Success redirects to sign-in, which says the password is set.
+    success: null,
+    failure: passwordTexts.notSaved,
+    answer: actionData,
+  });
+  const { errors } = form;
 
-  if (!link.valid || (answer && "expired" in answer)) {
+  // With JavaScript the answer is the fetcher's; without, the page's action data.
+  if (!link.valid || isExpired(form.fetcher.data ?? actionData)) {
     return (
-      <AccountCard
-        icon={LinkIcon}
-        title="This link is no longer valid"
-        description="Password links work once and expire: invitations after 72 hours, reset links after one hour."
-      >
+      <AccountCard icon={LinkIcon} title={expiredLinkNotice.title} description={expiredLinkNotice.description}>
         <a href="/forgot-password" className={buttonVariants({ size: "lg", className: "w-full" })}>
           Request a new link
         </a>
@@ -115,7 +104,6 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     );
   }
 
-  const errors = answer && "fieldErrors" in answer ? answer.fieldErrors : {};
   const invite = link.purpose === "invite";
   return (
     <AccountCard
@@ -127,13 +115,8 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         </>
       }
     >
-      {answer && "unavailable" in answer ? (
-        <FormNotice notice={{ title: "Not saved", description: "We could not save your password just now. Please try again in a moment.", variant: "error" }} />
-      ) : null}
-      {errors.password || errors.confirm ? (
-        <FormNotice notice={{ title: "Check the password", description: "Fix the fields marked below and try again.", variant: "error" }} />
-      ) : null}
-      <Form method="post" className="flex flex-col gap-5">
+      <form.fetcher.Form {...form.formProps} className="flex flex-col gap-5">
+        <FormNotice notice={form.notice} />
         <input type="hidden" name="token" value={link.token} />
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={link.email} readOnly hidden />
@@ -153,10 +136,10 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             <Input {...control} type="password" autoComplete="new-password" minLength={MIN_PASSWORD} maxLength={MAX_PASSWORD} />
           )}
         </Field>
-        <SubmitButton pending={pending} pendingText="Saving..." size="lg" className="w-full">
+        <SubmitButton pending={form.pending} pendingText="Saving..." size="lg" className="w-full">
           {invite ? "Set my password" : "Save new password"}
         </SubmitButton>
-      </Form>
+      </form.fetcher.Form>
       <AccountFooterLink to="/auth">Back to sign in</AccountFooterLink>
     </AccountCard>
   );

@@ -1,6 +1,5 @@
 import { Filter } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/audit";
 import { privateMeta } from "~/lib/meta";
 import { Pager } from "~/components/account/pager";
@@ -11,6 +10,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { auditFilterSchema } from "~/lib/schemas/console-audit";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts/auth";
 import { auditActions, listAudit, type AuditLink } from "~/.server/accounts/users";
@@ -18,17 +18,10 @@ import { getDb } from "~/.server/db/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
 
-/** Filters from the query string; anything odd falls back to "no filter" / page 1. */
-const querySchema = z.object({
-  action: z.string().trim().max(100).catch(""),
-  actor: z.string().trim().max(254).catch(""),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-});
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
   const params = new URL(request.url).searchParams;
-  const query = querySchema.parse({
+  const query = auditFilterSchema.parse({
     action: params.get("action") ?? "",
     actor: params.get("actor") ?? "",
     page: params.get("page") ?? 1,

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Download, Paperclip } from "lucide-react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
@@ -7,13 +7,19 @@ import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/admin/format";
 import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { Button } from "~/components/ui/button";
+import { Field } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { invalid } from "~/lib/form-result";
 import { safeRedirectPath } from "~/lib/safe-path";
+import { bulkStatusSchema } from "~/lib/schemas/console-inbox";
+import { consoleNotSaved, STATUS_OPTIONS as BULK_STATUS_OPTIONS } from "~/lib/schemas/console-fields";
+import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { requireRole } from "~/.server/accounts/auth";
 import { countNewByKind, type InboxFilters, listSubmissions, parseInboxFilters, setStatuses } from "~/.server/submissions/console";
-import { INBOX_PAGE_SIZE, type InboxSort, KIND_LABELS, KINDS, MAX_SEARCH, STATUS_LABELS, STATUSES, type Status } from "~/lib/submissions";
+import { INBOX_PAGE_SIZE, type InboxSort, KIND_LABELS, KINDS, MAX_SEARCH, STATUS_LABELS, STATUSES } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { clientInfo } from "~/.server/request-context";
@@ -36,15 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const back = safeRedirectPath(String(form.get("back") ?? ""), "/admin");
   const ids = form.getAll("ids").filter((v): v is string => typeof v === "string").slice(0, INBOX_PAGE_SIZE);
-  const status = form.get("status");
-  if (form.get("intent") !== "bulk-status" || !(STATUSES as readonly unknown[]).includes(status)) {
-    return data({ error: "Choose a status from the list." }, { status: 400 });
-  }
+  const parsed = parseWith(bulkStatusSchema, formDataToObject(form));
+  if (!parsed.success) return invalid(request, parsed.fieldErrors);
+  const { status } = parsed.data;
   if (ids.length === 0) {
     return redirectWithFlash(back, { title: "Nothing selected", description: "Tick the submissions whose status you want to change.", variant: "error" });
   }
-  const changed = await setStatuses(getDb(), { ids, status: status as Status, actorEmail: me.email, ip: clientInfo(context).ip });
-  const label = STATUS_LABELS[status as Status];
+  const changed = await setStatuses(getDb(), { ids, status, actorEmail: me.email, ip: clientInfo(context).ip });
+  const label = STATUS_LABELS[status];
   return redirectWithFlash(back, {
     title: "Status updated",
     description:
@@ -98,10 +103,14 @@ const SORT_OPTIONS = [
 ];
 const STATUS_OPTIONS = [{ value: "all", label: "All statuses" }, ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
-export default function Inbox({ loaderData }: Route.ComponentProps) {
+const validate = schemaValidator(() => import("~/lib/schemas/console-inbox").then((m) => m.bulkStatusSchema));
+
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, filters, list, now } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
+  // A change answers with a redirect back to this filtered page and its message.
+  const bulk = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
   const filtered = filters.q !== "" || filters.kind !== "all" || filters.status !== "all";
   const reset = filtered || filters.sort !== undefined;
@@ -174,19 +183,20 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             : `${list.total} ${list.total === 1 ? "submission" : "submissions"}.`}
         </p>
 
-        <Form method="post" id="bulk-status" className="flex flex-col gap-2 rounded-lg border border-border bg-muted/50 p-3 sm:flex-row sm:items-end">
+        <bulk.fetcher.Form
+          {...bulk.formProps}
+          id="bulk-status"
+          className="flex flex-col gap-2 rounded-lg border border-border bg-muted/50 p-3 sm:flex-row sm:items-end"
+        >
           <input type="hidden" name="intent" value="bulk-status" />
           <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-          <div className="flex min-w-0 flex-col gap-2 sm:w-56">
-            <label htmlFor="bulk-status-to" className="text-sm font-medium leading-none">
-              Set status of the ticked rows to
-            </label>
-            <Select id="bulk-status-to" name="status" defaultValue="in_progress" options={STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }))} />
-          </div>
-          <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
+          <Field label="Set status of the ticked rows to" name="status" error={bulk.errors.status ?? bulk.errors.intent} className="sm:w-56">
+            {(control) => <Select {...control} defaultValue="in_progress" options={BULK_STATUS_OPTIONS} />}
+          </Field>
+          <SubmitButton pending={bulk.pending} pendingText="Applying..." variant="outline">
             Apply to ticked rows
-          </Button>
-        </Form>
+          </SubmitButton>
+        </bulk.fetcher.Form>
 
         <DataTable label="Submission list" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
           <thead>

@@ -1,6 +1,5 @@
 import { BellOff, Eye, RotateCw, Send, X } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { mailPurposeLabel } from "~/lib/mail";
 import { privateMeta } from "~/lib/meta";
@@ -10,6 +9,7 @@ import { DateTime } from "~/components/admin/format";
 import { Pager } from "~/components/admin/pager";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { FormNotice } from "~/components/forms/field";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { audit } from "~/.server/accounts/accounts";
@@ -25,6 +25,10 @@ import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { cn } from "~/lib/utils";
+import { invalid, outcomeOf, rejectedAnswer } from "~/lib/form-result";
+import { consoleNotSaved, MAIL_REFUSED_TITLE } from "~/lib/schemas/console-fields";
+import { mailActionSchema } from "~/lib/schemas/console-outbox";
+import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Outbox | Staff console");
 
@@ -50,11 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const mailActionSchema = z.object({
-  intent: z.enum(["retry", "dismiss"], { error: "The request was not understood." }),
-  mailId: z.uuid({ error: "That mail does not exist." }),
-});
-
 /** The outbox URL the form was posted from, with only its own query parameters. */
 function backTo(request: Request): string {
   const from = new URL(request.url).searchParams;
@@ -68,22 +67,22 @@ function backTo(request: Request): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const parsed = mailActionSchema.safeParse({ intent: form.get("intent") ?? undefined, mailId: form.get("mailId") ?? undefined });
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const parsed = parseWith(mailActionSchema, values);
+  // Only hidden fields: the message heads the page (a toast with JavaScript).
   if (!parsed.success) {
-    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "The request was not understood." }, { status: 400 });
+    const first = Object.values(parsed.fieldErrors)[0] ?? "The request was not understood.";
+    return invalid(request, parsed.fieldErrors, { toast: { title: MAIL_REFUSED_TITLE, description: first } });
   }
   const db = getDb();
   const { intent, mailId } = parsed.data;
   const mail = await getMail(db, mailId);
-  if (!mail) return data({ ok: false as const, error: "That mail does not exist." }, { status: 404 });
+  if (!mail) return refused(404, "That mail does not exist.");
   const auditMail = (action: string) =>
     audit(db, { actorEmail: me.email, action, target: mailId, ip: clientInfo(context).ip, detail: `${mail.purpose} (was ${mail.status})` });
 
   if (intent === "dismiss") {
-    if (!(await dismissMail(db, mailId))) {
-      return data({ ok: false as const, error: "Only a failed mail can be dismissed." }, { status: 409 });
-    }
+    if (!(await dismissMail(db, mailId))) return refused(409, "Only a failed mail can be dismissed.");
     await auditMail("mail.dismiss");
     return redirectWithFlash(backTo(request), {
       title: "Mail dismissed",
@@ -93,15 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const queued = await retryMail(db, mailId);
-  if (queued === "link-gone") {
-    return data(
-      { ok: false as const, error: "Its link expired or was removed: send a new invitation or password reset from Users." },
-      { status: 409 },
-    );
-  }
-  if (queued === "not-waiting") {
-    return data({ ok: false as const, error: "That mail was already sent: there is nothing to retry." }, { status: 409 });
-  }
+  if (queued === "link-gone") return refused(409, "Its link expired or was removed: send a new invitation or password reset from Users.");
+  if (queued === "not-waiting") return refused(409, "That mail was already sent: there is nothing to retry.");
   await auditMail("mail.retry");
   // Say what really happens: with delivery off, nothing leaves however often it is queued.
   if (mailDeliveryOff()) {
@@ -117,6 +109,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: "The mail worker will try to send it right away.",
     variant: "success",
   });
+}
+
+/** A change the mail's state does not allow, or a mail that is gone: said at the top of the page (a toast with JavaScript). */
+function refused(status: 404 | 409, error: string) {
+  return data(rejectedAnswer(error, MAIL_REFUSED_TITLE), { status });
+}
+
+const validate = schemaValidator(() => import("~/lib/schemas/console-outbox").then((m) => m.mailActionSchema));
+
+/** What a plain post's refused change says at the top of the page. */
+function refusalOf(answer: unknown): string | null {
+  if (answer === undefined) return null;
+  const outcome = outcomeOf(answer);
+  if (outcome.kind === "rejected") return outcome.error;
+  if (outcome.kind === "invalid") return outcome.toast?.description ?? Object.values(outcome.fieldErrors)[0] ?? null;
+  return null;
 }
 
 const MAIL_OFF_ANSWER = "Mail delivery is off (SMTP_URL is not set): it stays in the outbox until delivery is configured.";
@@ -136,11 +144,10 @@ function outboxHref(filters: OutboxData["filters"], view?: string): string {
   return query ? `/admin/outbox?${query}` : "/admin/outbox";
 }
 
-export default function Outbox({ loaderData }: Route.ComponentProps) {
+export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, viewed, viewMissing, mailOff } = loaderData;
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("mailId") : null;
+  // With JavaScript a refusal is a toast from the row's form; without, the page's action data.
+  const refusal = refusalOf(actionData);
   const filtered = filters.state !== "all";
   return (
     <div className="flex flex-col gap-6">
@@ -152,9 +159,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         Bodies of sent mail are removed after the retention period; links in invitation, password and sign-in mail are never shown.
       </p>
 
-      {actionData && !actionData.ok ? (
-        <FormNotice notice={{ title: "Could not change that mail", description: actionData.error, variant: "error" }} />
-      ) : null}
+      {refusal ? <FormNotice notice={{ title: MAIL_REFUSED_TITLE, description: refusal, variant: "error" }} /> : null}
 
       {viewed ? <MailBodyPanel mail={viewed} closeHref={outboxHref(filters)} /> : null}
       {viewMissing ? <FormNotice notice={{ title: "Mail not found", description: "That mail no longer exists.", variant: "error" }} /> : null}
@@ -186,7 +191,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <EmptyRow colSpan={5}>{filtered ? "No mail in this state." : "No mail yet."}</EmptyRow>
           ) : (
             list.rows.map((m) => (
-              <MailRow key={m.id} mail={m} busy={busyId === m.id} mailOff={mailOff} viewHref={outboxHref(filters, m.id)} open={viewed?.id === m.id} />
+              <MailRow key={m.id} mail={m} mailOff={mailOff} viewHref={outboxHref(filters, m.id)} open={viewed?.id === m.id} />
             ))
           )}
         </tbody>
@@ -197,7 +202,11 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail; busy: boolean; mailOff: boolean; viewHref: string; open: boolean }) {
+function MailRow({ mail: m, mailOff, viewHref, open }: { mail: OutboxMail; mailOff: boolean; viewHref: string; open: boolean }) {
+  // Each button's form answers with a redirect back to this page and its message, or a refusal (a toast).
+  const retry = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false });
+  const dismiss = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false });
+  const busy = retry.pending || dismiss.pending;
   // With delivery off a pending mail just waits: a "send now" would do nothing.
   const canQueue = m.status !== "sent" && !(mailOff && m.status === "pending");
   const queueLabel = mailOff ? "Queue again" : m.status === "pending" ? "Send now" : "Retry";
@@ -247,7 +256,7 @@ function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail;
             <span className="sr-only"> mail to {m.to}</span>
           </Link>
           {canQueue ? (
-            <Form method="post">
+            <retry.fetcher.Form {...retry.formProps}>
               <input type="hidden" name="intent" value="retry" />
               <input type="hidden" name="mailId" value={m.id} />
               <Button type="submit" size="sm" variant={m.status === "pending" ? "outline" : "default"} disabled={busy}>
@@ -255,10 +264,10 @@ function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail;
                 {queueLabel}
                 <span className="sr-only"> mail to {m.to}</span>
               </Button>
-            </Form>
+            </retry.fetcher.Form>
           ) : null}
           {m.status === "failed" ? (
-            <Form method="post">
+            <dismiss.fetcher.Form {...dismiss.formProps}>
               <input type="hidden" name="intent" value="dismiss" />
               <input type="hidden" name="mailId" value={m.id} />
               <Button type="submit" size="sm" variant="outline" disabled={busy}>
@@ -266,7 +275,7 @@ function MailRow({ mail: m, busy, mailOff, viewHref, open }: { mail: OutboxMail;
                 Dismiss
                 <span className="sr-only"> mail to {m.to}</span>
               </Button>
-            </Form>
+            </dismiss.fetcher.Form>
           ) : null}
         </div>
       </Td>

@@ -1,22 +1,26 @@
 import { ArrowLeft, Download } from "lucide-react";
 import * as React from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/submission";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { mailPurposeLabel } from "~/lib/mail";
 import { DateTime, formatBytes } from "~/components/admin/format";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { invalid, submittedText, submittedValues } from "~/lib/form-result";
+import { consoleNotSaved, STATUS_OPTIONS } from "~/lib/schemas/console-fields";
+import { submissionActionSchema } from "~/lib/schemas/console-submission";
+import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { audit } from "~/.server/accounts/accounts";
 import { requireRole } from "~/.server/accounts/auth";
 import { addSubmissionNote, getSubmissionDetail, setSubmissionStatus } from "~/.server/submissions/console";
 import { isUuid } from "~/lib/ids";
-import { KIND_LABELS, MAX_NOTE, STATUS_LABELS, STATUSES } from "~/lib/submissions";
+import { KIND_LABELS, MAX_NOTE, STATUS_LABELS } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { clientInfo } from "~/.server/request-context";
@@ -42,42 +46,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { detail };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("status"),
-    status: z.enum(STATUSES, { error: "Choose a status from the list." }),
-  }),
-  z.object({
-    intent: z.literal("note"),
-    body: z
-      .string({ error: "Write a note first." })
-      .trim()
-      .min(1, "Write a note first.")
-      .max(MAX_NOTE, `A note can be at most ${MAX_NOTE.toLocaleString("en-US")} characters.`),
-  }),
-]);
-
-type ActionError = { ok: false; intent: "status" | "note" | null; error: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
   const id = params.id;
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const parsed = actionSchema.safeParse({
-    intent: form.get("intent") ?? undefined,
-    status: form.get("status") ?? undefined,
-    body: form.get("body") ?? undefined,
-  });
-  if (!parsed.success) {
-    const intent = form.get("intent");
-    const answer: ActionError = {
-      ok: false,
-      intent: intent === "status" || intent === "note" ? intent : null,
-      error: parsed.error.issues[0]?.message ?? "The request was not understood.",
-    };
-    return data(answer, { status: 400 });
-  }
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const parsed = parseWith(submissionActionSchema, values);
+  // The messages go beside the status list or the note; a plain post also gets its note back.
+  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { body: values.body } });
   const db = getDb();
   const ip = clientInfo(context).ip;
   const back = `/admin/submissions/${id}`;
@@ -96,12 +72,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithFlash(back, { title: "Note added", description: "Your note was saved.", variant: "success" });
 }
 
-function ErrorText({ id, children }: { id: string; children: React.ReactNode }) {
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive">
-      {children}
-    </p>
-  );
+const validate = schemaValidator(() => import("~/lib/schemas/console-submission").then((m) => m.submissionActionSchema));
+
+/** The messages of a plain post's answer that no field of the page shows (a request no form sends). */
+function otherErrorOf(errors: Record<string, string>): string | null {
+  const { status: _status, body: _body, ...rest } = errors;
+  return Object.values(rest)[0] ?? null;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -135,18 +111,22 @@ function FieldList({ fields }: { fields: { label: string; value: string | null |
   );
 }
 
-export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
+export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { detail } = loaderData;
   const { submission: s, fields, experience, certifications, files, notes, mails } = detail;
-  const actionData = useActionData<typeof action>() as ActionError | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const statusError = actionData?.intent === "status" ? actionData.error : null;
-  const noteError = actionData?.intent === "note" ? actionData.error : null;
-  const otherError = actionData && actionData.intent === null ? actionData.error : null;
-  const [noteLength, setNoteLength] = React.useState(0);
+  // Both forms answer a change with a redirect back here and its message; bad input with the message beside the field.
+  const statusForm = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
+  const noteForm = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
+  const otherError = otherErrorOf({ ...statusForm.errors, ...noteForm.errors });
+  const typedNote = submittedText(submittedValues(actionData), "body");
+  const [noteLength, setNoteLength] = React.useState(typedNote?.length ?? 0);
   // A saved note empties the form (it is re-mounted): the counter starts again too.
-  React.useEffect(() => setNoteLength(0), [notes.length]);
+  const noteCount = React.useRef(notes.length);
+  React.useEffect(() => {
+    if (noteCount.current === notes.length) return;
+    noteCount.current = notes.length;
+    setNoteLength(0);
+  }, [notes.length]);
   const isApplication = s.kind === "application";
 
   return (
@@ -171,7 +151,11 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
           </span>
           <span className="break-all">Reference {s.id}</span>
         </div>
-        {otherError ? <ErrorText id="action-error">{otherError}</ErrorText> : null}
+        {otherError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {otherError}
+          </p>
+        ) : null}
       </div>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -283,22 +267,15 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
 
         <div className="flex min-w-0 flex-col gap-8">
           <Section id="status-heading" title="Status">
-            <Form method="post" className="flex flex-col gap-3" key={s.status}>
+            <statusForm.fetcher.Form {...statusForm.formProps} className="flex flex-col gap-3" key={s.status}>
               <input type="hidden" name="intent" value="status" />
-              <Label htmlFor="status-select">Status</Label>
-              <Select
-                id="status-select"
-                name="status"
-                defaultValue={s.status}
-                options={STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-                aria-invalid={statusError ? true : undefined}
-                aria-describedby={statusError ? "status-error" : undefined}
-              />
-              {statusError ? <ErrorText id="status-error">{statusError}</ErrorText> : null}
-              <Button type="submit" disabled={busy === "status"} className="w-fit">
-                {busy === "status" ? "Updating…" : "Update status"}
-              </Button>
-            </Form>
+              <Field label="Status" name="status" error={statusForm.errors.status}>
+                {(control) => <Select {...control} defaultValue={s.status} options={STATUS_OPTIONS} />}
+              </Field>
+              <SubmitButton pending={statusForm.pending} pendingText="Updating…" className="w-fit">
+                Update status
+              </SubmitButton>
+            </statusForm.fetcher.Form>
           </Section>
 
           <Section id="notes-heading" title="Notes">
@@ -316,29 +293,33 @@ export default function SubmissionPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ol>
             )}
-            <Form method="post" className="flex flex-col gap-3" key={notes.length}>
+            <noteForm.fetcher.Form {...noteForm.formProps} className="flex flex-col gap-3" key={notes.length}>
               <input type="hidden" name="intent" value="note" />
-              <Label htmlFor="note-body">New note</Label>
-              <Textarea
-                id="note-body"
+              <Field
+                label="New note"
                 name="body"
                 required
-                maxLength={MAX_NOTE}
-                rows={4}
-                onChange={(e) => setNoteLength(e.currentTarget.value.length)}
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? "note-hint note-error" : "note-hint"}
-              />
-              <p id="note-hint" className="text-xs text-muted-foreground">
-                {noteLength > 0
-                  ? `${noteLength.toLocaleString("en-US")} of ${MAX_NOTE.toLocaleString("en-US")} characters`
-                  : `Up to ${MAX_NOTE.toLocaleString("en-US")} characters. Notes are visible to all staff.`}
-              </p>
-              {noteError ? <ErrorText id="note-error">{noteError}</ErrorText> : null}
-              <Button type="submit" disabled={busy === "note"} className="w-fit">
-                {busy === "note" ? "Adding…" : "Add note"}
-              </Button>
-            </Form>
+                error={noteForm.errors.body}
+                hint={
+                  noteLength > 0
+                    ? `${noteLength.toLocaleString("en-US")} of ${MAX_NOTE.toLocaleString("en-US")} characters`
+                    : `Up to ${MAX_NOTE.toLocaleString("en-US")} characters. Notes are visible to all staff.`
+                }
+              >
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    maxLength={MAX_NOTE}
+                    rows={4}
+                    defaultValue={typedNote}
+                    onChange={(e) => setNoteLength(e.currentTarget.value.length)}
+                  />
+                )}
+              </Field>
+              <SubmitButton pending={noteForm.pending} pendingText="Adding…" className="w-fit">
+                Add note
+              </SubmitButton>
+            </noteForm.fetcher.Form>
           </Section>
         </div>
       </div>

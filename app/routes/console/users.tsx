@@ -1,7 +1,6 @@
 import { Check, Copy, MailPlus, UserRound } from "lucide-react";
 import * as React from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/users";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
@@ -9,15 +8,18 @@ import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/admin/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { email as emailField, LIMITS } from "~/lib/schemas/common";
+import { invalidAnswer, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { consoleNotSaved, ROLE_OPTIONS, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
+import { userActionSchema } from "~/lib/schemas/console-users";
+import { LIMITS, parseWith } from "~/lib/schemas/fields";
 import { cn } from "~/lib/utils";
-import { ROLES } from "~/lib/accounts";
 import { requireRole } from "~/.server/accounts/auth";
 import {
   changeUserDisabled,
@@ -36,51 +38,30 @@ import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body"
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Users | Staff console");
 
-const ROLE_OPTIONS = [
-  { value: "member", label: "Member" },
-  { value: "staff", label: "Staff" },
-  { value: "admin", label: "Admin" },
-] as const satisfies readonly { value: (typeof ROLES)[number]; label: string }[];
-
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "admin");
   return { me: { id: me.id }, users: await listUsers(getDb()) };
 }
 
-/** Built on demand, inside the action, so the browser bundle never reaches server modules. */
-function actionSchema() {
-  const userId = z
-    .string({ error: "Missing user" })
-    .regex(/^[\w-]{1,100}$/, "Unknown user");
-  const role = z.enum(ROLES, { error: "Choose member, staff or admin" });
-  return z.discriminatedUnion(
-    "intent",
-    [
-    z.object({ intent: z.literal("invite"), email: emailField(), role }),
-    z.object({ intent: z.literal("role"), userId, role }),
-    z.object({ intent: z.literal("disable"), userId }),
-    z.object({ intent: z.literal("enable"), userId }),
-    z.object({ intent: z.literal("reset"), userId }),
-    ],
-    { error: "Unknown action" },
-  );
-}
+type Intent = "invite" | "role" | "disable" | "enable" | "reset";
+type ConfirmedIntent = "role" | "disable" | "reset";
 
-export type UsersAnswer = {
-  ok: boolean;
-  message: string;
+/**
+ * What the action answers, with the form it answers (its intent, and the
+ * account of a row's form), so a page drawn from a plain post puts the
+ * answer beside the right form:
+ *   the form answer: done with its message (and, with mail delivery off, the
+ *     set-password link shown once), bad input with messages beside the fields,
+ *     or a refusal (your own account, an account that is gone);
+ *   a confirm step: a plain post of a hard-to-undo change, without `confirmed=1`.
+ */
+export type UsersAnswer = (FormAnswer<{ message: string; link?: string }> | { ok: false; confirm: { role?: string } }) & {
   intent: string;
   userId?: string;
-  fieldErrors?: { email?: string; role?: string };
-  email?: string;
-  /** With mail delivery off: the set-password link, shown to the admin once. */
-  link?: string;
-  /** A plain form post (no JavaScript) of an action that needs a confirm step first. */
-  confirm?: { role?: string };
 };
 
 /** What the confirm step of each hard-to-undo action says. */
-function confirmText(intent: "role" | "disable" | "reset", email: string, role?: string) {
+function confirmText(intent: ConfirmedIntent, email: string, role?: string) {
   switch (intent) {
     case "role":
       return {
@@ -98,30 +79,17 @@ function confirmText(intent: "role" | "disable" | "reset", email: string, role?:
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
   const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const raw: Record<string, unknown> = {};
+  const raw: Record<string, string> = {};
   for (const key of ["intent", "email", "role", "userId", "confirmed"]) {
     const value = form.get(key);
-    if (value !== null) raw[key] = value;
+    if (typeof value === "string") raw[key] = value;
   }
-  const intent = typeof raw.intent === "string" ? raw.intent.slice(0, 20) : "";
-  const rowId = typeof raw.userId === "string" ? raw.userId.slice(0, 100) : undefined;
+  const about = { intent: raw.intent?.slice(0, 20) ?? "", userId: raw.userId?.slice(0, 100) };
 
-  const parsed = actionSchema().safeParse(raw);
+  const parsed = parseWith(userActionSchema, raw);
   if (!parsed.success) {
-    const fieldErrors: UsersAnswer["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "email" || key === "role") && !fieldErrors[key]) fieldErrors[key] = issue.message;
-    }
-    const answer: UsersAnswer = {
-      ok: false,
-      intent,
-      userId: rowId,
-      message: parsed.error.issues[0]?.message ?? "Check the form and try again.",
-      fieldErrors,
-      email: intent === "invite" && typeof raw.email === "string" ? raw.email.slice(0, LIMITS.email) : undefined,
-    };
-    return data(answer, { status: 400 });
+    const values = { intent: about.intent, userId: about.userId, email: raw.email?.slice(0, LIMITS.email), role: raw.role?.slice(0, 20) };
+    return data<UsersAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), ...about }, { status: 400 });
   }
 
   const db = getDb();
@@ -133,14 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   // Changing a role, disabling and resetting are confirmed first (in a dialog, or without JavaScript in a second step).
   if ((input.intent === "role" || input.intent === "disable" || input.intent === "reset") && raw.confirmed !== "1") {
-    const answer: UsersAnswer = {
+    return data<UsersAnswer>({
       ok: false,
       intent: input.intent,
       userId: input.userId,
-      message: "Confirm to go on.",
       confirm: { role: input.intent === "role" ? input.role : undefined },
-    };
-    return data(answer);
+    });
   }
   let result: ConsoleResult;
   switch (input.intent) {
@@ -159,33 +125,64 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
   }
   if (result.mailed) mailQueued();
-  const answer: UsersAnswer = {
-    ok: result.ok,
-    message: result.message,
-    intent: input.intent,
-    userId: "userId" in input ? input.userId : undefined,
-    fieldErrors: input.intent === "invite" && !result.ok ? { email: result.message } : undefined,
-    email: input.intent === "invite" && !result.ok ? input.email : undefined,
-    link: result.link,
-  };
-  return data(answer, { status: result.status });
+  const answered = { intent: input.intent, userId: "userId" in input ? input.userId : undefined };
+  if (result.ok) {
+    return data<UsersAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), ...answered }, { status: result.status });
+  }
+  // An invitation refused (the account exists) is about the email typed: said beside it, with the email kept.
+  if (input.intent === "invite") {
+    const refusal = invalidAnswer(request, { email: result.message }, { values: { intent: "invite", email: input.email, role: input.role } });
+    return data<UsersAnswer>({ ...refusal, ...answered }, { status: result.status });
+  }
+  return data<UsersAnswer>({ ...rejectedAnswer(result.message, USER_REFUSED_TITLE), ...answered }, { status: result.status });
 }
 
-/** The form being submitted (or its page reloading after it) right now, if it is this one. */
-function useSubmitting(intent: string, id?: string): boolean {
-  const navigation = useNavigation();
-  const f = navigation.formData;
-  if (navigation.state === "idle" || !f) return false;
-  return f.get("intent") === intent && (id === undefined || f.get("userId") === id);
+const validate = schemaValidator(() => import("~/lib/schemas/console-users").then((m) => m.userActionSchema));
+
+/** The answer, if it is one to the form with this intent (and account). */
+function answerTo(answer: UsersAnswer | undefined, intents: readonly Intent[], userId?: string): UsersAnswer | undefined {
+  if (!answer || !(intents as readonly string[]).includes(answer.intent)) return undefined;
+  return userId === undefined || answer.userId === userId ? answer : undefined;
+}
+
+/** What an answer says in words, and whether it went through; null for a confirm step. */
+function messageOf(answer: UsersAnswer): { ok: boolean; text: string } | null {
+  if ("confirm" in answer) return null;
+  if (answer.ok) return { ok: true, text: answer.message };
+  const outcome = outcomeOf(answer);
+  if (outcome.kind === "rejected") return { ok: false, text: outcome.error };
+  if (outcome.kind === "invalid") return { ok: false, text: Object.values(outcome.fieldErrors)[0] ?? "Check the form and try again." };
+  return { ok: false, text: consoleNotSaved.description };
+}
+
+/**
+ * One of the page's forms: the shared form hook, with the answer meant for
+ * it, whose result the page shows (one answer at a time, as a plain post would).
+ */
+function useUsersForm(show: (answer: UsersAnswer) => void, answer: UsersAnswer | undefined, resetOnSuccess: boolean) {
+  return useFormSubmission({
+    validate,
+    // The page says what happened, beside the form that did it.
+    success: null,
+    failure: consoleNotSaved,
+    resetOnSuccess,
+    answer,
+    onAnswer: (a) => show(a as UsersAnswer),
+  });
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, me } = loaderData;
-  const answer = actionData as UsersAnswer | undefined;
-  const inviting = useSubmitting("invite");
-  const inviteAnswer = answer?.intent === "invite" ? answer : undefined;
+  // The latest answer, from a plain post (the page's action data) or from any of the page's forms.
+  const [answer, setAnswer] = React.useState(actionData as UsersAnswer | undefined);
+  React.useEffect(() => setAnswer(actionData as UsersAnswer | undefined), [actionData]);
+  const inviteAnswer = answerTo(answer, ["invite"]);
+  const invite = useUsersForm(setAnswer, inviteAnswer, true);
+  const typed = submittedValues(inviteAnswer);
+  const inviteDone = inviteAnswer?.ok ? inviteAnswer : undefined;
   // A refused row action for a row that is gone, or a malformed post: shown at the top.
   const stray = answer && answer.intent !== "invite" && !users.some((u) => u.id === answer.userId) ? answer : undefined;
+  const strayMessage = stray ? messageOf(stray) : null;
 
   return (
     <div className="flex flex-col gap-8">
@@ -196,8 +193,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </p>
       </div>
 
-      {stray ? (
-        <FormNotice notice={{ title: stray.ok ? "Done" : "Not done", description: stray.message, variant: stray.ok ? "success" : "error" }} />
+      {strayMessage ? (
+        <FormNotice
+          notice={{
+            title: strayMessage.ok ? "Done" : USER_REFUSED_TITLE,
+            description: strayMessage.text,
+            variant: strayMessage.ok ? "success" : "error",
+          }}
+        />
       ) : null}
 
       <section aria-labelledby="invite-heading">
@@ -211,26 +214,29 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            {inviteAnswer?.ok && inviteAnswer.link ? (
-              <OneTimeLink title="Invitation created: mail delivery is off" message={inviteAnswer.message} link={inviteAnswer.link} />
-            ) : inviteAnswer?.ok ? (
-              <FormNotice notice={{ title: "Invitation sent", description: inviteAnswer.message, variant: "success" }} />
+            {inviteDone?.link ? (
+              <OneTimeLink title="Invitation created: mail delivery is off" message={inviteDone.message} link={inviteDone.link} />
+            ) : inviteDone ? (
+              <FormNotice notice={{ title: "Invitation sent", description: inviteDone.message, variant: "success" }} />
             ) : null}
-            <Form method="post" preventScrollReset key={inviteAnswer?.ok ? inviteAnswer.message : "invite"} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
+            <invite.fetcher.Form
+              {...invite.formProps}
+              className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start"
+            >
               <input type="hidden" name="intent" value="invite" />
-              <Field label="Email" name="email" required error={inviteAnswer && !inviteAnswer.ok ? inviteAnswer.fieldErrors?.email ?? inviteAnswer.message : undefined}>
+              <Field label="Email" name="email" required error={invite.errors.email}>
                 {(control) => (
-                  <Input {...control} type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={inviteAnswer?.ok ? "" : inviteAnswer?.email} />
+                  <Input {...control} type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={submittedText(typed, "email")} />
                 )}
               </Field>
-              <Field label="Role" name="role" required error={inviteAnswer?.fieldErrors?.role}>
-                {(control) => <Select {...control} options={ROLE_OPTIONS} defaultValue="member" />}
+              <Field label="Role" name="role" required error={invite.errors.role}>
+                {(control) => <Select {...control} options={ROLE_OPTIONS} defaultValue={submittedText(typed, "role") ?? "member"} />}
               </Field>
-              <SubmitButton pending={inviting} pendingText="Sending..." className="sm:mt-6">
+              <SubmitButton pending={invite.pending} pendingText="Sending..." className="sm:mt-6">
                 <MailPlus aria-hidden />
                 Send invitation
               </SubmitButton>
-            </Form>
+            </invite.fetcher.Form>
           </CardContent>
         </Card>
       </section>
@@ -257,7 +263,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </thead>
           <tbody>
             {users.map((u) => (
-              <UserRow key={u.id} user={u} isMe={u.id === me.id} answer={answer?.userId === u.id ? answer : undefined} />
+              <UserRow
+                key={u.id}
+                user={u}
+                isMe={u.id === me.id}
+                answer={answer && answer.intent !== "invite" && answer.userId === u.id ? answer : undefined}
+                show={setAnswer}
+              />
             ))}
           </tbody>
         </DataTable>
@@ -268,11 +280,25 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
 type UserRowData = Route.ComponentProps["loaderData"]["users"][number];
 
-function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; answer?: UsersAnswer }) {
-  const savingRole = useSubmitting("role", u.id);
-  const toggling = useSubmitting(u.disabled ? "enable" : "disable", u.id);
-  const resetting = useSubmitting("reset", u.id);
-  const roleSelectId = `role-${u.id}`;
+function UserRow({
+  user: u,
+  isMe,
+  answer,
+  show,
+}: {
+  user: UserRowData;
+  isMe: boolean;
+  answer?: UsersAnswer;
+  show: (answer: UsersAnswer) => void;
+}) {
+  // A row's forms show what the account is now: nothing to empty after a change.
+  const roleForm = useUsersForm(show, answerTo(answer, ["role"]), false);
+  const toggleForm = useUsersForm(show, undefined, false);
+  const resetForm = useUsersForm(show, undefined, false);
+  const confirmStep = answer && "confirm" in answer && isConfirmed(answer.intent) ? { answer, intent: answer.intent } : null;
+  // The role's own message is beside the list; anything else the answer says is under the buttons.
+  const roleMessage = answer?.intent === "role" && !answer.ok && roleForm.errors.role;
+  const message = answer && !confirmStep && !roleMessage ? messageOf(answer) : null;
   return (
     // The id lets the audit log link straight to this row; scroll-margin keeps it clear of the console's top bar.
     <tr id={`user-${u.id}`} className={cn("scroll-mt-24 target:bg-primary-soft/60", u.disabled && "bg-muted/60")}>
@@ -315,54 +341,66 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
               You cannot change your own role or disable your own account. Ask another admin.
             </p>
           ) : (
-            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+            <roleForm.fetcher.Form {...roleForm.formProps} className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="role" />
               <input type="hidden" name="userId" value={u.id} />
-              <label htmlFor={roleSelectId} className="sr-only">
-                Role of {u.email}
-              </label>
-              <Select id={roleSelectId} name="role" options={ROLE_OPTIONS} defaultValue={u.role} key={u.role} className="w-32" />
-              <ConfirmButton {...confirmText("role", u.email)} pending={savingRole} pendingText="Saving..." variant="outline" size="sm" className="min-h-10">
+              <Field label={`Role of ${u.email}`} name="role" hideLabel error={roleForm.errors.role}>
+                {(control) => <Select {...control} options={ROLE_OPTIONS} defaultValue={u.role} key={u.role} className="w-32" />}
+              </Field>
+              <ConfirmButton
+                {...confirmText("role", u.email)}
+                pending={roleForm.pending}
+                pendingText="Saving..."
+                variant="outline"
+                size="sm"
+                className="min-h-10"
+              >
                 Save role<span className="sr-only"> of {u.email}</span>
               </ConfirmButton>
-            </Form>
+            </roleForm.fetcher.Form>
           )}
           <div className="flex flex-wrap gap-2">
             {!isMe ? (
-              <Form method="post" preventScrollReset>
+              <toggleForm.fetcher.Form {...toggleForm.formProps}>
                 <input type="hidden" name="intent" value={u.disabled ? "enable" : "disable"} />
                 <input type="hidden" name="userId" value={u.id} />
                 {u.disabled ? (
-                  <SubmitButton pending={toggling} pendingText="Enabling..." variant="outline" size="sm">
+                  <SubmitButton pending={toggleForm.pending} pendingText="Enabling..." variant="outline" size="sm">
                     Enable<span className="sr-only"> {u.email}</span>
                   </SubmitButton>
                 ) : (
-                  <ConfirmButton {...confirmText("disable", u.email)} pending={toggling} pendingText="Disabling..." variant="destructive" size="sm">
+                  <ConfirmButton
+                    {...confirmText("disable", u.email)}
+                    pending={toggleForm.pending}
+                    pendingText="Disabling..."
+                    variant="destructive"
+                    size="sm"
+                  >
                     Disable<span className="sr-only"> {u.email}</span>
                   </ConfirmButton>
                 )}
-              </Form>
+              </toggleForm.fetcher.Form>
             ) : null}
             {!u.disabled ? (
-              <Form method="post" preventScrollReset>
+              <resetForm.fetcher.Form {...resetForm.formProps}>
                 <input type="hidden" name="intent" value="reset" />
                 <input type="hidden" name="userId" value={u.id} />
-                <ConfirmButton {...confirmText("reset", u.email)} pending={resetting} pendingText="Sending..." variant="outline" size="sm">
+                <ConfirmButton {...confirmText("reset", u.email)} pending={resetForm.pending} pendingText="Sending..." variant="outline" size="sm">
                   Send password reset<span className="sr-only"> to {u.email}</span>
                 </ConfirmButton>
-              </Form>
+              </resetForm.fetcher.Form>
             ) : null}
           </div>
-          {answer?.confirm && (answer.intent === "role" || answer.intent === "disable" || answer.intent === "reset") ? (
-            <ConfirmStep answer={answer} intent={answer.intent} email={u.email} userId={u.id} />
-          ) : answer?.link ? (
+          {confirmStep ? (
+            <ConfirmStep answer={confirmStep.answer} intent={confirmStep.intent} email={u.email} userId={u.id} show={show} />
+          ) : answer?.ok && answer.link ? (
             <OneTimeLink title="Reset link created: mail delivery is off" message={answer.message} link={answer.link} />
-          ) : answer ? (
+          ) : message ? (
             <p
-              role={answer.ok ? "status" : "alert"}
-              className={cn("max-w-xs text-sm font-medium break-words", answer.ok ? "text-success" : "text-destructive")}
+              role={message.ok ? "status" : "alert"}
+              className={cn("max-w-xs text-sm font-medium break-words", message.ok ? "text-success" : "text-destructive")}
             >
-              {answer.message}
+              {message.text}
             </p>
           ) : null}
         </div>
@@ -371,28 +409,45 @@ function UserRow({ user: u, isMe, answer }: { user: UserRowData; isMe: boolean; 
   );
 }
 
+function isConfirmed(intent: string): intent is ConfirmedIntent {
+  return intent === "role" || intent === "disable" || intent === "reset";
+}
+
 /** The confirm step of a plain form post (no JavaScript): what will happen, and a button that does it. */
-function ConfirmStep({ answer, intent, email, userId }: { answer: UsersAnswer; intent: "role" | "disable" | "reset"; email: string; userId: string }) {
-  const role = answer.confirm?.role;
+function ConfirmStep({
+  answer,
+  intent,
+  email,
+  userId,
+  show,
+}: {
+  answer: UsersAnswer;
+  intent: ConfirmedIntent;
+  email: string;
+  userId: string;
+  show: (answer: UsersAnswer) => void;
+}) {
+  const form = useUsersForm(show, undefined, false);
+  const role = "confirm" in answer ? answer.confirm.role : undefined;
   const text = confirmText(intent, email, role);
   return (
     <div role="alert" className="flex max-w-sm flex-col gap-3 rounded-lg border border-border bg-muted p-3">
       <p className="font-semibold text-navy">{text.title}</p>
       <p className="text-sm text-muted-foreground">{text.description}</p>
-      <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+      <form.fetcher.Form {...form.formProps} className="flex flex-wrap gap-2">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="userId" value={userId} />
         {role ? <input type="hidden" name="role" value={role} /> : null}
         <input type="hidden" name="confirmed" value="1" />
-        <Button type="submit" size="sm" variant={intent === "disable" ? "destructive" : "default"}>
+        <SubmitButton pending={form.pending} pendingText="Saving..." size="sm" variant={intent === "disable" ? "destructive" : "default"}>
           {text.confirmLabel}
-        </Button>
+        </SubmitButton>
         <Button asChild size="sm" variant="outline">
           <Link to="/admin/users" preventScrollReset>
             Cancel
           </Link>
         </Button>
-      </Form>
+      </form.fetcher.Form>
     </div>
   );
 }
