@@ -7,9 +7,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { upsertUser, audit } from "~/.server/accounts/accounts";
+import { addUser, type Role } from "~/.server/accounts";
 import { ROLES, passwordProblem } from "~/lib/accounts";
-import type { Role } from "~/.server/accounts/auth";
 import { openDatabase } from "~/.server/db/client";
 import { env } from "~/.server/env";
 
@@ -50,8 +49,7 @@ const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : {
   (error: Error) => fail(error.message),
 );
 try {
-  const { user, created } = await upsertUser(database.db, { email, role, password, name: values.name });
-  await audit(database.db, { actorEmail: "command line", action: created ? "user.create" : "user.update", target: user.email, detail: `role ${role}` });
+  const { user, created } = await addUser(database.db, { email: "command line", ip: null }, { email, role, password, name: values.name });
   console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}).`);
 } finally {
   await database.close();

@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { Input } from "~/components/ui/input";
 import { email, LIMITS } from "~/lib/schemas/common";
 import { afterAnswer } from "~/.server/after-answer";
-import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/.server/accounts/users";
+import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { log } from "~/.server/log";
 import { hitRateLimit } from "~/.server/http/rate-limit";

@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { MAX_PASSWORD, MIN_PASSWORD, passwordProblem } from "~/lib/accounts";
-import { completePasswordLink, readPasswordLink } from "~/.server/accounts/users";
+import { completePasswordLink, readPasswordLink } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { log } from "~/.server/log";
 import { clientInfo } from "~/.server/request-context";

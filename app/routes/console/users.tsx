@@ -18,16 +18,16 @@ import { Select } from "~/components/ui/select";
 import { email as emailField, LIMITS } from "~/lib/schemas/common";
 import { cn } from "~/lib/utils";
 import { ROLES } from "~/lib/accounts";
-import { requireRole } from "~/.server/accounts/auth";
 import {
   changeUserDisabled,
   changeUserRole,
   inviteUser,
   listUsers,
+  requireRole,
   sendUserReset,
   type ConsoleContext,
   type ConsoleResult,
-} from "~/.server/accounts/users";
+} from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { clientInfo } from "~/.server/request-context";

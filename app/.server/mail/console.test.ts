@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { outbox } from "~/.server/db/schema";
+import { freshDatabase } from "../../../tests/integration/support/database";
+import { getMail, listOutbox } from "./console";
+
+describe("the console's outbox on pglite", () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await freshDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+  beforeEach(async () => {
+    await db().delete(outbox);
+  });
+
+  describe("the outbox list", () => {
+    it("lists mail newest first, filters by state and pages 50 at a time", async () => {
+      const now = Date.now();
+      await db()
+        .insert(outbox)
+        .values(
+          Array.from({ length: 55 }, (_, i) => ({
+            purpose: "test",
+            to: `to${i}@x.example`,
+            subject: `Mail ${i}`,
+            text: "body",
+            status: i < 3 ? ("failed" as const) : i < 10 ? ("sent" as const) : ("pending" as const),
+            createdAt: new Date(now - i * 1000),
+          })),
+        );
+      const first = await listOutbox(db(), { state: "all", page: 1 });
+      expect(first).toMatchObject({ total: 55, page: 1, pageCount: 2, pageSize: 50 });
+      expect(first.rows).toHaveLength(50);
+      expect(first.rows[0]?.subject).toBe("Mail 0");
+      expect((await listOutbox(db(), { state: "all", page: 2 })).rows.map((r) => r.subject)).toEqual([
+        "Mail 50",
+        "Mail 51",
+        "Mail 52",
+        "Mail 53",
+        "Mail 54",
+      ]);
+      const failed = await listOutbox(db(), { state: "failed", page: 1 });
+      expect(failed.rows.map((r) => r.subject)).toEqual(["Mail 0", "Mail 1", "Mail 2"]);
+      expect((await listOutbox(db(), { state: "sent", page: 5 })).rows).toHaveLength(7);
+      const mail = await getMail(db(), failed.rows[0]!.id);
+      expect(mail).toMatchObject({ purpose: "test", status: "failed" });
+    });
+  });
+});
