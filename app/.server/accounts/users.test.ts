@@ -7,6 +7,7 @@ import { account, auditLog, outbox, passwordTokens, session, user } from "~/.ser
 import { openLink } from "~/.server/mail/link-secret";
 import { LINK_PLACEHOLDER } from "~/.server/mail/outbox";
 import { freshDatabase } from "../../../tests/integration/support/database";
+import { auditFails, auditWorks } from "../../../tests/integration/support/failing-audit";
 import {
   changeUserDisabled,
   changeUserRole,
@@ -35,6 +36,7 @@ afterAll(() => {
 });
 
 beforeEach(async () => {
+  await auditWorks(db);
   // Accounts cascade to sessions, credentials and tokens.
   await db.delete(user);
   await db.delete(auditLog);
@@ -128,6 +130,20 @@ describe("admin actions", () => {
     expect(row!.role).toBe("member");
     expect(await db.select().from(outbox)).toEqual([]);
     expect(await auditRows()).toEqual([]);
+  });
+
+  it("keeps no invitation, role change or disabling whose audit row could not be written", async () => {
+    const { ctx } = await makeAdmin();
+    const { user: member } = await upsertUser(db, { email: "m@example.com", role: "member" });
+    await auditFails(db);
+    await expect(inviteUser(db, ctx, { email: "new@example.com", role: "staff" })).rejects.toThrow();
+    await expect(changeUserRole(db, ctx, { userId: member.id, role: "staff" })).rejects.toThrow();
+    await expect(changeUserDisabled(db, ctx, { userId: member.id, disabled: true })).rejects.toThrow();
+    expect(await db.select().from(user).where(eq(user.email, "new@example.com"))).toEqual([]);
+    expect(await db.select().from(outbox)).toEqual([]);
+    expect(await db.select().from(passwordTokens)).toEqual([]);
+    const [unchanged] = await db.select().from(user).where(eq(user.id, member.id));
+    expect(unchanged).toMatchObject({ role: "member", disabled: false });
   });
 
   it("changes a role and audits from -> to", async () => {

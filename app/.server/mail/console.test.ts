@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outbox } from "~/.server/db/schema";
+import { auditLog, outbox } from "~/.server/db/schema";
 import { freshDatabase } from "../../../tests/integration/support/database";
+import { auditFails, auditWorks } from "../../../tests/integration/support/failing-audit";
 import { getMail, listOutbox } from "./console";
+import { dismissMail, retryMail } from "./outbox";
 
 describe("the console's outbox on pglite", () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -14,7 +17,9 @@ describe("the console's outbox on pglite", () => {
     await database.dispose();
   });
   beforeEach(async () => {
+    await auditWorks(db());
     await db().delete(outbox);
+    await db().delete(auditLog);
   });
 
   describe("the outbox list", () => {
@@ -48,6 +53,35 @@ describe("the console's outbox on pglite", () => {
       expect((await listOutbox(db(), { state: "sent", page: 5 })).rows).toHaveLength(7);
       const mail = await getMail(db(), failed.rows[0]!.id);
       expect(mail).toMatchObject({ purpose: "test", status: "failed" });
+    });
+  });
+
+  describe("staff retrying and dismissing a mail", () => {
+    const actor = { email: "staff@example.com", ip: "192.0.2.7" };
+    const stateOf = async (id: string) => (await db().select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)))[0]!.status;
+
+    it("records each with its audit row in the same transaction, or does nothing", async () => {
+      const [row] = await db()
+        .insert(outbox)
+        .values({ purpose: "contact.confirmation", to: "ada@x.example", subject: "We received your message", text: "body", status: "failed" })
+        .returning({ id: outbox.id });
+      const id = row!.id;
+
+      await auditFails(db());
+      await expect(dismissMail(db(), id, actor)).rejects.toThrow();
+      await expect(retryMail(db(), id, actor)).rejects.toThrow();
+      expect(await stateOf(id)).toBe("failed");
+
+      await auditWorks(db());
+      expect(await dismissMail(db(), id, actor)).toBe(true);
+      expect(await stateOf(id)).toBe("dismissed");
+      expect(await retryMail(db(), id, actor)).toBe("queued");
+      expect(await stateOf(id)).toBe("pending");
+      const audited = await db().select().from(auditLog);
+      expect(audited.map((a) => [a.action, a.actorEmail, a.target, a.ip, a.detail]).sort()).toEqual([
+        ["mail.dismiss", actor.email, id, actor.ip, "contact.confirmation (was failed)"],
+        ["mail.retry", actor.email, id, actor.ip, "contact.confirmation (was dismissed)"],
+      ]);
     });
   });
 });

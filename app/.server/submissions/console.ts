@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
 import { KINDS, listsOf, type Kind, type ListKey } from "~/lib/submission-kinds";
 import { INBOX_PAGE_SIZE, INBOX_SORTS, isKind, isStatus, MAX_SEARCH, type InboxSort, type Status } from "~/lib/submissions";
@@ -39,8 +39,6 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   return filters;
 }
 
-export type { Page };
-
 // ---------------------------------------------------------------------------
 // Inbox
 
@@ -76,12 +74,10 @@ const phone = firstOf<string | null>(columnsOf((inbox) => inbox.phone));
 const summary = firstOf<string | null>(columnsOf((inbox) => inbox.summary));
 
 /** The inbox's query joined to every kind's own table. */
-function withKindTables<Q extends { leftJoin: (...args: never[]) => unknown }>(query: Q): Q {
-  let joined = query as unknown as { leftJoin: (table: unknown, on: SQL) => unknown };
-  for (const { table } of records) {
-    joined = joined.leftJoin(table, eq(table.submissionId, submissions.id)) as typeof joined;
-  }
-  return joined as unknown as Q;
+function withKindTables<Q extends PgSelect>(query: Q): Q {
+  // A dynamic query's join answers the same query; drizzle cannot say so of a generic one.
+  for (const { table } of records) query = query.leftJoin(table, eq(table.submissionId, submissions.id)) as unknown as Q;
+  return query;
 }
 
 function inboxWhere(filters: Pick<InboxFilters, "q" | "kind" | "status">): SQL | undefined {

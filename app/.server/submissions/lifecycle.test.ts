@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { canTransition, STATUSES, TRANSITIONS, transitionRefusal, type Status } from "~/lib/submissions";
 import { auditLog, submissionNotes, submissions } from "~/.server/db/schema";
 import { drivers, freshDatabase } from "../../../tests/integration/support/database";
+import { auditFails, auditWorks } from "../../../tests/integration/support/failing-audit";
 import { setStatuses, setSubmissionStatus, transition, TransitionRefused } from "./lifecycle";
 
 const actor = { email: "staff@clinic.example", ip: "192.0.2.7" };
@@ -37,7 +38,7 @@ describe.each(drivers)("a submission's lifecycle on %s", (driver) => {
   });
   afterAll(() => database.dispose());
   beforeEach(async () => {
-    await db().execute(sql`drop trigger if exists audit_refuses on audit_log`);
+    await auditWorks(db());
     await db().delete(submissions);
     await db().delete(auditLog);
   });
@@ -52,18 +53,6 @@ describe.each(drivers)("a submission's lifecycle on %s", (driver) => {
   }
   const stored = async (id: string) => (await db().select().from(submissions).where(eq(submissions.id, id)))[0]!;
   const auditRows = () => db().select().from(auditLog);
-
-  /** Makes every audit row naming `target` (or any, without one) fail to be written, as a full disk or a lost connection would. */
-  async function auditFails(target?: string) {
-    await db().execute(
-      sql.raw(`create or replace function audit_refuses() returns trigger language plpgsql as $$
-        begin
-          if ${target ? `new.target = '${target}'` : "true"} then raise exception 'audit row refused'; end if;
-          return new;
-        end $$`),
-    );
-    await db().execute(sql`create trigger audit_refuses before insert on audit_log for each row execute function audit_refuses()`);
-  }
 
   it.each(ALLOWED)("moves %s -> %s, writing the status and its audit row", async (from, to) => {
     const id = await seed(from);
@@ -103,7 +92,7 @@ describe.each(drivers)("a submission's lifecycle on %s", (driver) => {
 
   it("writes the audit row in the same transaction: when it cannot be written, the status and note stay as they were", async () => {
     const id = await seed("new");
-    await auditFails();
+    await auditFails(db());
     await expect(transition(db(), { id, to: "in_progress", actor, note: "Picked up." })).rejects.toThrow();
     expect((await stored(id)).status).toBe("new");
     expect(await db().select().from(submissionNotes)).toEqual([]);
@@ -122,7 +111,7 @@ describe.each(drivers)("a submission's lifecycle on %s", (driver) => {
   it("changes many in one transaction: when one audit row cannot be written, none of them changes", async () => {
     const first = await seed("new", "First");
     const second = await seed("new", "Second");
-    await auditFails(second);
+    await auditFails(db(), second);
     await expect(setStatuses(db(), { ids: [first, second], status: "closed", actor })).rejects.toThrow();
     expect((await stored(first)).status).toBe("new");
     expect((await stored(second)).status).toBe("new");
