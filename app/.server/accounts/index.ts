@@ -3,7 +3,7 @@
  * loader and action calls first, and what an admin does to accounts. Routes
  * and scripts import it from here.
  */
-export { findUserByEmail, upsertUser, type AccountRow } from "./accounts";
+export type { AccountRow } from "./accounts";
 export { getAuth, getUser, isStaff, requireRole, requireUser, type Role, type SessionUser } from "./auth";
 export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
 export {

@@ -19,7 +19,6 @@ export {
 export {
   countFailedMail,
   getMail,
-  getMailBody,
   listOutbox,
   mailColumns,
   parseOutboxFilters,

@@ -1,7 +1,9 @@
 /**
  * The submissions domain: the website's forms stored with their files and
  * mails, each kind declared once (./kinds), what the staff console reads of
- * them, and their lifecycle. Routes and scripts import it from here.
+ * them, and their lifecycle. Routes and scripts import it from here. Staff
+ * reads of personal data are offered only as the audited functions
+ * (viewSubmission, downloadFile, exportKind).
  */
 export {
   checkUploadedFiles,
@@ -18,9 +20,6 @@ export {
   countNewByKind,
   downloadFile,
   exportKind,
-  exportSubmissions,
-  getSubmissionDetail,
-  getSubmissionFile,
   listSubmissions,
   parseInboxFilters,
   viewSubmission,
