@@ -9,10 +9,11 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { upsertUser, audit } from "~/.server/accounts/accounts";
+import { addUser, type Role } from "~/.server/accounts";
 import { ROLES, passwordProblem } from "~/lib/accounts";
-import type { Role } from "~/.server/accounts/auth";
+import { audit } from "~/.server/audit";
 import { openDatabase } from "~/.server/db/client";
+import { inTransaction } from "~/.server/db/transaction";
 import { env } from "~/.server/env";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 
@@ -57,15 +58,16 @@ const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : {
   (error: Error) => fail(error.message),
 );
 try {
-  const { user, created } = await upsertUser(database.db, { email, role, password, name: values.name });
-  await audit(database.db, { actorEmail: "command line", action: created ? "user.create" : "user.update", target: user.email, detail: `role ${role}` });
-  let where = "";
-  if (practiceName) {
-    const { practice, created: newPractice } = await findOrCreatePractice(database.db, practiceName);
-    await setMemberPractice(database.db, user.id, practice.id);
-    await audit(database.db, { actorEmail: "command line", action: "practice.member", target: user.email, detail: practice.name });
-    where = `, practice ${practice.name}${newPractice ? " (new)" : ""}`;
-  }
+  const actor = { email: "command line", ip: null };
+  // The account, its practice and their audit rows: all kept or none.
+  const { user, created, where } = await inTransaction(database.db, async (tx) => {
+    const saved = await addUser(tx, actor, { email, role, password, name: values.name });
+    if (!practiceName) return { ...saved, where: "" };
+    const { practice, created: newPractice } = await findOrCreatePractice(tx, practiceName);
+    await setMemberPractice(tx, saved.user.id, practice.id);
+    await audit(tx, { actorEmail: actor.email, action: "practice.member", target: saved.user.email, ip: null, detail: practice.name });
+    return { ...saved, where: `, practice ${practice.name}${newPractice ? " (new)" : ""}` };
+  });
   console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}${where}).`);
 } finally {
   await database.close();

@@ -4,9 +4,7 @@ import { openDatabase, setDatabase, getDatabase, type Database } from "~/.server
 import { env } from "~/.server/env";
 import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
-import { purgeOutbox } from "~/.server/mail/outbox";
-import { smtpSender } from "~/.server/mail/transport";
-import { startMailWorker, type MailWorker } from "~/.server/mail/worker";
+import { purgeOutbox, smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { pruneRateLimits } from "~/.server/http/rate-limit";
 
 /**

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { mailPurposeLabel } from "./mail";
+import { KINDS } from "./submission-kinds";
 
 /** Every purpose key the server writes: literal ones, and the form kinds' `${kind}.notification` / `.confirmation`. */
 function purposesWritten(): string[] {
@@ -21,7 +22,7 @@ function purposesWritten(): string[] {
     // accounts.ts writes `account.${purpose}` for its two password links.
     if (/purpose: `account\.\$\{purpose\}`/.test(source)) ["account.invite", "account.reset"].forEach((p) => found.add(p));
     for (const m of source.matchAll(/purpose: `\$\{draft\.kind\}\.([a-z]+)`/g)) {
-      for (const kind of ["contact", "intake", "application", "callback"]) found.add(`${kind}.${m[1]}`);
+      for (const kind of KINDS) found.add(`${kind}.${m[1]}`);
     }
   }
   return [...found].sort();

@@ -1,15 +1,12 @@
 /**
- * Mail purposes in words, for the console (browser-safe: no server imports).
- * The keys are what the outbox stores in `purpose`: `<kind>.notification` and
- * `<kind>.confirmation` for form mail, `account.*` for portal mail.
+ * Mail purposes and states in words, for the console (browser-safe: no
+ * server imports). The keys are what the outbox stores in `purpose`:
+ * `<kind>.notification` and `<kind>.confirmation` for form mail (the kind's
+ * words come from its record), `account.*` for portal mail.
  */
+import { KIND_INFO, KINDS } from "./submission-kinds";
 
-const FORM_NAMES: Record<string, string> = {
-  contact: "Contact form",
-  intake: "Consultation request",
-  application: "Job application",
-  callback: "Partner callback request",
-};
+const FORM_NAMES: Record<string, string> = Object.fromEntries(KINDS.map((kind) => [kind, KIND_INFO[kind].formName]));
 
 const ACCOUNT_PURPOSES: Record<string, string> = {
   "account.invite": "Invitation to the portal",
@@ -38,8 +35,19 @@ export function mailPurposeLabel(purpose: string): string {
   return `Other mail (${purpose})`;
 }
 
-/** States of an outbox mail, as the database enum and the console's filter know them. */
+/** States of an outbox mail, as the database enum, the console's filter and its badges know them. */
 export const MAIL_STATES = ["pending", "sent", "failed", "dismissed"] as const;
 export type MailState = (typeof MAIL_STATES)[number];
+
+export const MAIL_STATE_LABELS: Record<MailState, string> = {
+  pending: "Pending",
+  sent: "Sent",
+  failed: "Failed",
+  dismissed: "Dismissed",
+};
+
+export function isMailState(value: unknown): value is MailState {
+  return typeof value === "string" && (MAIL_STATES as readonly string[]).includes(value);
+}
 
 export const OUTBOX_PAGE_SIZE = 50;

@@ -1,19 +1,15 @@
 /**
- * The submissions domain's vocabulary, browser-safe: the four form kinds, the
- * statuses a submission moves through and which moves are allowed. The
- * database enums, the console's badges and filters, and the lifecycle
- * function all read from here, so a word exists once.
+ * The submissions domain's vocabulary, browser-safe: the form kinds (each
+ * declared once, in submission-kinds.ts), the statuses a submission moves
+ * through and which moves are allowed. The database enums, the console's
+ * badges and filters, and the lifecycle function all read from here, so a
+ * word exists once.
  */
+import { KIND_INFO, KINDS, type Kind } from "./submission-kinds";
 
-export const KINDS = ["contact", "intake", "application", "callback"] as const;
-export type Kind = (typeof KINDS)[number];
+export { KINDS, type Kind };
 
-export const KIND_LABELS: Record<Kind, string> = {
-  contact: "Contact",
-  intake: "Consultation",
-  application: "Application",
-  callback: "Partner callback",
-};
+export const KIND_LABELS = Object.fromEntries(KINDS.map((kind) => [kind, KIND_INFO[kind].label])) as Record<Kind, string>;
 
 export const STATUSES = ["new", "in_progress", "closed"] as const;
 export type Status = (typeof STATUSES)[number];
@@ -36,6 +32,13 @@ export const TRANSITIONS: Record<Status, readonly Status[]> = {
 
 export function canTransition(from: Status, to: Status): boolean {
   return TRANSITIONS[from].includes(to);
+}
+
+/** Why a change is refused, in the words the console shows. */
+export function transitionRefusal(from: Status, to: Status): string {
+  return from === to
+    ? `The submission is already ${STATUS_LABELS[to].toLowerCase()}.`
+    : `A submission that is ${STATUS_LABELS[from].toLowerCase()} cannot be set to ${STATUS_LABELS[to].toLowerCase()}.`;
 }
 
 export function isKind(value: unknown): value is Kind {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { getAuth } from "~/.server/accounts/auth";
-import { listAudit } from "~/.server/accounts/users";
+import { listAudit } from "~/.server/audit";
 import { auditLog, outbox, submissions } from "~/.server/db/schema";
 import { takeFlash } from "~/.server/http/flash";
 import { LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";

@@ -5,9 +5,8 @@ import { loadSiteConfig } from "~/config/site";
 import type { Role } from "~/.server/accounts/auth";
 import type { Db } from "~/.server/db/client";
 import { siteOrigin } from "~/.server/env";
-import { account, auditLog, passwordTokens, session, user } from "~/.server/db/schema";
-import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail/outbox";
-
+import { account, passwordTokens, session, user } from "~/.server/db/schema";
+import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail";
 
 export type AccountRow = typeof user.$inferSelect;
 
@@ -147,7 +146,11 @@ export async function checkPasswordToken(db: Db, token: string) {
 
 /** Uses a token once: sets the password, or answers null when the token is not valid. */
 export async function usePasswordToken(db: Db, token: string, password: string) {
-  const hash = await hashPassword(password);
+  return claimPasswordToken(db, token, await hashPassword(password));
+}
+
+/** Uses a token once with a password already hashed: sets it and ends the user's sessions; null when the token is not valid. */
+export async function claimPasswordToken(db: Db, token: string, hash: string) {
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordTokens)
@@ -159,17 +162,5 @@ export async function usePasswordToken(db: Db, token: string, password: string) 
     await tx.delete(session).where(eq(session.userId, claimed.userId));
     const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, claimed.userId));
     return { userId: claimed.userId, email: u!.email };
-  });
-}
-
-export type AuditEntry = { actorEmail?: string | null; action: string; target?: string | null; ip?: string | null; detail?: string | null };
-
-export async function audit(db: Db, entry: AuditEntry) {
-  await db.insert(auditLog).values({
-    actorEmail: entry.actorEmail ?? null,
-    action: entry.action,
-    target: entry.target ?? null,
-    ip: entry.ip ?? null,
-    detail: entry.detail ?? null,
   });
 }

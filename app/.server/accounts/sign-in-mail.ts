@@ -2,7 +2,7 @@ import type { Db } from "~/.server/db/client";
 import { outbox } from "~/.server/db/schema";
 import { siteOrigin } from "~/.server/env";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
-import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail/outbox";
+import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail";
 
 /**
  * The two mails of a limited sign-in: the one-use sign-in link, and the

@@ -1,27 +1,28 @@
-import { and, count, desc, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Role } from "~/.server/accounts/auth";
 import {
-  audit,
   checkPasswordToken,
+  claimPasswordToken,
   findUserByEmail,
   sendPasswordLink,
   setDisabled,
   setRole,
   upsertUser,
-  usePasswordToken,
+  type AccountRow,
 } from "~/.server/accounts/accounts";
-import { mailPurposeLabel } from "~/lib/mail";
-import { KIND_LABELS, type Kind } from "~/lib/submissions";
+import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
+import { inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
-import { account, auditLog, outbox, passwordTokens, session, submissions, user } from "~/.server/db/schema";
+import { account, auditLog, passwordTokens, session, user } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/http/rate-limit";
 
 /**
  * The staff console's account pages: the list of users, what an admin may do
- * to them (each step audited), the audit log, and the public password-link
- * flows (forgot password, set password). Routes stay thin: they check the
- * role, validate the form and call these.
+ * to them, and the public password-link flows (forgot password, set password).
+ * Each change and its audit row commit in one transaction. Routes stay thin:
+ * they check the role, validate the form and call these.
  */
 
 // ---------------------------------------------------------------------------
@@ -100,23 +101,34 @@ const done = (message: string, mailed = false): ConsoleResult => ({ ok: true, st
 const refused = (status: ConsoleResult["status"], message: string): ConsoleResult => ({ ok: false, status, message });
 const GONE = "That account no longer exists. Reload the page.";
 
+class AlreadyExists extends Error {}
+
 function setPasswordLink(token: string): string {
   return `${siteOrigin()}/set-password?token=${token}`;
 }
 
 /** Creates an account without a password and mails it a link to choose one. */
 export async function inviteUser(db: Db, ctx: ConsoleContext, input: { email: string; role: Role }): Promise<ConsoleResult> {
-  if (await findUserByEmail(db, input.email)) return refused(409, "An account with this email already exists");
-  const { user: created, created: isNew } = await upsertUser(db, { email: input.email, role: input.role });
-  if (!isNew) return refused(409, "An account with this email already exists");
-  const token = await sendPasswordLink(db, { userId: created.id, email: created.email, purpose: "invite" });
-  await audit(db, {
-    actorEmail: ctx.actor.email,
-    action: "user.invite",
-    target: created.email,
-    ip: ctx.ip,
-    detail: ctx.mailOff ? `role ${input.role}; mail delivery off: link shown to the admin` : `role ${input.role}`,
+  const invited = await inTransaction(db, async (tx) => {
+    if (await findUserByEmail(tx, input.email)) return null;
+    const { user: created, created: isNew } = await upsertUser(tx, { email: input.email, role: input.role });
+    // Someone else made it meanwhile: undo the role this would have given it.
+    if (!isNew) throw new AlreadyExists();
+    const token = await sendPasswordLink(tx, { userId: created.id, email: created.email, purpose: "invite" });
+    await audit(tx, {
+      actorEmail: ctx.actor.email,
+      action: "user.invite",
+      target: created.email,
+      ip: ctx.ip,
+      detail: ctx.mailOff ? `role ${input.role}; mail delivery off: link shown to the admin` : `role ${input.role}`,
+    });
+    return { created, token };
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyExists) return null;
+    throw error;
   });
+  if (!invited) return refused(409, "An account with this email already exists");
+  const { created, token } = invited;
   if (ctx.mailOff) {
     return { ...done(`Mail delivery is off, so no invitation was mailed. Give ${created.email} this link yourself: it works once and expires in 72 hours.`, true), link: setPasswordLink(token) };
   }
@@ -130,13 +142,15 @@ export async function changeUserRole(db: Db, ctx: ConsoleContext, input: { userI
   if (target.id === ctx.actor.id) {
     return refused(400, "You cannot change your own role. Ask another admin to do it.");
   }
-  await setRole(db, target.id, input.role);
-  await audit(db, {
-    actorEmail: ctx.actor.email,
-    action: "user.role",
-    target: target.email,
-    ip: ctx.ip,
-    detail: `${target.role} -> ${input.role}`,
+  await inTransaction(db, async (tx) => {
+    await setRole(tx, target.id, input.role);
+    await audit(tx, {
+      actorEmail: ctx.actor.email,
+      action: "user.role",
+      target: target.email,
+      ip: ctx.ip,
+      detail: `${target.role} -> ${input.role}`,
+    });
   });
   return done(`${target.email} is now ${input.role} (was ${target.role}).`);
 }
@@ -155,12 +169,14 @@ export async function changeUserDisabled(
   if (target.disabled === input.disabled) {
     return done(`${target.email} is already ${input.disabled ? "disabled" : "enabled"}.`);
   }
-  await setDisabled(db, target.id, input.disabled);
-  await audit(db, {
-    actorEmail: ctx.actor.email,
-    action: input.disabled ? "user.disable" : "user.enable",
-    target: target.email,
-    ip: ctx.ip,
+  await inTransaction(db, async (tx) => {
+    await setDisabled(tx, target.id, input.disabled);
+    await audit(tx, {
+      actorEmail: ctx.actor.email,
+      action: input.disabled ? "user.disable" : "user.enable",
+      target: target.email,
+      ip: ctx.ip,
+    });
   });
   return done(input.disabled ? `${target.email} is disabled and signed out everywhere.` : `${target.email} is enabled again.`);
 }
@@ -169,13 +185,16 @@ export async function sendUserReset(db: Db, ctx: ConsoleContext, input: { userId
   const target = await findUserById(db, input.userId);
   if (!target) return refused(404, GONE);
   if (target.disabled) return refused(400, `${target.email} is disabled. Enable the account before sending a reset link.`);
-  const token = await sendPasswordLink(db, { userId: target.id, email: target.email, purpose: "reset" });
-  await audit(db, {
-    actorEmail: ctx.actor.email,
-    action: "user.reset",
-    target: target.email,
-    ip: ctx.ip,
-    detail: ctx.mailOff ? "mail delivery off: link shown to the admin" : null,
+  const token = await inTransaction(db, async (tx) => {
+    const sent = await sendPasswordLink(tx, { userId: target.id, email: target.email, purpose: "reset" });
+    await audit(tx, {
+      actorEmail: ctx.actor.email,
+      action: "user.reset",
+      target: target.email,
+      ip: ctx.ip,
+      detail: ctx.mailOff ? "mail delivery off: link shown to the admin" : null,
+    });
+    return sent;
   });
   if (ctx.mailOff) {
     return { ...done(`Mail delivery is off, so no reset link was mailed. Give ${target.email} this link yourself: it works once and expires in one hour.`, true), link: setPasswordLink(token) };
@@ -206,12 +225,14 @@ export async function requestPasswordReset(db: Db, input: { email: string; ip: s
   });
   const found = await findUserByEmail(db, input.email);
   const mailed = Boolean(found && !found.disabled && perAccount.allowed);
-  if (mailed) await sendPasswordLink(db, { userId: found!.id, email: found!.email, purpose: "reset" });
-  await audit(db, {
-    action: "password.reset-request",
-    target: found?.email ?? null,
-    ip: input.ip,
-    detail: !found ? "no such account" : found.disabled ? "account disabled: no link sent" : mailed ? "link sent" : "hourly limit: no link sent",
+  await inTransaction(db, async (tx) => {
+    if (mailed) await sendPasswordLink(tx, { userId: found!.id, email: found!.email, purpose: "reset" });
+    await audit(tx, {
+      action: "password.reset-request",
+      target: found?.email ?? null,
+      ip: input.ip,
+      detail: !found ? "no such account" : found.disabled ? "account disabled: no link sent" : mailed ? "link sent" : "hourly limit: no link sent",
+    });
   });
   return { mailed };
 }
@@ -238,110 +259,39 @@ export async function completePasswordLink(
 ): Promise<PasswordLink | null> {
   const link = await readPasswordLink(db, input.token);
   if (!link) return null;
-  const used = await usePasswordToken(db, input.token, input.password);
-  if (!used) return null;
-  await db
-    .update(passwordTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordTokens.userId, used.userId), isNull(passwordTokens.usedAt)));
-  await audit(db, { actorEmail: used.email, action: "password.set", target: used.email, ip: input.ip, detail: link.purpose });
-  return { email: used.email, purpose: link.purpose };
+  // Hashed first: the transaction holds the database (all of it, embedded) for no longer than its writes.
+  const hash = await hashPassword(input.password);
+  return inTransaction(db, async (tx) => {
+    const used = await claimPasswordToken(tx, input.token, hash);
+    if (!used) return null;
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordTokens.userId, used.userId), isNull(passwordTokens.usedAt)));
+    await audit(tx, { actorEmail: used.email, action: "password.set", target: used.email, ip: input.ip, detail: link.purpose });
+    return { email: used.email, purpose: link.purpose };
+  });
 }
 
-// ---------------------------------------------------------------------------
-// Audit log
-
-export const AUDIT_PAGE_SIZE = 50;
-
-export type AuditFilter = { action?: string; actor?: string; page?: number; pageSize?: number };
-
-export type AuditRow = {
-  id: string;
-  at: string;
-  actorEmail: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  detail: string | null;
-  /** Where the target can be looked at, when it names a submission, an account or a mail that still exists. */
-  link: AuditLink | null;
-};
-
-/** `label` says in words what the target is ("Contact submission", "Mail: Password reset"), for ids nobody can read. */
-export type AuditLink = { kind: "submission" | "user" | "mail"; href: string; label: string };
-
-export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageCount: number; pageSize: number };
-
-/** LIKE pattern that matches `text` literally anywhere. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Newest first; `page` is clamped to the pages there are. */
-export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<AuditPage> {
-  const pageSize = filter.pageSize ?? AUDIT_PAGE_SIZE;
-  const where: SQL[] = [];
-  if (filter.action) where.push(eq(auditLog.action, filter.action));
-  const actor = filter.actor?.trim();
-  if (actor) where.push(ilike(auditLog.actorEmail, containsPattern(actor)));
-  const condition = where.length ? and(...where) : undefined;
-
-  const [counted] = await db.select({ total: count() }).from(auditLog).where(condition);
-  const total = Number(counted?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1)), pageCount);
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      actorEmail: auditLog.actorEmail,
-      action: auditLog.action,
-      target: auditLog.target,
-      ip: auditLog.ip,
-      detail: auditLog.detail,
-      // What the target names, looked up here rather than guessed from its shape in the browser.
-      // Written out in full: drizzle leaves the table name off columns of a one-table select.
-      userId: sql<string | null>`(select u.id from ${user} u where lower(u.email) = lower("audit_log"."target") limit 1)`,
-      // The uuid test comes first (CASE keeps the order), so no other target is ever cast.
-      submissionKind: sql<Kind | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
-        then (select s.kind from ${submissions} s where s.id = "audit_log"."target"::uuid) end`,
-      mailPurpose: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
-        then (select o.purpose from ${outbox} o where o.id = "audit_log"."target"::uuid) end`,
-    })
-    .from(auditLog)
-    .where(condition)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    rows: rows.map(({ userId, submissionKind, mailPurpose, ...r }) => ({
-      ...r,
-      at: r.at.toISOString(),
-      link: auditLink(r.target, { userId, submissionKind, mailPurpose }),
-    })),
-    total,
-    page,
-    pageCount,
-    pageSize,
-  };
-}
-
-const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
-
-function auditLink(
-  target: string | null,
-  found: { userId: string | null; submissionKind: Kind | null; mailPurpose: string | null },
-): AuditLink | null {
-  if (!target) return null;
-  const id = target.toLowerCase();
-  if (found.submissionKind) return { kind: "submission", href: `/admin/submissions/${id}`, label: `${KIND_LABELS[found.submissionKind]} submission` };
-  if (found.mailPurpose) return { kind: "mail", href: `/admin/outbox?view=${id}`, label: `Mail: ${mailPurposeLabel(found.mailPurpose)}` };
-  if (found.userId) return { kind: "user", href: `/admin/users#user-${found.userId}`, label: target };
-  return null;
-}
-
-/** The actions the log holds, for the filter. */
-export async function auditActions(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
-  return rows.map((r) => r.action);
+/**
+ * Creates an account or updates its role and password from the command line
+ * (`npm run user:add`), audited as `user.create` or `user.update` in the same
+ * transaction.
+ */
+export async function addUser(
+  db: Db,
+  actor: Actor,
+  input: { email: string; role: Role; password?: string; name?: string },
+): Promise<{ user: AccountRow; created: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const saved = await upsertUser(tx, input);
+    await audit(tx, {
+      actorEmail: actor.email,
+      action: saved.created ? "user.create" : "user.update",
+      target: saved.user.email,
+      ip: actor.ip,
+      detail: `role ${input.role}`,
+    });
+    return saved;
+  });
 }

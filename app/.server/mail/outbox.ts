@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, like, lt, lte, not, or, sql } from "drizzle-orm";
+import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { outbox } from "~/.server/db/schema";
+import { inTransaction } from "~/.server/db/transaction";
 import { env } from "~/.server/env";
 import { openLink, sealLink } from "./link-secret";
 
@@ -165,38 +167,50 @@ async function deliverOne(db: Db, send: SendMail, row: OutboxRow, maxAttempts: n
 export type RetryResult = "queued" | "not-waiting" | "link-gone";
 
 /**
- * Puts a failed, dismissed (or waiting) mail back in line to be sent now. A
- * link mail whose link expired or was dropped cannot be sent again: a new
- * link is needed.
+ * Staff put a failed, dismissed (or waiting) mail back in line to be sent
+ * now, audited as `mail.retry` in the same transaction. A link mail whose
+ * link expired or was dropped cannot be sent again: a new link is needed.
  */
-export async function retryMail(db: Db, id: string): Promise<RetryResult> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: "pending", nextAttemptAt: sql`now()`, leaseUntil: null, attempts: 0 })
-    .where(
-      and(
-        eq(outbox.id, id),
-        inArray(outbox.status, ["failed", "pending", "dismissed"]),
-        or(isNull(outbox.secretExpiresAt), and(isNotNull(outbox.secret), sql`${outbox.secretExpiresAt} > now()`)),
-      ),
-    )
-    .returning({ id: outbox.id });
-  if (rows.length === 1) return "queued";
-  const [row] = await db.select({ status: outbox.status, secretExpiresAt: outbox.secretExpiresAt }).from(outbox).where(eq(outbox.id, id));
-  return row && row.status !== "sent" && row.secretExpiresAt !== null ? "link-gone" : "not-waiting";
+export async function retryMail(db: Db, id: string, actor: Actor): Promise<RetryResult> {
+  return inTransaction(db, async (tx) => {
+    const [was] = await tx.select({ purpose: outbox.purpose, status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for("update");
+    const rows = await tx
+      .update(outbox)
+      .set({ status: "pending", nextAttemptAt: sql`now()`, leaseUntil: null, attempts: 0 })
+      .where(
+        and(
+          eq(outbox.id, id),
+          inArray(outbox.status, ["failed", "pending", "dismissed"]),
+          or(isNull(outbox.secretExpiresAt), and(isNotNull(outbox.secret), sql`${outbox.secretExpiresAt} > now()`)),
+        ),
+      )
+      .returning({ id: outbox.id });
+    if (rows.length === 1 && was) {
+      await audit(tx, { actorEmail: actor.email, action: "mail.retry", target: id, ip: actor.ip, detail: `${was.purpose} (was ${was.status})` });
+      return "queued";
+    }
+    const [row] = await tx.select({ status: outbox.status, secretExpiresAt: outbox.secretExpiresAt }).from(outbox).where(eq(outbox.id, id));
+    return row && row.status !== "sent" && row.secretExpiresAt !== null ? "link-gone" : "not-waiting";
+  });
 }
 
 /**
  * Staff decided a failed mail will not be sent: it leaves the failed count
- * and the worker's queue, and a link it carried is dropped.
+ * and the worker's queue, and a link it carried is dropped. Audited as
+ * `mail.dismiss` in the same transaction; false when the mail had not failed.
  */
-export async function dismissMail(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: "dismissed", leaseUntil: null, secret: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
-    .returning({ id: outbox.id });
-  return rows.length === 1;
+export async function dismissMail(db: Db, id: string, actor: Actor): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const rows = await tx
+      .update(outbox)
+      .set({ status: "dismissed", leaseUntil: null, secret: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .returning({ id: outbox.id, purpose: outbox.purpose });
+    const [dismissed] = rows;
+    if (!dismissed) return false;
+    await audit(tx, { actorEmail: actor.email, action: "mail.dismiss", target: id, ip: actor.ip, detail: `${dismissed.purpose} (was failed)` });
+    return true;
+  });
 }
 
 export type PurgeReport = { linksExpired: number; linksDropped: number; bodiesRemoved: number };

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, outbox, submissionNotes, submissions } from "~/.server/db/schema";
-import { submitApplication, submitCallback, submitContact, submitIntake } from "~/.server/submissions/kinds";
+import { getMail, parseOutboxFilters } from "~/.server/mail";
 import { freshDatabase } from "../../../tests/integration/support/database";
-import { addSubmissionNote, countNewByKind, exportSubmissions, getMail, getSubmissionDetail, getSubmissionFile, listOutbox, listSubmissions, parseInboxFilters, parseOutboxFilters, setStatuses, setSubmissionStatus, type InboxFilters } from "./console";
+import { addSubmissionNote, countNewByKind, exportSubmissions, getSubmissionDetail, getSubmissionFile, listSubmissions, parseInboxFilters, type InboxFilters } from "./console";
+import { submitApplication, submitCallback, submitContact, submitIntake } from "./kinds";
+import { setStatuses, setSubmissionStatus } from "./lifecycle";
 import { isUuid } from "~/lib/ids";
 import { type Kind, type Status } from "~/lib/submissions";
 
 const all: InboxFilters = { q: "", kind: "all", status: "all", page: 1 };
 const filters = (f: Partial<InboxFilters>): InboxFilters => ({ ...all, ...f });
 const MISSING = "00000000-0000-4000-8000-000000000000";
+const staff = (email: string) => ({ email, ip: null });
 
 describe("console queries on pglite", () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -194,7 +197,7 @@ describe("console queries on pglite", () => {
         { firstName: "B", status: "closed", minutesAgo: 2 },
         { firstName: "C", minutesAgo: 1 },
       ]);
-      const changed = await setStatuses(db(), { ids: [a!.id, b!.id, "not-a-uuid", MISSING], status: "closed", actorEmail: "staff@x.example", ip: "192.0.2.7" });
+      const changed = await setStatuses(db(), { ids: [a!.id, b!.id, "not-a-uuid", MISSING], status: "closed", actor: { email: "staff@x.example", ip: "192.0.2.7" } });
       expect(changed).toBe(1);
       const rows = await db().select({ id: submissions.id, status: submissions.status }).from(submissions);
       expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a!.id]: "closed", [b!.id]: "closed", [c!.id]: "new" });
@@ -322,9 +325,9 @@ describe("console queries on pglite", () => {
       expect(await getSubmissionDetail(db(), "42")).toBeNull();
       expect(await getSubmissionFile(db(), MISSING)).toBeNull();
       expect(await getSubmissionFile(db(), "../etc/passwd")).toBeNull();
-      expect(await setSubmissionStatus(db(), MISSING, "closed")).toBeNull();
-      expect(await setSubmissionStatus(db(), "x", "closed")).toBeNull();
-      expect(await addSubmissionNote(db(), MISSING, "staff@example.com", "Hello")).toBe(false);
+      expect(await setSubmissionStatus(db(), MISSING, "closed", staff("staff@example.com"))).toBeNull();
+      expect(await setSubmissionStatus(db(), "x", "closed", staff("staff@example.com"))).toBeNull();
+      expect(await addSubmissionNote(db(), MISSING, staff("staff@example.com"), "Hello")).toBe(false);
       expect(await getMail(db(), "nope")).toBeNull();
     });
 
@@ -334,15 +337,15 @@ describe("console queries on pglite", () => {
       await db().update(submissions).set({ updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(submissions.id, id));
       const before = (await getSubmissionDetail(db(), id))!.submission.updatedAt;
 
-      expect(await setSubmissionStatus(db(), id, "in_progress")).toEqual({ from: "new" });
+      expect(await setSubmissionStatus(db(), id, "in_progress", staff("staff@example.com"))).toEqual({ from: "new" });
       const afterStatus = (await getSubmissionDetail(db(), id))!.submission;
       expect(afterStatus.status).toBe("in_progress");
       expect(afterStatus.updatedAt.getTime()).toBeGreaterThan(before.getTime());
-      expect(await setSubmissionStatus(db(), id, "closed")).toEqual({ from: "in_progress" });
+      expect(await setSubmissionStatus(db(), id, "closed", staff("staff@example.com"))).toEqual({ from: "in_progress" });
 
       await db().update(submissions).set({ updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(submissions.id, id));
-      expect(await addSubmissionNote(db(), id, "staff@example.com", "Called back.\nWill follow up.")).toBe(true);
-      expect(await addSubmissionNote(db(), id, "admin@example.com", "Closed.")).toBe(true);
+      expect(await addSubmissionNote(db(), id, staff("staff@example.com"), "Called back.\nWill follow up.")).toBe(true);
+      expect(await addSubmissionNote(db(), id, staff("admin@example.com"), "Closed.")).toBe(true);
       const detail = (await getSubmissionDetail(db(), id))!;
       expect(detail.notes.map((n) => [n.authorEmail, n.body])).toEqual([
         ["staff@example.com", "Called back.\nWill follow up."],
@@ -394,40 +397,6 @@ describe("console queries on pglite", () => {
       expect(row.at(-2)).toBe("1. CPC, issued by AAPC, on 2020-05");
       expect(row.at(-1)).toBe("cv.pdf; license.png");
       expect(row[table.header.indexOf("position")]).toBe("Other");
-    });
-  });
-
-  describe("the outbox list", () => {
-    it("lists mail newest first, filters by state and pages 50 at a time", async () => {
-      const now = Date.now();
-      await db()
-        .insert(outbox)
-        .values(
-          Array.from({ length: 55 }, (_, i) => ({
-            purpose: "test",
-            to: `to${i}@x.example`,
-            subject: `Mail ${i}`,
-            text: "body",
-            status: i < 3 ? ("failed" as const) : i < 10 ? ("sent" as const) : ("pending" as const),
-            createdAt: new Date(now - i * 1000),
-          })),
-        );
-      const first = await listOutbox(db(), { state: "all", page: 1 });
-      expect(first).toMatchObject({ total: 55, page: 1, pageCount: 2, pageSize: 50 });
-      expect(first.rows).toHaveLength(50);
-      expect(first.rows[0]?.subject).toBe("Mail 0");
-      expect((await listOutbox(db(), { state: "all", page: 2 })).rows.map((r) => r.subject)).toEqual([
-        "Mail 50",
-        "Mail 51",
-        "Mail 52",
-        "Mail 53",
-        "Mail 54",
-      ]);
-      const failed = await listOutbox(db(), { state: "failed", page: 1 });
-      expect(failed.rows.map((r) => r.subject)).toEqual(["Mail 0", "Mail 1", "Mail 2"]);
-      expect((await listOutbox(db(), { state: "sent", page: 5 })).rows).toHaveLength(7);
-      const mail = await getMail(db(), failed.rows[0]!.id);
-      expect(mail).toMatchObject({ purpose: "test", status: "failed" });
     });
   });
 });

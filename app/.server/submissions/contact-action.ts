@@ -17,7 +17,7 @@ import {
   MAX_TEXT_FORM_BYTES,
   readForm,
 } from "~/.server/http/form-body";
-import { submitContact } from "~/.server/submissions/kinds";
+import { submitContact } from "./kinds";
 
 const BACK = "/#contact";
 const READ = { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["message"] };

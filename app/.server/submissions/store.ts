@@ -3,11 +3,10 @@ import { eq } from "drizzle-orm";
 import { loadSiteConfig } from "~/config/site";
 import type { Db } from "~/.server/db/client";
 import { outbox, submissionFiles, submissions } from "~/.server/db/schema";
-import { env } from "~/.server/env";
 import { log } from "~/.server/log";
-import { confirmationText, notificationText, type FieldLine } from "~/.server/mail/templates";
-
-export type SubmissionKind = (typeof submissions.$inferInsert)["kind"];
+import { confirmationText, notificationText, type FieldLine } from "~/.server/mail";
+import type { Kind } from "~/lib/submission-kinds";
+import type { Notification } from "./kinds/record";
 
 export type CheckedFile = {
   role: "resume" | "document";
@@ -17,31 +16,18 @@ export type CheckedFile = {
 };
 
 export type SubmissionDraft = {
-  kind: SubmissionKind;
+  kind: Kind;
   person: { firstName: string; lastName: string; email: string };
   /** The browser's idempotency key, when it sent one. */
   clientKey?: string | null;
-  /** Inserts the rows of this kind, inside the submission's transaction. */
-  insertDetail: (tx: Db, submissionId: string) => Promise<void>;
+  /** Inserts the rows of this kind, inside the submission's transaction; answers the notification to the company inbox, listing them. */
+  insertDetail: (tx: Db, submissionId: string) => Promise<Notification>;
   files?: readonly CheckedFile[];
-  /** Notification to the company inbox. */
-  notification: { subject: string; heading: string; sections: { title?: string; fields: FieldLine[] }[] };
+  /** The company inbox the notification goes to. */
+  notifyTo: string;
   /** Confirmation to the submitter. */
   confirmation: { subject: string; what: string; promise: string };
 };
-
-/** Inbox that receives each kind's notifications. */
-export function notificationAddress(kind: SubmissionKind): string {
-  const e = env();
-  const site = loadSiteConfig(process.env);
-  const perKind = {
-    contact: e.MAIL_TO_CONTACT,
-    intake: e.MAIL_TO_INTAKE,
-    application: e.MAIL_TO_APPLICATION ?? site.careersEmail,
-    callback: e.MAIL_TO_CALLBACK,
-  }[kind];
-  return perKind ?? site.email;
-}
 
 /**
  * Stores a submission, its files and its two mails in one transaction:
@@ -65,7 +51,7 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
       return { id: existing!.id, duplicate: true };
     }
     const submissionId = row.id;
-    await draft.insertDetail(tx as unknown as Db, submissionId);
+    const notification = await draft.insertDetail(tx as unknown as Db, submissionId);
     if (draft.files?.length) {
       await tx.insert(submissionFiles).values(
         draft.files.map((f) => ({
@@ -83,15 +69,15 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
       label: f.role === "resume" ? "Resume" : `Document ${i}`,
       value: `${f.fileName} (${f.contentType}, ${formatBytes(f.data.byteLength)})`,
     }));
-    const sections = fileLines.length ? [...draft.notification.sections, { title: "Files", fields: fileLines }] : draft.notification.sections;
+    const sections = fileLines.length ? [...notification.sections, { title: "Files", fields: fileLines }] : notification.sections;
     await tx.insert(outbox).values([
       {
         submissionId,
         purpose: `${draft.kind}.notification`,
-        to: notificationAddress(draft.kind),
+        to: draft.notifyTo,
         replyTo: draft.person.email,
-        subject: draft.notification.subject,
-        text: notificationText({ heading: draft.notification.heading, sections, reference: submissionId, receivedAt }),
+        subject: notification.subject,
+        text: notificationText({ heading: notification.heading, sections, reference: submissionId, receivedAt }),
       },
       {
         submissionId,

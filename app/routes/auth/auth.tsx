@@ -15,9 +15,8 @@ import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { signInLinkSchema, signInSchema } from "~/lib/schemas/sign-in";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
-import { getUser } from "~/.server/accounts/auth";
+import { getUser, landingOf, requestSignInLink, signIn } from "~/.server/accounts";
 import { safeRedirectPath } from "~/lib/safe-path";
-import { landingOf, requestSignInLink, signIn } from "~/.server/accounts/sign-in";
 import { handleForm, readForm } from "~/.server/http/form-body";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -12,7 +12,7 @@ import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { forgotPasswordSchema } from "~/lib/schemas/password";
 import { passwordTexts } from "~/lib/schemas/password-fields";
 import { afterAnswer } from "~/.server/after-answer";
-import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/.server/accounts/users";
+import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { log } from "~/.server/log";
 import { hitRateLimit } from "~/.server/http/rate-limit";

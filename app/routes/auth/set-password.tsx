@@ -13,7 +13,7 @@ import { invalid, submitToServer, type FormAnswer } from "~/lib/form-result";
 import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { setPasswordSchema } from "~/lib/schemas/password";
 import { expiredLinkNotice, PASSWORD_TOKEN, passwordTexts } from "~/lib/schemas/password-fields";
-import { completePasswordLink, readPasswordLink } from "~/.server/accounts/users";
+import { completePasswordLink, readPasswordLink } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { log } from "~/.server/log";
 import { clientInfo } from "~/.server/request-context";

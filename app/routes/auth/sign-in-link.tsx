@@ -7,9 +7,8 @@ import { FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { buttonVariants } from "~/components/ui/button";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
-import { getUser } from "~/.server/accounts/auth";
+import { getUser, homeOf, signInWithLink } from "~/.server/accounts";
 import { log } from "~/.server/log";
-import { homeOf, signInWithLink } from "~/.server/accounts/sign-in";
 import { readFormOrRefuse } from "~/.server/http/form-body";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

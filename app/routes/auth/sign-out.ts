@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { submitToServer } from "~/lib/form-result";
-import { getUser } from "~/.server/accounts/auth";
-import { signOut } from "~/.server/accounts/sign-in";
+import { getUser, signOut } from "~/.server/accounts";
 import { readFormOrRefuse } from "~/.server/http/form-body";
 
 // Signing out changes state, so it is a POST; a visit just goes home.

@@ -12,8 +12,8 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { auditFilterSchema } from "~/lib/schemas/console-audit";
 import { cn } from "~/lib/utils";
-import { requireRole } from "~/.server/accounts/auth";
-import { auditActions, listAudit, type AuditLink } from "~/.server/accounts/users";
+import { requireRole } from "~/.server/accounts";
+import { auditActions, listAudit, type AuditLink } from "~/.server/audit";
 import { getDb } from "~/.server/db/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");

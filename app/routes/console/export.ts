@@ -1,8 +1,6 @@
 import type { Route } from "./+types/export";
-import { audit } from "~/.server/accounts/accounts";
-import { requireRole } from "~/.server/accounts/auth";
-import { attachmentDisposition, csvFileName, toCsv } from "~/.server/submissions/csv";
-import { exportSubmissions } from "~/.server/submissions/console";
+import { requireRole } from "~/.server/accounts";
+import { attachmentDisposition, csvFileName, exportKind, toCsv } from "~/.server/submissions";
 import { isKind } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
@@ -14,16 +12,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isKind(kind)) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
-  const db = getDb();
-  const table = await exportSubmissions(db, kind);
+  const table = await exportKind(getDb(), kind, { email: me.email, ip: clientInfo(context).ip });
   const body = toCsv(table.header, table.rows);
-  await audit(db, {
-    actorEmail: me.email,
-    action: "export.csv",
-    target: kind,
-    ip: clientInfo(context).ip,
-    detail: `${kind}: ${table.rows.length} ${table.rows.length === 1 ? "row" : "rows"}`,
-  });
   return new Response(body, {
     status: 200,
     headers: {

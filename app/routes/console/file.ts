@@ -1,8 +1,6 @@
 import type { Route } from "./+types/file";
-import { audit } from "~/.server/accounts/accounts";
-import { requireRole } from "~/.server/accounts/auth";
-import { attachmentDisposition } from "~/.server/submissions/csv";
-import { getSubmissionFile } from "~/.server/submissions/console";
+import { requireRole } from "~/.server/accounts";
+import { attachmentDisposition, downloadFile } from "~/.server/submissions";
 import { isUuid } from "~/lib/ids";
 import { getDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
@@ -16,16 +14,8 @@ function notFound() {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) return notFound();
-  const db = getDb();
-  const file = await getSubmissionFile(db, params.id);
+  const file = await downloadFile(getDb(), params.id, { email: me.email, ip: clientInfo(context).ip });
   if (!file) return notFound();
-  await audit(db, {
-    actorEmail: me.email,
-    action: "file.download",
-    target: file.submissionId,
-    ip: clientInfo(context).ip,
-    detail: `${file.fileName} (file ${file.id})`,
-  });
   const body = new Uint8Array(file.data);
   return new Response(body, {
     status: 200,

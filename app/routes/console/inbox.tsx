@@ -17,8 +17,8 @@ import { safeRedirectPath } from "~/lib/safe-path";
 import { bulkStatusSchema } from "~/lib/schemas/console-inbox";
 import { consoleNotSaved, STATUS_OPTIONS as BULK_STATUS_OPTIONS } from "~/lib/schemas/console-fields";
 import { formDataToObject, parseWith } from "~/lib/schemas/fields";
-import { requireRole } from "~/.server/accounts/auth";
-import { countNewByKind, type InboxFilters, listSubmissions, parseInboxFilters, setStatuses } from "~/.server/submissions/console";
+import { requireRole } from "~/.server/accounts";
+import { countNewByKind, type InboxFilters, listSubmissions, parseInboxFilters, setStatuses, TransitionRefused } from "~/.server/submissions";
 import { INBOX_PAGE_SIZE, type InboxSort, KIND_LABELS, KINDS, MAX_SEARCH, STATUS_LABELS, STATUSES } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -48,7 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (ids.length === 0) {
     return redirectWithFlash(back, { title: "Nothing selected", description: "Tick the submissions whose status you want to change.", variant: "error" });
   }
-  const changed = await setStatuses(getDb(), { ids, status, actorEmail: me.email, ip: clientInfo(context).ip });
+  const changed = await setStatuses(getDb(), { ids, status, actor: { email: me.email, ip: clientInfo(context).ip } }).catch((error: unknown) => {
+    if (error instanceof TransitionRefused) return error;
+    throw error;
+  });
+  if (changed instanceof TransitionRefused) {
+    return redirectWithFlash(back, { title: "Status not changed", description: `${changed.message} No submission was changed.`, variant: "error" });
+  }
   const label = STATUS_LABELS[status];
   return redirectWithFlash(back, {
     title: "Status updated",

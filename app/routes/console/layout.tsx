@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
-import { requireRole } from "~/.server/accounts/auth";
-import { countFailedMail } from "~/.server/submissions/console";
+import { requireRole } from "~/.server/accounts";
+import { countFailedMail } from "~/.server/mail";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { requireRole } from "~/.server/accounts/auth";
+import { requireRole } from "~/.server/accounts";
 
 /** An address under /admin that names no console page: 404, shown by the console's frame (routes/admin.tsx). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -12,15 +12,13 @@ import { FormNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
-import { audit } from "~/.server/accounts/accounts";
-import { requireRole } from "~/.server/accounts/auth";
-import { getMail, getMailBody, listOutbox, parseOutboxFilters } from "~/.server/submissions/console";
+import { requireRole } from "~/.server/accounts";
 import { isUuid } from "~/lib/ids";
-import { MAIL_STATES } from "~/lib/mail";
+import { MAIL_STATE_LABELS, MAIL_STATES } from "~/lib/mail";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { dismissMail, retryMail, shownText } from "~/.server/mail/outbox";
+import { dismissMail, getMail, listOutbox, parseOutboxFilters, retryMail, viewMail } from "~/.server/mail";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
@@ -39,16 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const list = await listOutbox(db, filters);
   const viewId = params.get("view");
-  const viewed = isUuid(viewId) ? await getMailBody(db, viewId) : null;
   // A body can hold a whole form: reading it is recorded like any other read of personal data.
-  if (viewed) {
-    await audit(db, { actorEmail: me.email, action: "mail.view", target: viewed.id, ip: clientInfo(context).ip, detail: viewed.purpose });
-  }
+  const viewed = isUuid(viewId) ? await viewMail(db, viewId, { email: me.email, ip: clientInfo(context).ip }) : null;
   return {
     filters,
     list: { ...list, rows: list.rows.map((m) => ({ ...m, purposeLabel: mailPurposeLabel(m.purpose) })) },
     // The link itself is never read here; its placeholder reads "[link removed]".
-    viewed: viewed ? { ...viewed, text: viewed.text === null ? null : shownText(viewed.text), purposeLabel: mailPurposeLabel(viewed.purpose) } : null,
+    viewed: viewed ? { ...viewed, purposeLabel: mailPurposeLabel(viewed.purpose) } : null,
     viewMissing: viewId !== null && !viewed,
     mailOff: mailDeliveryOff(),
   };
@@ -78,12 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, mailId } = parsed.data;
   const mail = await getMail(db, mailId);
   if (!mail) return refused(404, "That mail does not exist.");
-  const auditMail = (action: string) =>
-    audit(db, { actorEmail: me.email, action, target: mailId, ip: clientInfo(context).ip, detail: `${mail.purpose} (was ${mail.status})` });
+  const actor = { email: me.email, ip: clientInfo(context).ip };
 
   if (intent === "dismiss") {
-    if (!(await dismissMail(db, mailId))) return refused(409, "Only a failed mail can be dismissed.");
-    await auditMail("mail.dismiss");
+    if (!(await dismissMail(db, mailId, actor))) return refused(409, "Only a failed mail can be dismissed.");
     return redirectWithFlash(backTo(request), {
       title: "Mail dismissed",
       description: "It will not be sent and no longer counts as failed.",
@@ -91,10 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const queued = await retryMail(db, mailId);
+  const queued = await retryMail(db, mailId, actor);
   if (queued === "link-gone") return refused(409, "Its link expired or was removed: send a new invitation or password reset from Users.");
   if (queued === "not-waiting") return refused(409, "That mail was already sent: there is nothing to retry.");
-  await auditMail("mail.retry");
   // Say what really happens: with delivery off, nothing leaves however often it is queued.
   if (mailDeliveryOff()) {
     return redirectWithFlash(backTo(request), {
@@ -129,7 +121,7 @@ function refusalOf(answer: unknown): string | null {
 
 const MAIL_OFF_ANSWER = "Mail delivery is off (SMTP_URL is not set): it stays in the outbox until delivery is configured.";
 
-const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...MAIL_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
+const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...MAIL_STATES.map((s) => ({ value: s, label: MAIL_STATE_LABELS[s] }))];
 
 type OutboxData = Route.ComponentProps["loaderData"];
 type OutboxMail = OutboxData["list"]["rows"][number];

@@ -12,14 +12,14 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { invalid, submittedText, submittedValues } from "~/lib/form-result";
+import { invalid, invalidAnswer, submittedText, submittedValues } from "~/lib/form-result";
 import { consoleNotSaved, STATUS_OPTIONS } from "~/lib/schemas/console-fields";
 import { submissionActionSchema } from "~/lib/schemas/console-submission";
 import { formDataToObject, parseWith } from "~/lib/schemas/fields";
-import { audit } from "~/.server/accounts/accounts";
-import { requireRole } from "~/.server/accounts/auth";
-import { addSubmissionNote, getSubmissionDetail, setSubmissionStatus } from "~/.server/submissions/console";
+import { requireRole } from "~/.server/accounts";
+import { addSubmissionNote, setSubmissionStatus, TransitionRefused, viewSubmission } from "~/.server/submissions";
 import { isUuid } from "~/lib/ids";
+import { kindInfo, listsOf, type ListKey } from "~/lib/submission-kinds";
 import { KIND_LABELS, MAX_NOTE, STATUS_LABELS } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -38,11 +38,8 @@ function notFound(): never {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
-  const db = getDb();
-  const detail = await getSubmissionDetail(db, params.id);
+  const detail = await viewSubmission(getDb(), params.id, { email: me.email, ip: clientInfo(context).ip });
   if (!detail) notFound();
-  // Reads of personal data are audited, not only downloads and exports: who opened which submission, when, from where.
-  await audit(db, { actorEmail: me.email, action: "submission.view", target: params.id, ip: clientInfo(context).ip });
   return { detail };
 }
 
@@ -55,20 +52,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The messages go beside the status list or the note; a plain post also gets its note back.
   if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { body: values.body } });
   const db = getDb();
-  const ip = clientInfo(context).ip;
+  const actor = { email: me.email, ip: clientInfo(context).ip };
   const back = `/admin/submissions/${id}`;
   if (parsed.data.intent === "status") {
     const to = parsed.data.status;
-    const changed = await setSubmissionStatus(db, id, to);
+    const changed = await setSubmissionStatus(db, id, to, actor).catch((error: unknown) => {
+      if (error instanceof TransitionRefused) return error;
+      throw error;
+    });
+    // A move the transition table refuses: its message beside the status list.
+    if (changed instanceof TransitionRefused) return data(invalidAnswer(request, { status: changed.message }), { status: 409 });
     if (!changed) notFound();
-    await audit(db, { actorEmail: me.email, action: "submission.status", target: id, ip, detail: `${changed.from} -> ${to}` });
     return redirectWithFlash(back, { title: "Status updated", description: `The status is now ${STATUS_LABELS[to]}.`, variant: "success" });
   }
-  const body = parsed.data.body;
-  const added = await addSubmissionNote(db, id, me.email, body);
+  const added = await addSubmissionNote(db, id, actor, parsed.data.body);
   if (!added) notFound();
-  // The note's text stays out of the audit log; its length says enough.
-  await audit(db, { actorEmail: me.email, action: "submission.note", target: id, ip, detail: `${body.length} characters` });
   return redirectWithFlash(back, { title: "Note added", description: "Your note was saved.", variant: "success" });
 }
 
@@ -113,7 +111,7 @@ function FieldList({ fields }: { fields: { label: string; value: string | null |
 
 export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { detail } = loaderData;
-  const { submission: s, fields, experience, certifications, files, notes, mails } = detail;
+  const { submission: s, fields, files, notes, mails } = detail;
   // Both forms answer a change with a redirect back here and its message; bad input with the message beside the field.
   const statusForm = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
   const noteForm = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
@@ -127,7 +125,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
     noteCount.current = notes.length;
     setNoteLength(0);
   }, [notes.length]);
-  const isApplication = s.kind === "application";
+  const takesFiles = kindInfo(s.kind).files === true;
 
   return (
     <div className="flex flex-col gap-8">
@@ -169,58 +167,29 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
             </p>
           </Section>
 
-          {isApplication ? (
-            <Section id="experience-heading" title="Work experience">
-              {experience.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No work experience given.</p>
-              ) : (
-                <ol className="flex flex-col gap-4">
-                  {experience.map((e, i) => (
-                    <li key={e.position} className="rounded-lg border border-border p-4">
-                      <h3 className="mb-3 font-semibold">Experience {i + 1}</h3>
-                      <FieldList
-                        fields={[
-                          { label: "Company", value: e.company },
-                          { label: "Position", value: e.title },
-                          { label: "Location", value: e.location },
-                          { label: "Start date", value: e.startDate },
-                          { label: "End date", value: e.currentRole ? "Current role" : e.endDate },
-                          { label: "Description", value: e.description },
-                        ]}
-                      />
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </Section>
-          ) : null}
+          {listsOf(s.kind).map(([key, list]) => {
+            const entries = detail[key as ListKey];
+            return (
+              <Section key={key} id={`${key}-heading`} title={list.title}>
+                {entries.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">{list.empty}</p>
+                ) : (
+                  <ol className="flex flex-col gap-4">
+                    {entries.map((e, i) => (
+                      <li key={e.position} className="rounded-lg border border-border p-4">
+                        <h3 className="mb-3 font-semibold">
+                          {list.entry} {i + 1}
+                        </h3>
+                        <FieldList fields={e.fields} />
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </Section>
+            );
+          })}
 
-          {isApplication ? (
-            <Section id="certifications-heading" title="Certifications">
-              {certifications.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No certifications given.</p>
-              ) : (
-                <ol className="flex flex-col gap-4">
-                  {certifications.map((c, i) => (
-                    <li key={c.position} className="rounded-lg border border-border p-4">
-                      <h3 className="mb-3 font-semibold">Certification {i + 1}</h3>
-                      <FieldList
-                        fields={[
-                          { label: "Name", value: c.name },
-                          { label: "Issuing organization", value: c.issuingOrganization },
-                          { label: "Issue date", value: c.issueDate },
-                          { label: "Expiration date", value: c.expirationDate },
-                          { label: "Credential ID", value: c.credentialId },
-                        ]}
-                      />
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </Section>
-          ) : null}
-
-          {isApplication || files.length > 0 ? (
+          {takesFiles || files.length > 0 ? (
             <Section id="files-heading" title="Files">
               <DataTable label="Uploaded files">
                 <thead>

@@ -20,16 +20,16 @@ import { consoleNotSaved, ROLE_OPTIONS, USER_REFUSED_TITLE } from "~/lib/schemas
 import { userActionSchema } from "~/lib/schemas/console-users";
 import { LIMITS, parseWith } from "~/lib/schemas/fields";
 import { cn } from "~/lib/utils";
-import { requireRole } from "~/.server/accounts/auth";
 import {
   changeUserDisabled,
   changeUserRole,
   inviteUser,
   listUsers,
+  requireRole,
   sendUserReset,
   type ConsoleContext,
   type ConsoleResult,
-} from "~/.server/accounts/users";
+} from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { clientInfo } from "~/.server/request-context";

@@ -8,7 +8,7 @@ import { EmbedFrame } from "~/components/ui/embed-frame";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { telHref, type PortalFrameKey } from "~/config/site";
 import { useSite } from "~/lib/use-site";
-import { requireUser } from "~/.server/accounts/auth";
+import { requireUser } from "~/.server/accounts";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
 

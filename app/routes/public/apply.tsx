@@ -15,7 +15,7 @@ import {
   readBeforeRendering,
   type FormReadOptions,
 } from "~/.server/http/form-body";
-import { checkUploadedFiles, submitApplication } from "~/.server/submissions/kinds";
+import { checkUploadedFiles, submitApplication } from "~/.server/submissions";
 import { pageMeta } from "~/lib/meta";
 import { validateApplication } from "~/lib/schemas/application";
 import {

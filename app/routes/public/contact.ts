@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/contact";
 import { submitToServer } from "~/lib/form-result";
-import { contactAction } from "~/.server/submissions/contact-action";
+import { contactAction } from "~/.server/submissions";
 
 // The contact form lives in the landing page's #contact section; this route has no page.
 export function loader() {

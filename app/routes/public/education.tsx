@@ -3,7 +3,7 @@ import type { Route } from "./+types/education";
 import { privateMeta } from "~/lib/meta";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/.server/accounts/auth";
+import { requireUser } from "~/.server/accounts";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Education Center");
 

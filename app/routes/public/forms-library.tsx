@@ -5,7 +5,7 @@ import { PortalHeader } from "~/components/portal/portal-header";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { requireUser } from "~/.server/accounts/auth";
+import { requireUser } from "~/.server/accounts";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Forms Library");
 

@@ -5,7 +5,7 @@ import { HomeHero } from "~/components/home/hero";
 import { ServicesGrid } from "~/components/home/services-grid";
 import { submitToServer } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
-import { contactAction } from "~/.server/submissions/contact-action";
+import { contactAction } from "~/.server/submissions";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

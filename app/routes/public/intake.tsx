@@ -17,7 +17,7 @@ import { telHref } from "~/config/site";
 import { formToasts, intakeBadges, intakeBenefits, intakeExpectations } from "~/content/forms";
 import { products } from "~/content/products";
 import { submitTextForm } from "~/.server/http/form-body";
-import { submitIntake } from "~/.server/submissions/kinds";
+import { submitIntake } from "~/.server/submissions";
 import {
   submittedText,
   submittedValues,

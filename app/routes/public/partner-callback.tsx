@@ -23,7 +23,7 @@ import {
 } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
 import { submitTextForm } from "~/.server/http/form-body";
-import { submitCallback } from "~/.server/submissions/kinds";
+import { submitCallback } from "~/.server/submissions";
 import { LIMITS } from "~/lib/schemas/fields";
 import { partnerCallbackSchema } from "~/lib/schemas/partner-callback";
 import { bestTimeOptions, experienceOptions } from "~/lib/schemas/partner-callback-options";

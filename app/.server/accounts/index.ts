@@ -1,0 +1,25 @@
+/**
+ * The accounts domain: sign-in and its limits, the guards every protected
+ * loader and action calls first, and what an admin does to accounts. Routes
+ * and scripts import it from here.
+ */
+export type { AccountRow } from "./accounts";
+export { getAuth, getUser, isStaff, requireRole, requireUser, type Role, type SessionUser } from "./auth";
+export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
+export {
+  addUser,
+  changeUserDisabled,
+  changeUserRole,
+  completePasswordLink,
+  inviteUser,
+  listUsers,
+  readPasswordLink,
+  requestPasswordReset,
+  RESET_REQUESTED_TEXT,
+  RESETS_PER_HOUR,
+  sendUserReset,
+  type ConsoleContext,
+  type ConsoleResult,
+  type PasswordLink,
+  type UserListRow,
+} from "./users";
