@@ -8,11 +8,13 @@ import { KIND_INFO, KINDS } from "./submission-kinds";
 
 const FORM_NAMES: Record<string, string> = Object.fromEntries(KINDS.map((kind) => [kind, KIND_INFO[kind].formName]));
 
-const ACCOUNT_PURPOSES: Record<string, string> = {
+const NAMED_PURPOSES: Record<string, string> = {
   "account.invite": "Invitation to the portal",
   "account.reset": "Password reset",
   "account.sign-in-link": "Sign-in link",
   "account.sign-in-limited": "Sign-in limited notice",
+  "ivr.received": "IVR received: notice to the company",
+  "ivr.status": "IVR status change: notice to the practice",
 };
 
 const FORM_MAILS: Record<string, string> = {
@@ -26,7 +28,7 @@ const FORM_MAILS: Record<string, string> = {
  * a new kind of mail never shows up blank.
  */
 export function mailPurposeLabel(purpose: string): string {
-  const account = ACCOUNT_PURPOSES[purpose];
+  const account = NAMED_PURPOSES[purpose];
   if (account) return account;
   const [kind, mail, ...rest] = purpose.split(".");
   const form = kind ? FORM_NAMES[kind] : undefined;

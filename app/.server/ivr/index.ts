@@ -1,0 +1,36 @@
+/** Insurance verification requests: the member's side, the console's side, and the one lifecycle function. */
+export { expireDue, isFollowing, IvrTransitionRefused, setFollowing, statusMail, transitionIvr, type IvrRow, type IvrTransition } from "./lifecycle";
+export {
+  cancelIvr,
+  derive,
+  ForeignReferenceError,
+  getIvrDetail,
+  getIvrFile,
+  listDrafts,
+  practiceBoard,
+  readDraft,
+  resubmitIvr,
+  reverifySoon,
+  saveDraft,
+  startReverification,
+  submitIvr,
+  todayUtc,
+  type BoardRow,
+  type CheckedUpload,
+  type Clinical,
+  type IvrDetail,
+  type Verification,
+} from "./requests";
+export {
+  countWaitingIvrs,
+  ivrQueue,
+  moveIvr,
+  parseQueueFilters,
+  QUEUE_AGES,
+  readIvrAsStaff,
+  readIvrFileAsStaff,
+  recordVerification,
+  requestInformation,
+  type QueueFilters,
+  type QueueRow,
+} from "./staff";

@@ -1,0 +1,221 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IVR_STATUSES, IVR_TRANSITIONS, type IvrStatus } from "~/lib/ivr";
+import { parseWith } from "~/lib/schemas/fields";
+import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
+import { patientSchema } from "~/lib/schemas/patient";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { setPhiRing } from "~/.server/crypto";
+import { keyRing, newKey } from "~/.server/crypto/fields";
+import { auditLog, facilities, ivrs, outbox, providers } from "~/.server/db/schema";
+import {
+  getIvrDetail,
+  getIvrFile,
+  IvrTransitionRefused,
+  practiceBoard,
+  readDraft,
+  readIvrAsStaff,
+  recordVerification,
+  requestInformation,
+  resubmitIvr,
+  saveDraft,
+  submitIvr,
+  transitionIvr,
+  moveIvr,
+} from "~/.server/ivr";
+import { addPatient, DuplicatePatientError } from "~/.server/patients";
+import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { drivers, freshDatabase } from "./support/database";
+
+const staff = { email: "verifier@company.example", ip: "198.51.100.7" };
+
+describe.each(drivers)("insurance verification requests on %s", (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let practiceId: string;
+  let otherPracticeId: string;
+  let member: { id: string; email: string };
+  let patientId: string;
+  let providerId: string;
+  let facilityId: string;
+
+  beforeAll(async () => {
+    setPhiRing(keyRing([newKey()]));
+    database = await freshDatabase(driver);
+    const db = database.db;
+    practiceId = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
+    otherPracticeId = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
+    const { user } = await upsertUser(db, { email: "nurse@sunrise.example", role: "member", password: "long test password" });
+    member = { id: user.id, email: user.email };
+    await setMemberPractice(db, user.id, practiceId);
+    const [provider] = await db
+      .insert(providers)
+      .values({ practiceId, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" })
+      .returning();
+    providerId = provider!.id;
+    const [facility] = await db
+      .insert(facilities)
+      .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
+      .returning();
+    facilityId = facility!.id;
+    const patient = parseWith(patientSchema, {
+      firstName: "Margaret",
+      lastName: "Hale",
+      birthDate: "1948-03-02",
+      sex: "female",
+      addressLine1: "5 Elm Street",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      phone: "512 555 0199",
+      payerName: "Medicare Part B",
+      payerType: "medicare",
+      memberId: "1EG4-TE5-MK73",
+    });
+    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
+    patientId = (await addPatient(db, { practiceId, actor: { email: member.email, ip: null }, input: patient.data })).id;
+  });
+  afterAll(async () => {
+    await database.dispose();
+    setPhiRing(undefined);
+  });
+
+  function ivrInput(overrides: Record<string, string | string[]> = {}) {
+    const fd = new FormData();
+    const values: Record<string, string | string[]> = {
+      requestType: "new-wound",
+      patientId,
+      providerId,
+      facilityId,
+      placeOfService: "11",
+      dateOfService: "2099-01-10",
+      woundType: "venous-leg-ulcer",
+      woundLocation: "leg",
+      laterality: "left",
+      lengthCm: "5.3",
+      widthCm: "10",
+      durationWeeks: "6",
+      standardOfCareStart: "2098-11-01",
+      standardOfCare: ["compression"],
+      icdPrimary: "I83.012",
+      icdSecondary: ["L97.212"],
+      productSlug: "membrane-wrap",
+      plannedApplications: "4",
+      attestationName: "Ana Ruiz",
+      attest: "on",
+      ...overrides,
+    };
+    for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) fd.append(k, one);
+    const parsed = parseWith(ivrSchema, readIvrForm(fd));
+    if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
+    return parsed.data;
+  }
+  const actor = () => ({ email: member.email, ip: "203.0.113.5" });
+  const photo = { role: "wound-photo" as const, name: "hale-wound.png", mimeType: "image/png", bytes: Buffer.from("\x89PNG\r\n\x1a\n Margaret Hale wound") };
+
+  it("refuses the same patient twice", async () => {
+    const again = parseWith(patientSchema, {
+      firstName: "Maggie",
+      lastName: "HALE",
+      birthDate: "1948-03-02",
+      sex: "female",
+      addressLine1: "x",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      payerName: "Aetna",
+      payerType: "commercial",
+      memberId: "W123",
+    });
+    if (!again.success) throw new Error("schema");
+    await expect(addPatient(database.db, { practiceId, actor: actor(), input: again.data })).rejects.toBeInstanceOf(DuplicatePatientError);
+  });
+
+  it("keeps a draft for its author only, then sends it with derived codes and a sealed photo", async () => {
+    const draftId = await saveDraft(database.db, { practiceId, userId: member.id, values: { requestType: "new-wound", woundLocation: "leg" } });
+    expect(draftId).toBeTruthy();
+    expect((await readDraft(database.db, { practiceId, userId: member.id, id: draftId! }))?.values).toEqual({ requestType: "new-wound", woundLocation: "leg" });
+    expect(await readDraft(database.db, { practiceId: otherPracticeId, userId: member.id, id: draftId! })).toBeNull();
+
+    const sent = await submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), draftId, input: ivrInput(), files: [photo] });
+    expect(sent.id).toBe(draftId);
+    expect(sent.reference).toMatch(/^IVR-\d{6}$/);
+    const detail = await getIvrDetail(database.db, { id: sent.id, practiceId });
+    expect(detail?.row.status).toBe("submitted");
+    expect(detail?.row.cptCodes).toBe("15271 + 2 × 15272");
+    expect(detail?.areaCm2).toBe(53);
+    expect(detail?.patient?.lastName).toBe("Hale");
+    expect(detail?.files.map((f) => f.name)).toEqual(["hale-wound.png"]);
+    const file = await getIvrFile(database.db, { id: detail!.files[0]!.id, practiceId });
+    expect(Buffer.from(file!.bytes).equals(photo.bytes)).toBe(true);
+    expect(await getIvrFile(database.db, { id: detail!.files[0]!.id, practiceId: otherPracticeId })).toBeNull();
+    expect(await getIvrDetail(database.db, { id: sent.id, practiceId: otherPracticeId })).toBeNull();
+  });
+
+  it("refuses a provider of another practice", async () => {
+    const [foreign] = await database.db.insert(providers).values({ practiceId: otherPracticeId, firstName: "X", lastName: "Y", npi: "1234567893" }).returning();
+    await expect(
+      submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), input: ivrInput({ providerId: foreign!.id }), files: [] }),
+    ).rejects.toThrow("Choose a provider of your practice");
+  });
+
+  it("goes through review, a question, an answer and coverage; mails name the reference only; staff reads are audited", async () => {
+    const { id, reference } = await submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), input: ivrInput(), files: [] });
+    await moveIvr(database.db, { id, to: "in_review", actor: staff });
+    await requestInformation(database.db, { id, actor: staff, message: "Please send Margaret's latest wound notes." });
+    expect((await getIvrDetail(database.db, { id, practiceId }))?.requestMessage).toBe("Please send Margaret's latest wound notes.");
+    await resubmitIvr(database.db, { practiceId, actor: actor(), id, answer: "Notes attached.", files: [photo] });
+    await moveIvr(database.db, { id, to: "in_review", actor: staff });
+    await recordVerification(database.db, {
+      id,
+      actor: staff,
+      input: { outcome: "covered", validUntil: "2099-03-01", deductible: "240", authorisedApplications: 4, noteToPractice: "Covered at 80%." },
+    });
+    const detail = await readIvrAsStaff(database.db, { id, actor: staff });
+    expect(detail?.row.status).toBe("covered");
+    expect(detail?.row.validUntil).toBe("2099-03-01");
+    expect(detail?.verifications[0]?.deductible).toBe("240");
+    expect(detail?.history.map((h) => h.to)).toEqual(["submitted", "in_review", "needs_information", "submitted", "in_review", "covered"]);
+
+    const views = await database.db.select().from(auditLog).where(eq(auditLog.action, "ivr.view"));
+    expect(views.some((v) => v.target === id && v.actorEmail === staff.email)).toBe(true);
+
+    const mails = await database.db.select().from(outbox);
+    const toMember = mails.filter((m) => m.to === member.email && m.purpose === "ivr.status");
+    expect(toMember.map((m) => m.subject)).toContain(`${reference} is now Covered`);
+    expect(toMember.find((m) => m.subject === `${reference} is now Covered`)?.text).toMatch(new RegExp(`^${reference} is now Covered: sign in to see it\\.`));
+    for (const m of mails) expect(`${m.subject} ${m.text}`).not.toMatch(/Margaret|Hale|1948|1EG4|Elm/i);
+
+    const board = await practiceBoard(database.db, practiceId);
+    expect(board.find((b) => b.id === id)).toMatchObject({ status: "covered", initials: "M.H.", product: "Membrane Wrap" });
+    expect(await practiceBoard(database.db, otherPracticeId)).toEqual([]);
+  });
+
+  it("keeps no patient name, birth date, member id or file text in plain text in any row", async () => {
+    const dump = await database.db.execute(sql`
+      select string_agg(t::text, ' ') as all from (
+        select p::text as t from patients p union all select c::text from coverages c union all select i::text from ivrs i
+        union all select h::text from ivr_history h union all select v::text from ivr_verifications v
+        union all select encode(f.content_sealed, 'escape') || f.name_sealed from ivr_files f union all select a::text from audit_log a
+        union all select o::text from outbox o
+      ) rows`);
+    const text = String(((dump as { rows: { all: string }[] }).rows[0] ?? { all: "" }).all);
+    for (const secret of ["Margaret", "Hale", "1948-03-02", "1EG4TE5MK73", "Elm Street", "hale-wound", "wound notes", "Covered at 80%"])
+      expect(text.includes(secret), secret).toBe(false);
+  });
+
+  it("allows exactly the table's transitions", async () => {
+    for (const from of IVR_STATUSES) {
+      for (const to of IVR_STATUSES) {
+        const [row] = await database.db.insert(ivrs).values({ practiceId, requestType: "new-wound", status: from }).returning({ id: ivrs.id });
+        const move = transitionIvr(database.db, { id: row!.id, to, actor: staff, practiceId: null });
+        if ((IVR_TRANSITIONS[from] as readonly IvrStatus[]).includes(to)) await expect(move).resolves.toMatchObject({ from, to });
+        else await expect(move).rejects.toBeInstanceOf(IvrTransitionRefused);
+      }
+    }
+  }, 120_000);
+
+  it("lets a member move only their own practice's IVR", async () => {
+    const [row] = await database.db.insert(ivrs).values({ practiceId: otherPracticeId, requestType: "new-wound", status: "needs_information" }).returning({ id: ivrs.id });
+    expect(await transitionIvr(database.db, { id: row!.id, to: "submitted", actor: actor(), practiceId })).toBeNull();
+  });
+});
