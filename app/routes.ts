@@ -17,7 +17,16 @@ export default [
   route("apply", "routes/public/apply.tsx"),
   route("partner-callback", "routes/public/partner-callback.tsx"),
   route("auth", "routes/auth/auth.tsx"),
-  route("members", "routes/portal/members.tsx"),
+  // Clinical Portal: every loader, action and resource route scopes by the member's practice.
+  route("members", "routes/portal/layout.tsx", [
+    index("routes/portal/board.tsx"),
+    route("ivrs/new", "routes/portal/ivr-form.tsx"),
+    route("ivrs/:id", "routes/portal/ivr.tsx"),
+    route("orders", "routes/portal/orders.tsx"),
+    route("invoices", "routes/portal/invoices.tsx"),
+  ]),
+  route("members/events", "routes/portal/events.ts"),
+  route("members/ivrs/:id/files/:fileId", "routes/portal/ivr-file.ts"),
   route("forms-library", "routes/public/forms-library.tsx"),
   route("education", "routes/public/education.tsx"),
   // Accounts

@@ -1,16 +1,13 @@
 import { Headphones, Mail, Phone } from "lucide-react";
-import type { Route } from "./+types/members";
-import { privateMeta } from "~/lib/meta";
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { EmbedFrame } from "~/components/ui/embed-frame";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { telHref, type PortalFrameKey } from "~/config/site";
+import { LinkTabs } from "~/components/ui/link-tabs";
+import { telHref } from "~/config/site";
 import { useSite } from "~/lib/use-site";
 import { requireUser } from "~/.server/accounts";
-
-export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
 
 // Signed-in only: no session redirects to /auth before anything is rendered.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,35 +15,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-const tabs: { key: PortalFrameKey; label: string; title: string; description: string }[] = [
-  { key: "status", label: "STATUS", title: "Order status board", description: "Track your orders and their status." },
-  { key: "ivr", label: "IVR FORM", title: "IVR form", description: "Submit insurance verification requests." },
-  { key: "order", label: "ORDER FORM", title: "Order form", description: "Place orders for your patients." },
-  { key: "invoice", label: "PAY INVOICE", title: "Invoice payment", description: "Pay invoices securely." },
-];
+/** The four tabs of SPEC "Clinical Portal", each its own address (links: they work without JavaScript). */
+export const PORTAL_TABS = [
+  { value: "status", label: "STATUS", href: "/members" },
+  { value: "ivr", label: "IVR FORM", href: "/members/ivrs/new" },
+  { value: "order", label: "ORDER FORM", href: "/members/orders" },
+  { value: "invoice", label: "PAY INVOICE", href: "/members/invoices" },
+] as const;
 
-export default function MembersPage({ loaderData }: Route.ComponentProps) {
+function tabOf(pathname: string): string {
+  const path = pathname.replace(/\/+$/, "");
+  if (path === "/members/ivrs/new") return "ivr";
+  if (path.startsWith("/members/orders")) return "order";
+  if (path.startsWith("/members/invoices")) return "invoice";
+  return "status";
+}
+
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const { pathname } = useLocation();
   return (
     <>
       <PortalHeader email={loaderData.email} title="Clinical Portal" />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6">
-        <Tabs defaultValue="status">
-          <TabsList aria-label="Portal views">
-            {tabs.map((t) => (
-              <TabsTrigger key={t.key} value={t.key}>
-                {t.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {tabs.map((t) => (
-            <TabsContent key={t.key} value={t.key}>
-              <h2 className="text-xl font-semibold text-navy">{t.title}</h2>
-              <p className="mb-4 text-sm text-muted-foreground">{t.description}</p>
-              <EmbedFrame src={site.portalFrames[t.key]} title={t.title} height={800} />
-            </TabsContent>
-          ))}
-        </Tabs>
+        <LinkTabs label="Portal views" tabs={PORTAL_TABS} selected={tabOf(pathname)}>
+          <Outlet />
+        </LinkTabs>
         <Card>
           <CardHeader>
             <CardTitle as="h2" className="flex items-center gap-2">

@@ -1,0 +1,62 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+
+/** Quiet time after the last change before the draft is saved. */
+const DEBOUNCE_MS = 2_000;
+
+const timeOf = (iso: string) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+
+/**
+ * Saves the IVR form's typed values on the server as the member types: two
+ * seconds after the last change, and at once with "Save draft". Files are
+ * not part of a draft (they go with the request). Answers the draft's id
+ * (for the form's hidden field) and a line saying when it was last saved.
+ */
+export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null>, initialId: string, initialSavedAt: string | null) {
+  const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string } }>();
+  const [draftId, setDraftId] = React.useState(initialId);
+  const [savedAt, setSavedAt] = React.useState<string | null>(initialSavedAt);
+  const [failed, setFailed] = React.useState(false);
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const idRef = React.useRef(draftId);
+  idRef.current = draftId;
+
+  React.useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data === undefined) return;
+    const draft = fetcher.data.ok ? fetcher.data.draft : undefined;
+    if (draft) {
+      setDraftId(draft.id);
+      setSavedAt(draft.savedAt);
+      setFailed(false);
+    } else setFailed(true);
+  }, [fetcher.state, fetcher.data]);
+
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+
+  const saveNow = React.useCallback(() => {
+    clearTimeout(timer.current);
+    const form = formRef.current;
+    if (!form) return;
+    const body = new FormData();
+    for (const [name, value] of new FormData(form).entries()) {
+      if (typeof value === "string" && name !== "draftId") body.append(name, value);
+    }
+    body.set("intent", "draft");
+    if (idRef.current) body.set("draftId", idRef.current);
+    void fetcher.submit(body, { method: "post", action: "/members/ivrs/new", encType: "application/x-www-form-urlencoded" });
+  }, [fetcher, formRef]);
+
+  const onInput = React.useCallback(
+    (event: React.FormEvent<HTMLFormElement>) => {
+      // A chosen file is not part of the draft.
+      if ((event.target as HTMLInputElement).type === "file") return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(saveNow, DEBOUNCE_MS);
+    },
+    [saveNow],
+  );
+
+  const saving = fetcher.state !== "idle";
+  const status = saving ? "Saving draft..." : failed ? "The draft could not be saved: your answers are still here." : savedAt ? `Draft saved ${timeOf(savedAt)}` : "";
+  return { draftId, saveNow, onInput, saving, status };
+}

@@ -1,0 +1,212 @@
+import { FilePlus2, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/board";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DateTime } from "~/components/admin/format";
+import { FormNotice } from "~/components/forms/field";
+import { FrameLink } from "~/components/portal/frame-view";
+import { IvrStatusBadge, ReverifySoonMark } from "~/components/portal/ivr-status-badge";
+import { useLiveStatus } from "~/components/portal/live-status";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/lib/ivr";
+import { privateMeta } from "~/lib/meta";
+import { useSite } from "~/lib/use-site";
+import { cn } from "~/lib/utils";
+import { getDb } from "~/.server/db/client";
+import { listDrafts, practiceBoard } from "~/.server/ivr";
+import { memberOf } from "./member.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
+
+const BOARD_STATUSES = IVR_STATUSES.filter((s) => s !== "draft");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, practice } = await memberOf(request);
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status");
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 20);
+  const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
+  if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], now: new Date().toISOString() };
+  const db = getDb();
+  const [all, drafts] = await Promise.all([practiceBoard(db, practice.id), listDrafts(db, { practiceId: practice.id, userId: user.id })]);
+  const counts: Partial<Record<IvrStatus, number>> = {};
+  for (const row of all) counts[row.status] = (counts[row.status] ?? 0) + 1;
+  const digits = q.replace(/\D/g, "");
+  const rows = all.filter(
+    (r) => (!filter.status || r.status === filter.status) && (!q || r.reference.toLowerCase().includes(q.toLowerCase()) || (digits !== "" && r.reference.includes(digits))),
+  );
+  return { practice: { name: practice.name }, filter, rows, counts, total: all.length, drafts, now: new Date().toISOString() };
+}
+
+function hrefOf(status: IvrStatus | null, q: string) {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (q) params.set("q", q);
+  const query = params.toString();
+  return query ? `/members?${query}` : "/members";
+}
+
+function ageOf(from: Date | string | null, now: string): string {
+  if (!from) return "—";
+  const days = Math.floor((Date.parse(now) - new Date(from).getTime()) / 86_400_000);
+  if (days <= 0) return "Today";
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+export default function PortalBoard({ loaderData }: Route.ComponentProps) {
+  const { practice, filter, rows, counts, total, drafts, now } = loaderData;
+  const site = useSite();
+  const live = useLiveStatus(Boolean(practice));
+
+  return (
+    <section aria-labelledby="board-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="board-heading" className="text-xl font-semibold text-navy">
+            IVR status board
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {practice
+              ? `Insurance verification requests of ${practice.name}. Changes show here as soon as they are made.`
+              : "Track your insurance verification requests and their status."}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <FrameLink src={site.portalFrames.status} label="Open the previous status board" />
+          {practice ? (
+            <Button asChild>
+              <Link to="/members/ivrs/new">
+                <FilePlus2 aria-hidden />
+                New IVR
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {!practice ? (
+        <FormNotice
+          notice={{
+            title: "Your account is not part of a practice yet",
+            description: "Insurance verification requests belong to a practice. Ask your practice's administrator or our support team to add your account to your practice.",
+          }}
+        />
+      ) : (
+        <>
+          {drafts.length > 0 ? (
+            <section aria-labelledby="drafts-heading" className="rounded-xl border border-border p-4">
+              <h3 id="drafts-heading" className="font-semibold text-navy">
+                Your drafts
+              </h3>
+              <ul className="mt-2 flex flex-col divide-y divide-border">
+                {drafts.map((d) => (
+                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <span>
+                      <span className="font-medium">{d.reference}</span>
+                      <span className="text-muted-foreground">
+                        {" "}
+                        · saved <DateTime value={d.updatedAt} />
+                      </span>
+                    </span>
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/members/ivrs/new?draft=${d.id}`} aria-label={`Resume ${d.reference}`}>
+                        Resume
+                      </Link>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+            <StatusChip href={hrefOf(null, filter.q)} active={!filter.status} label="All" count={total} />
+            {BOARD_STATUSES.filter((s) => counts[s] || filter.status === s).map((s) => (
+              <StatusChip key={s} href={hrefOf(s, filter.q)} active={filter.status === s} label={IVR_STATUS_LABELS[s]} count={counts[s] ?? 0} />
+            ))}
+          </nav>
+
+          <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+            <div className="flex flex-col gap-1">
+              <label htmlFor="board-q" className="text-sm font-medium">
+                Reference
+              </label>
+              <Input id="board-q" name="q" defaultValue={filter.q} placeholder="IVR-000123" maxLength={20} className="w-48" />
+            </div>
+            <Button type="submit" variant="outline">
+              <Search aria-hidden />
+              Find
+            </Button>
+            {filter.q ? (
+              <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
+                Clear
+              </Link>
+            ) : null}
+          </Form>
+
+          <p className="sr-only" aria-live="polite">
+            {live ? "The board updates by itself." : ""}
+          </p>
+
+          <DataTable label="IVRs of your practice" stacked>
+            <thead>
+              <tr>
+                <Th>Reference</Th>
+                <Th>Patient</Th>
+                <Th>Product</Th>
+                <Th>Date of service</Th>
+                <Th>Age</Th>
+                <Th>Status</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <EmptyRow colSpan={6}>{total === 0 ? "No IVRs yet: send your first from the IVR FORM tab." : "No IVR matches this filter."}</EmptyRow>
+              ) : (
+                rows.map((r) => (
+                  <tr key={r.id} data-ivr={r.reference}>
+                    <Td data-label="Reference" className="font-medium">
+                      <Link to={`/members/ivrs/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                        {r.reference}
+                      </Link>
+                    </Td>
+                    <Td data-label="Patient">{r.initials || "—"}</Td>
+                    <Td data-label="Product" wrap className="min-w-32">
+                      {r.product || "—"}
+                    </Td>
+                    <Td data-label="Date of service">{r.dateOfService ?? "—"}</Td>
+                    <Td data-label="Age">{ageOf(r.submittedAt, now)}</Td>
+                    <Td data-label="Status">
+                      <span className="inline-flex flex-wrap items-center gap-1.5">
+                        <IvrStatusBadge status={r.status} />
+                        {r.reverifySoon ? <ReverifySoonMark /> : null}
+                      </span>
+                    </Td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </DataTable>
+        </>
+      )}
+    </section>
+  );
+}
+
+function StatusChip({ href, active, label, count }: { href: string; active: boolean; label: string; count: number }) {
+  return (
+    <Link
+      to={href}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring",
+        active ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "border-border",
+      )}
+    >
+      {label}
+      <span className={cn("rounded-full px-1.5 text-xs", active ? "bg-white/20" : "bg-muted")}>{count}</span>
+    </Link>
+  );
+}

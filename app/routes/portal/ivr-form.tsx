@@ -1,0 +1,238 @@
+import { Save, Send } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/ivr-form";
+import { FormNotice, RequiredNote } from "~/components/forms/field";
+import { FrameLink } from "~/components/portal/frame-view";
+import { IvrFormFields, type IvrFormChoices } from "~/components/portal/ivr-form-fields";
+import { useDraftAutosave } from "~/components/portal/use-draft-autosave";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { useFormSubmission, useHydrated, type Validate } from "~/components/forms/use-form-submission";
+import { Button } from "~/components/ui/button";
+import { invalid, isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { privateMeta } from "~/lib/meta";
+import { readIvrForm } from "~/lib/schemas/ivr";
+import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
+import { useSite } from "~/lib/use-site";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { readFormOrRefuse } from "~/.server/http/form-body";
+import { ForeignReferenceError, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
+import { addPatient, DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
+import { mailQueued } from "~/.server/runtime";
+import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound, practicePickers, requirePractice } from "./member.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVR form | Clinical Portal");
+
+/** A patient added from the IVR form: the picker's value that asks for the inline fields. */
+export const NEW_PATIENT = "new";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, practice } = await memberOf(request);
+  if (!practice) return { practice: null };
+  const db = getDb();
+  const draftParam = new URL(request.url).searchParams.get("draft");
+  const draft = draftParam ? await readDraft(db, { practiceId: practice.id, userId: user.id, id: idParam(draftParam) }) : null;
+  if (draftParam && !draft) throw notFound();
+  const [patients, pickers] = await Promise.all([listPatientChoices(db, practice.id), practicePickers(practice.id)]);
+  const payerTypes = Object.fromEntries(await Promise.all(patients.map(async (p) => [p.id, await primaryPayerType(db, p.id)] as const)));
+  const choices: IvrFormChoices = {
+    patients: patients.map((p) => ({ value: p.id, label: `${p.name} (born ${p.birthDate})`, payerType: payerTypes[p.id] ?? null })),
+    providers: pickers.providers,
+    facilities: pickers.facilities,
+  };
+  return {
+    practice: { name: practice.name },
+    choices,
+    draft: draft ? { id: draft.id, reference: draft.reference, updatedAt: draft.updatedAt.toISOString(), values: draft.values } : null,
+  };
+}
+
+export type IvrFormAnswer = FormAnswer<{ draft?: { id: string; savedAt: string } }>;
+
+/** The text a member typed, for a draft or to refill the form (no files, no form machinery). */
+function typedValues(formData: FormData): Record<string, unknown> {
+  const { clientKey: _k, intent: _i, confirmed: _c, ...values } = readIvrForm(formData);
+  return values;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, practice } = await requirePractice(request);
+  const formData = await readFormOrRefuse(request, READ);
+  const db = getDb();
+  const values = typedValues(formData);
+  const draftId = typeof values.draftId === "string" && values.draftId ? idParam(values.draftId) : null;
+  delete values.draftId;
+
+  if (formData.get("intent") === "draft") {
+    const id = await saveDraft(db, { practiceId: practice.id, userId: user.id, id: draftId, values });
+    if (!id) {
+      // Sent, cancelled or not theirs: nothing to save into.
+      if (isDataRequest(request)) return data<IvrFormAnswer>(rejectedAnswer("This draft was sent or is gone: it is no longer saved."), { status: 404 });
+      throw notFound();
+    }
+    if (isDataRequest(request)) return data<IvrFormAnswer>({ ok: true, draft: { id, savedAt: new Date().toISOString() } });
+    return redirectWithFlash(`/members/ivrs/new?draft=${id}`, { title: "Draft saved", description: "Resume it from here or from the STATUS board." });
+  }
+
+  const refill = { ...values, draftId: draftId ?? "" };
+  const { files, fieldErrors: fileErrors } = await checkFiles(formData);
+  const addingPatient = values.patientId === NEW_PATIENT;
+  const { ivrSchema } = await import("~/lib/schemas/ivr");
+  const { patientSchema } = await import("~/lib/schemas/patient");
+  const patient = addingPatient ? parseWith(patientSchema, values) : null;
+  const ivr = parseWith(ivrSchema, addingPatient ? { ...values, patientId: PLACEHOLDER_ID } : values);
+  const fieldErrors: FieldErrors = { ...fileErrors, ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
+  if (Object.keys(fieldErrors).length > 0 || !ivr.success || (patient && !patient.success)) return invalid(request, fieldErrors, { values: refill });
+
+  const actor = actorOf(user, context);
+  let patientId = ivr.data.patientId;
+  if (patient?.success) {
+    try {
+      patientId = (await addPatient(db, { practiceId: practice.id, actor, input: patient.data })).id;
+    } catch (error) {
+      if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
+      throw error;
+    }
+  }
+  // From here on the patient exists: a form shown again picks them.
+  const kept = { ...refill, patientId };
+  try {
+    const sent = await submitIvr(db, { practiceId: practice.id, userId: user.id, actor, draftId, input: { ...ivr.data, patientId }, files });
+    mailQueued();
+    return redirectWithFlash(`/members/ivrs/${sent.id}`, {
+      title: `${sent.reference} sent`,
+      description: sent.warnings.length > 0 ? "Sent with warnings: see them on its page." : "We will verify the benefits and tell you here.",
+    });
+  } catch (error) {
+    if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: kept });
+    throw error;
+  }
+}
+
+/** A well-formed id standing in for a patient added with the request, while the IVR's own fields are checked. */
+const PLACEHOLDER_ID = "00000000-0000-4000-8000-000000000000";
+
+/** The browser's check: the IVR's schema, and the patient's when one is added with it. */
+const validate: Validate = async (form) => {
+  let schemas: [typeof import("~/lib/schemas/ivr"), typeof import("~/lib/schemas/patient")];
+  try {
+    schemas = await Promise.all([import("~/lib/schemas/ivr"), import("~/lib/schemas/patient")]);
+  } catch {
+    // Not loaded (offline, a new deployment): the server checks it.
+    return null;
+  }
+  const [{ ivrSchema }, { patientSchema }] = schemas;
+  const values = readIvrForm(new FormData(form));
+  const adding = values.patientId === NEW_PATIENT;
+  const ivr = parseWith(ivrSchema, adding ? { ...values, patientId: PLACEHOLDER_ID } : values);
+  const patient = adding ? parseWith(patientSchema, values) : null;
+  const fieldErrors: FieldErrors = { ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
+  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
+};
+
+export default function IvrFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  if (!loaderData.practice) {
+    return (
+      <section aria-labelledby="ivr-form-heading" className="flex flex-col gap-4">
+        <h2 id="ivr-form-heading" className="text-xl font-semibold text-navy">
+          IVR form
+        </h2>
+        <FormNotice
+          notice={{
+            title: "Your account is not part of a practice yet",
+            description: "Insurance verification requests are sent for a practice. Ask your practice's administrator or our support team to add your account to your practice.",
+          }}
+        />
+        <FrameLink src={site.portalFrames.ivr} label="Open the previous IVR form" />
+      </section>
+    );
+  }
+  return <IvrFormScreen key={loaderData.draft?.id ?? "new"} loaderData={loaderData} actionData={actionData} />;
+}
+
+function IvrFormScreen({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps["loaderData"], { choices: IvrFormChoices }>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const site = useSite();
+  const hydrated = useHydrated();
+  const { choices, draft } = loaderData;
+  const answer = actionData as IvrFormAnswer | undefined;
+  const form = useFormSubmission({
+    validate,
+    success: null,
+    failure: { title: "The IVR was not sent", description: "Please try again in a moment. Your answers are still in the form and in your draft." },
+    resetOnSuccess: false,
+    answer,
+  });
+  const refill = submittedValues(answer);
+  const initial: Record<string, unknown> = Object.keys(refill).length > 0 ? refill : { ...(draft?.values ?? {}), draftId: draft?.id ?? "" };
+  const autosave = useDraftAutosave(form.formProps.ref, typeof initial.draftId === "string" ? initial.draftId : "", draft?.updatedAt ?? null);
+
+  return (
+    <section aria-labelledby="ivr-form-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="ivr-form-heading" className="text-xl font-semibold text-navy">
+            {draft ? `IVR form: ${draft.reference} (draft)` : "IVR form"}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Submit an insurance verification request. Your answers are kept as a draft while you type.
+          </p>
+        </div>
+        <FrameLink src={site.portalFrames.ivr} label="Open the previous IVR form" />
+      </div>
+      {choices.providers.length === 0 || choices.facilities.length === 0 ? (
+        <FormNotice
+          notice={{
+            title: choices.providers.length === 0 && choices.facilities.length === 0 ? "Add a provider and a facility first" : choices.providers.length === 0 ? "Add a provider first" : "Add a facility first",
+            description: "An IVR names the treating provider and the facility. Add them on your practice page, then come back: your draft is kept.",
+          }}
+        />
+      ) : null}
+      {choices.providers.length === 0 || choices.facilities.length === 0 ? (
+        <Link to="/members/practice" className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Go to your practice's providers and facilities
+        </Link>
+      ) : null}
+      <RequiredNote />
+      <form.fetcher.Form
+        {...form.formProps}
+        action="/members/ivrs/new"
+        encType="multipart/form-data"
+        onInput={autosave.onInput}
+        className="flex flex-col gap-8"
+      >
+        <FormNotice notice={form.notice} />
+        <input type="hidden" name="draftId" value={autosave.draftId} />
+        <IvrFormFields choices={choices} values={initial} errors={form.errors} />
+        <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-wrap items-center gap-3">
+            {hydrated ? (
+              <Button type="button" variant="outline" onClick={autosave.saveNow} disabled={autosave.saving}>
+                <Save aria-hidden />
+                Save draft
+              </Button>
+            ) : (
+              <Button type="submit" name="intent" value="draft" variant="outline" formNoValidate>
+                <Save aria-hidden />
+                Save draft
+              </Button>
+            )}
+            <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
+              {autosave.status}
+            </p>
+          </div>
+          <SubmitButton pending={form.pending} pendingText="Sending...">
+            <Send aria-hidden />
+            Send IVR
+          </SubmitButton>
+        </div>
+      </form.fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,416 @@
+import { ArrowLeft, Bell, BellOff, Download, RefreshCw, Send, TriangleAlert, XCircle } from "lucide-react";
+import * as React from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/ivr";
+import { DateTime, formatBytes } from "~/components/admin/format";
+import { Field, FormNotice } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { IvrStatusBadge, ReverifySoonMark } from "~/components/portal/ivr-status-badge";
+import { useLiveStatus } from "~/components/portal/live-status";
+import { Button } from "~/components/ui/button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
+import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { IVR_OPEN_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
+import { privateMeta } from "~/lib/meta";
+import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
+import { resubmitSchema } from "~/lib/schemas/ivr";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { readFormOrRefuse } from "~/.server/http/form-body";
+import {
+  cancelIvr,
+  getIvrDetail,
+  isFollowing,
+  IvrTransitionRefused,
+  resubmitIvr,
+  reverifySoon,
+  setFollowing,
+  startReverification,
+  todayUtc,
+} from "~/.server/ivr";
+import { mailQueued } from "~/.server/runtime";
+import { actorOf, checkFiles, idParam, IVR_FORM_READ, notFound, requirePractice } from "./member.server";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => privateMeta(matches, `${data && "reference" in data ? data.reference : "IVR"} | Clinical Portal`);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user, practice } = await requirePractice(request);
+  const id = idParam(params.id);
+  const db = getDb();
+  const detail = await getIvrDetail(db, { id, practiceId: practice.id });
+  // A draft has no page of its own: it is resumed in the form.
+  if (!detail || detail.row.status === "draft") throw notFound();
+  const { row } = detail;
+  return {
+    id: row.id,
+    reference: detail.reference,
+    status: row.status,
+    requestType: row.requestType,
+    placeOfService: row.placeOfService,
+    dateOfService: row.dateOfService,
+    plannedApplications: row.plannedApplications,
+    priorAuthPermission: row.priorAuthPermission,
+    cptCodes: row.cptCodes,
+    submittedAt: row.submittedAt,
+    validUntil: row.validUntil,
+    attestedAt: row.attestedAt,
+    reverifySoon: reverifySoon(row.status, row.validUntil, todayUtc()),
+    patient: detail.patient
+      ? {
+          name: `${detail.patient.firstName} ${detail.patient.lastName}`,
+          birthDate: detail.patient.birthDate,
+          coverages: detail.patient.coverages.map((c) => ({ rank: c.rank, payerName: c.payerName, payerType: c.payerType, memberId: c.memberId })),
+        }
+      : null,
+    provider: detail.provider ? `${detail.provider.firstName} ${detail.provider.lastName}${detail.provider.credentials ? `, ${detail.provider.credentials}` : ""} (NPI ${detail.provider.npi})` : null,
+    facility: detail.facility ? `${detail.facility.name}, ${detail.facility.city}` : null,
+    clinical: detail.clinical,
+    product: detail.product,
+    areaCm2: detail.areaCm2,
+    warnings: detail.warnings,
+    signer: detail.signer,
+    requestMessage: row.status === "needs_information" ? detail.requestMessage : null,
+    files: detail.files.map((f) => ({ id: f.id, role: f.role, name: f.name, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt })),
+    history: detail.history,
+    verification: detail.verifications[0] ?? null,
+    following: await isFollowing(db, row.id, user.id),
+  };
+}
+
+export type IvrPageAnswer = FormAnswer<{ message: string }> | { ok: false; confirm: "cancel" };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, practice } = await requirePractice(request);
+  const id = idParam(params.id);
+  const db = getDb();
+  const detail = await getIvrDetail(db, { id, practiceId: practice.id });
+  if (!detail || detail.row.status === "draft") throw notFound();
+  const form = await readFormOrRefuse(request, IVR_FORM_READ);
+  const intent = form.get("intent");
+  const actor = actorOf(user, context);
+  const here = `/members/ivrs/${id}`;
+  try {
+    switch (intent) {
+      case "follow":
+      case "unfollow":
+        await setFollowing(db, { ivrId: id, userId: user.id, follow: intent === "follow" });
+        return redirectWithFlash(here, {
+          title: intent === "follow" ? "Following" : "Not following",
+          description: intent === "follow" ? `You get a mail when ${detail.reference} changes.` : `You no longer get mails about ${detail.reference}.`,
+        });
+      case "cancel":
+        if (form.get("confirmed") !== "1") return data<IvrPageAnswer>({ ok: false, confirm: "cancel" });
+        if (!(await cancelIvr(db, { practiceId: practice.id, actor, id }))) throw notFound();
+        mailQueued();
+        return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "It stays on the board as Cancelled." });
+      case "reverify": {
+        const draftId = await startReverification(db, { practiceId: practice.id, userId: user.id, fromId: id });
+        if (!draftId) throw notFound();
+        return redirectWithFlash(`/members/ivrs/new?draft=${draftId}`, {
+          title: "Re-verification started",
+          description: `Prefilled from ${detail.reference}: check the answers, attach what changed and send it.`,
+        });
+      }
+      case "resubmit": {
+        const raw = { answer: typeof form.get("answer") === "string" ? (form.get("answer") as string) : "" };
+        const parsed = parseWith(resubmitSchema, raw);
+        const { files, fieldErrors } = await checkFiles(form);
+        if (!parsed.success || Object.keys(fieldErrors).length > 0)
+          return invalid(request, { ...fieldErrors, ...(parsed.success ? {} : parsed.fieldErrors) }, { values: { intent: "resubmit", answer: raw.answer.slice(0, LIMITS.long) } });
+        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer: parsed.data.answer, files }))) throw notFound();
+        mailQueued();
+        return redirectWithFlash(here, { title: `${detail.reference} sent again`, description: "Your answer is with our verification team." });
+      }
+      default:
+        return data<IvrPageAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof IvrTransitionRefused) return data<IvrPageAnswer>(rejectedAnswer(error.message, "Not changed"), { status: 409 });
+    throw error;
+  }
+}
+
+const validateAnswer = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
+
+const label = (options: readonly { value: string; label: string }[], value: string | null | undefined) => (value ? (optionLabel(options, value) ?? value) : "—");
+
+function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+      {rows.map(([term, value]) => (
+        <div key={term} className="min-w-0">
+          <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{term}</dt>
+          <dd className="mt-0.5 break-words">{value === null || value === undefined || value === "" ? "—" : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Block({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  const id = React.useId();
+  return (
+    <section aria-labelledby={id} className={`flex flex-col gap-4 rounded-xl border border-border p-4 sm:p-6 ${className ?? ""}`}>
+      <h3 id={id} className="text-lg font-semibold text-navy">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export default function IvrPage({ loaderData: ivr, actionData }: Route.ComponentProps) {
+  useLiveStatus(true);
+  const answer = actionData as IvrPageAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const refused = answer && !("confirm" in answer) ? outcomeOf(answer) : null;
+  const confirmCancel = answer && "confirm" in answer;
+  const open = (IVR_OPEN_STATUSES as readonly string[]).includes(ivr.status);
+  const decided = ivr.status === "covered" || ivr.status === "prior_auth_approved";
+  const c = ivr.clinical;
+  const v = ivr.verification;
+
+  return (
+    <article aria-labelledby="ivr-heading" className="flex flex-col gap-6">
+      <Link to="/members" className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to the board
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="ivr-heading" className="text-2xl font-bold text-navy">
+            {ivr.reference}
+          </h2>
+          <IvrStatusBadge status={ivr.status} />
+          {ivr.reverifySoon ? <ReverifySoonMark /> : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value={ivr.following ? "unfollow" : "follow"} />
+            <Button type="submit" variant="outline" disabled={busy}>
+              {ivr.following ? <BellOff aria-hidden /> : <Bell aria-hidden />}
+              {ivr.following ? "Stop mails" : "Follow by mail"}
+            </Button>
+          </Form>
+          {open ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <ConfirmButton
+                variant="destructive"
+                title={`Cancel ${ivr.reference}?`}
+                description="The request stops here: our team will not verify it. A new request can be sent at any time."
+                confirmLabel="Cancel the IVR"
+                pending={busy}
+                pendingText="Cancelling..."
+              >
+                <XCircle aria-hidden />
+                Cancel IVR
+              </ConfirmButton>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+
+      {refused && refused.kind === "rejected" ? <FormNotice notice={{ title: refused.title ?? "Not changed", description: refused.error, variant: "error" }} /> : null}
+      {confirmCancel ? (
+        <Form method="post" className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
+          <p className="font-semibold">Cancel {ivr.reference}?</p>
+          <p className="text-sm">The request stops here: our team will not verify it.</p>
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="confirmed" value="1" />
+          <div className="flex gap-2">
+            <Button type="submit" variant="destructive">
+              Cancel the IVR
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/members/ivrs/${ivr.id}`}>Keep it</Link>
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      {ivr.requestMessage ? <NeedsInformation message={ivr.requestMessage} answer={answer} /> : null}
+
+      {decided ? (
+        <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-amber-300 bg-amber-50" : "border-border"}`}>
+          <p className="text-sm">
+            {ivr.reverifySoon ? <strong>Valid until {ivr.validUntil}: re-verify soon. </strong> : ivr.validUntil ? `Valid until ${ivr.validUntil}. ` : ""}A re-verification starts a new
+            request prefilled from this one.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reverify" />
+            <Button type="submit" variant={ivr.reverifySoon ? "default" : "outline"} disabled={busy}>
+              <RefreshCw aria-hidden />
+              Start re-verification
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+
+      {v ? (
+        <Block title="Verification result">
+          <Facts
+            rows={[
+              ["Outcome", IVR_STATUS_LABELS[v.outcome as keyof typeof IVR_STATUS_LABELS] ?? v.outcome],
+              ["Network", v.networkStatus],
+              ["Deductible", v.deductible ? `${v.deductible}${v.deductibleMet ? ` (met ${v.deductibleMet})` : ""}` : null],
+              ["Coinsurance", v.coinsurancePercent !== undefined ? `${v.coinsurancePercent}%` : null],
+              ["Copay", v.copay],
+              ["Out-of-pocket maximum", v.outOfPocketMax ? `${v.outOfPocketMax}${v.outOfPocketMet ? ` (met ${v.outOfPocketMet})` : ""}` : null],
+              ["Prior authorization", v.priorAuthNumber ? `${v.priorAuthNumber}${v.priorAuthFrom ? `, ${v.priorAuthFrom} to ${v.priorAuthTo ?? ""}` : ""}` : null],
+              ["Authorised applications", v.authorisedApplications],
+              ["Valid until", v.validUntil],
+              ["Verified", <DateTime key="at" value={v.verifiedAt} />],
+            ]}
+          />
+          {v.noteToPractice ? <p className="rounded-lg bg-muted p-3 text-sm whitespace-pre-line">{v.noteToPractice}</p> : null}
+        </Block>
+      ) : null}
+
+      {ivr.warnings.length > 0 ? (
+        <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">Warnings (they did not stop the request)</p>
+            <ul className="mt-1 list-disc pl-5">
+              {ivr.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+
+      <Block title="Request">
+        <Facts
+          rows={[
+            ["Type", label(IVR_REQUEST_TYPES, ivr.requestType)],
+            ["Sent", <DateTime key="sent" value={ivr.submittedAt} />],
+            ["Patient", ivr.patient ? `${ivr.patient.name} (born ${ivr.patient.birthDate})` : null],
+            ...(ivr.patient?.coverages.map((cov): [string, React.ReactNode] => [cov.rank === "primary" ? "Primary insurance" : "Secondary insurance", `${cov.payerName}, member id ${cov.memberId}`]) ?? []),
+            ["Provider", ivr.provider],
+            ["Facility", ivr.facility],
+            ["Place of service", label(PLACES_OF_SERVICE, ivr.placeOfService)],
+            ["Date of service", ivr.dateOfService],
+          ]}
+        />
+      </Block>
+
+      {c ? (
+        <Block title="Wound, care and codes">
+          <Facts
+            rows={[
+              ["Wound type", label(WOUND_TYPES, c.woundType)],
+              ["Location", `${label(WOUND_LOCATIONS, c.woundLocation)}, ${label(LATERALITY_OPTIONS, c.laterality)}`],
+              ["Size", `${c.lengthCm ?? "—"} × ${c.widthCm ?? "—"}${c.depthCm !== undefined ? ` × ${c.depthCm}` : ""} cm`],
+              ["Area (derived)", ivr.areaCm2 !== null ? `${ivr.areaCm2} cm²` : null],
+              ["CPT application codes (derived)", ivr.cptCodes],
+              ["Open for", `${c.durationWeeks} weeks`],
+              ["Standard of care since", c.standardOfCareStart],
+              ["Standard of care", c.standardOfCare.map((s) => label(STANDARD_OF_CARE_OPTIONS, s)).join(", ")],
+              ["Exception documented", c.standardOfCareException ? "Yes" : "No"],
+              ["ICD-10", [c.icdPrimary, ...c.icdSecondary].filter(Boolean).join(", ")],
+              ["Product", ivr.product],
+              ["Planned applications", ivr.plannedApplications],
+              ["Prior authorization may be pursued", ivr.priorAuthPermission ? "Yes" : "No"],
+              [
+                "Settings",
+                [c.hospice && "Hospice", c.partAStay && "Part A stay", c.snfOver100Days && "Skilled nursing over 100 days", c.postOpGlobal && `Post-operative global period (${c.surgeryCode ?? ""}, ${c.surgeryDate ?? ""})`]
+                  .filter(Boolean)
+                  .join("; ") || "None",
+              ],
+            ]}
+          />
+          {c.standardOfCareNotes ? <p className="rounded-lg bg-muted p-3 text-sm whitespace-pre-line">{c.standardOfCareNotes}</p> : null}
+          <p className="text-sm text-muted-foreground">
+            Signed by {ivr.signer ?? "—"} on <DateTime value={ivr.attestedAt} />.
+          </p>
+        </Block>
+      ) : null}
+
+      <Block title="Attachments">
+        {ivr.files.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No files attached.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {ivr.files.map((f) => (
+              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0 break-words">
+                  <span className="font-medium">{IVR_FILE_FIELDS.find((x) => x.role === f.role)?.label ?? f.role}</span>
+                  <span className="text-muted-foreground">
+                    {" "}
+                    · {f.name} · {formatBytes(f.size)}
+                  </span>
+                </span>
+                <a href={`/members/ivrs/${ivr.id}/files/${f.id}`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" download>
+                  <Download aria-hidden className="size-4" />
+                  Download<span className="sr-only"> {f.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Block>
+
+      <Block title="History">
+        <ol className="flex flex-col gap-3">
+          {ivr.history.map((h) => (
+            <li key={h.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 text-sm">
+              <span className="font-medium">
+                {h.from ? `${IVR_STATUS_LABELS[h.from]} → ` : ""}
+                {IVR_STATUS_LABELS[h.to]}
+              </span>
+              <span className="text-muted-foreground">
+                <DateTime value={h.at} /> · {h.actorEmail ?? "automatic"}
+              </span>
+              {h.note ? <span className="whitespace-pre-line">{h.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </Block>
+    </article>
+  );
+}
+
+function NeedsInformation({ message, answer }: { message: string; answer: IvrPageAnswer | undefined }) {
+  const plainAnswer = answer && !("confirm" in answer) ? answer : undefined;
+  const form = useFormSubmission({
+    validate: validateAnswer,
+    success: null,
+    failure: { title: "Not sent", description: "Please try again in a moment: your answer is still in the form." },
+    resetOnSuccess: false,
+    answer: plainAnswer,
+  });
+  const typed = submittedValues(plainAnswer);
+  return (
+    <section aria-labelledby="needs-heading" className="flex flex-col gap-4 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6">
+      <h3 id="needs-heading" className="text-lg font-semibold text-amber-950">
+        We need more information
+      </h3>
+      <p className="text-sm whitespace-pre-line text-amber-950">{message}</p>
+      <form.fetcher.Form {...form.formProps} encType="multipart/form-data" className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="resubmit" />
+        <Field label="Your answer" name="answer" required error={form.errors.answer}>
+          {(control) => <Textarea {...control} rows={4} maxLength={LIMITS.long} defaultValue={submittedText(typed, "answer")} className="bg-background" />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {IVR_FILE_FIELDS.map((f) => (
+            <Field key={f.name} label={`${f.label} (optional)`} name={f.name} error={form.errors[f.name]}>
+              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" className="h-auto bg-background py-1.5" />}
+            </Field>
+          ))}
+        </div>
+        <SubmitButton pending={form.pending} pendingText="Sending..." className="self-start">
+          <Send aria-hidden />
+          Answer and send again
+        </SubmitButton>
+      </form.fetcher.Form>
+    </section>
+  );
+}
