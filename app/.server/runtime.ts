@@ -6,6 +6,9 @@ import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
 import { purgeOutbox, smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { pruneRateLimits } from "~/.server/http/rate-limit";
+import { startStatusEvents, stopStatusEvents, type Listen } from "~/.server/events";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 
 /**
  * What a process runs besides answering requests: the database and the
@@ -27,6 +30,7 @@ export async function startRuntime(): Promise<void> {
   database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir });
   setDatabase(database);
   log.info({ driver: database.driver }, "database ready");
+  await listenForStatusEvents(database);
 
   if (sender) {
     worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
@@ -47,6 +51,30 @@ export async function startRuntime(): Promise<void> {
   prune();
   pruneTimer = setInterval(prune, 10 * 60_000);
   pruneTimer.unref();
+}
+
+/**
+ * Status changes reach the browsers of this process: the embedded database
+ * delivers its NOTIFYs in process; on PostgreSQL one connection LISTENs for
+ * every process's changes.
+ */
+async function listenForStatusEvents(database: Database) {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const listen: Listen =
+    database.driver === "pglite"
+      ? (channel, onPayload) => (client as PGlite).listen(channel, onPayload)
+      : async (channel, onPayload) => {
+          const connection = await (client as pg.Pool).connect();
+          connection.on("notification", (message) => {
+            if (message.channel === channel && message.payload) onPayload(message.payload);
+          });
+          await connection.query(`LISTEN ${channel}`);
+          return async () => {
+            await connection.query(`UNLISTEN ${channel}`).catch(() => {});
+            connection.release();
+          };
+        };
+  await startStatusEvents(listen);
 }
 
 /** Wakes the worker after new mail was queued, so it goes out without waiting for the next poll. */
@@ -86,6 +114,7 @@ export async function stopRuntime(): Promise<void> {
   await within("work after answers", 5_000, workAfterAnswers());
   const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
   sender?.close();
+  await within("status events", 2_000, stopStatusEvents());
   const databaseClosed = await within("database", 5_000, database?.close() ?? Promise.resolve());
   setDatabase(undefined);
   if (workerStopped && databaseClosed) log.info("stopped cleanly");
