@@ -107,7 +107,8 @@ app.use((req, res, next) => {
 });
 // Behind a local load balancer the client address comes from X-Forwarded-For.
 app.set("trust proxy", "loopback");
-app.use(compression());
+// Not the portal's live status stream: compressed, its events would wait in the compressor's buffer.
+app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 
 // Every state-changing request must come from the site's own pages: its Origin (or,
 // failing that, its Referer) is the address it was sent to, or PUBLIC_URL's.

@@ -9,3 +9,21 @@ export const testAccounts = {
   resetter: { email: "reset-me@clinic.example", password: "resetter password 1", role: "member" as Role },
   limited: { email: "guess@clinic.example", password: "guess password 1", role: "member" as Role },
 };
+
+/**
+ * Members of practices for the Clinical Portal's tests, each practice with a
+ * provider, a facility and a patient (created by seed.ts through the domains).
+ * One member per test that sends or changes IVRs, so parallel tests do not
+ * meet on one board.
+ */
+export const portalPractices = {
+  sunrise: { name: "Sunrise Wound Care", patient: { firstName: "Margaret", lastName: "Hale", birthDate: "1948-03-14" } },
+  elsewhere: { name: "Elsewhere Podiatry", patient: { firstName: "Otto", lastName: "Brandt", birthDate: "1951-07-02" } },
+} as const;
+
+export const portalAccounts = {
+  sender: { email: "sender@sunrise.example", password: "sender password 1", role: "member" as Role, practice: "sunrise" as const },
+  drafter: { email: "drafter@sunrise.example", password: "drafter password 1", role: "member" as Role, practice: "sunrise" as const },
+  watcher: { email: "watcher@sunrise.example", password: "watcher password 1", role: "member" as Role, practice: "sunrise" as const },
+  outsider: { email: "outsider@elsewhere.example", password: "outsider password 1", role: "member" as Role, practice: "elsewhere" as const },
+};

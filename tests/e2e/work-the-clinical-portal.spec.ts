@@ -1,0 +1,187 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { portalAccounts } from "./support/accounts";
+import { gotoHydrated, signIn } from "./support/page";
+
+const { sender, drafter, watcher, outsider } = portalAccounts;
+
+/** A 1×1 PNG: a real image, as the server checks the bytes. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function signInTo(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/members$/);
+}
+
+/** Fills every required field of the IVR form for the seeded patient, provider and facility. */
+async function fillIvr(page: Page, { photo = false }: { photo?: boolean } = {}) {
+  await page.getByLabel("Type of request").selectOption("new-wound");
+  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Hale, Margaret (born 1948-03-14)" });
+  await page.getByLabel("Provider", { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel("Facility", { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel("Place of service").selectOption("11");
+  await page.getByLabel("Expected date of service").fill(day(3));
+  await page.getByLabel("Wound type").selectOption("venous-leg-ulcer");
+  await page.getByLabel("Location", { exact: true }).selectOption("leg");
+  await page.getByLabel("Side", { exact: true }).selectOption("left");
+  await page.getByLabel("Length (cm)").fill("5");
+  await page.getByLabel("Width (cm)").fill("4");
+  await page.getByLabel("Open for (weeks)").fill("8");
+  await page.getByLabel("Standard of care started on").fill(day(-40));
+  await page.getByLabel("Compression").check();
+  await page.getByLabel("Primary ICD-10 code").fill("L97.212");
+  await page.getByLabel("Product requested").selectOption({ index: 1 });
+  await page.getByLabel("Planned applications").fill("4");
+  if (photo) await page.getByLabel("Wound photo").setInputFiles({ name: "wound.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("Signer's name").fill("Ana Ruiz");
+  await page.getByLabel("I attest to the statement above").check();
+}
+
+/** Sends an IVR through the form; answers its page's address and reference. */
+async function sendIvr(page: Page, options: { photo?: boolean } = {}) {
+  await gotoHydrated(page, "/members/ivrs/new");
+  await fillIvr(page, options);
+  await page.getByRole("button", { name: "Send IVR" }).click();
+  await expect(page).toHaveURL(/\/members\/ivrs\/[0-9a-f-]{36}$/);
+  const reference = (await page.getByRole("heading", { level: 2, name: /^IVR-\d{6}$/ }).textContent())!;
+  return { path: new URL(page.url()).pathname, reference };
+}
+
+async function signedInPage(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInTo(page, account);
+  return page;
+}
+
+test("a member sends an IVR with a wound photo, lands on its page, and another practice gets 404 for it @phone", async ({ page, browser }, testInfo) => {
+  test.slow();
+  await signInTo(page, sender);
+  await gotoHydrated(page, "/members/ivrs/new");
+  await expect(page.getByRole("tab", { name: "IVR FORM" })).toHaveAttribute("aria-selected", "true");
+  await fillIvr(page, { photo: true });
+  // Derived live from the answers: 5 × 4 cm on a leg.
+  await expect(page.getByText("Area: 20 cm²")).toBeVisible();
+  await expect(page.getByText("CPT application codes: 15271")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("ivr-form.png"), fullPage: true });
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Send IVR" }).click();
+
+  await expect(page).toHaveURL(/\/members\/ivrs\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole("heading", { level: 2, name: /^IVR-\d{6}$/ });
+  const reference = (await heading.textContent())!;
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: `${reference} sent` })).toBeVisible();
+  await expect(page.getByText("Submitted").first()).toBeVisible();
+  await expect(page.getByText("Margaret Hale (born 1948-03-14)")).toBeVisible();
+  await expect(page.getByText("15271", { exact: true })).toBeVisible();
+  const download = page.getByRole("link", { name: /Download/ });
+  await expect(download).toHaveCount(1);
+  const fileHref = (await download.getAttribute("href"))!;
+  const file = await page.request.get(fileHref);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("image/png");
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment/);
+  expect(file.headers()["cache-control"]).toContain("no-store");
+  expect(Buffer.from(await file.body()).equals(PNG)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("ivr-page.png"), fullPage: true });
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+
+  // The board lists it with the patient's initials only.
+  await page.getByRole("link", { name: "Back to the board" }).click();
+  const row = page.locator(`tr[data-ivr="${reference}"]`);
+  await expect(row).toContainText("M.H.");
+  await expect(row).toContainText("Submitted");
+  await expect(row).not.toContainText("Hale");
+  await page.getByRole("link", { name: /^Submitted/ }).click();
+  await expect(page).toHaveURL(/status=submitted/);
+  await expect(row).toBeVisible();
+  await page.getByLabel("Reference").fill("IVR-999999");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByText("No IVR matches this filter.")).toBeVisible();
+  await gotoHydrated(page, "/members");
+  await page.screenshot({ path: testInfo.outputPath("board.png"), fullPage: true });
+  await expectNoHorizontalScroll(page);
+  await expectNoA11yViolations(page);
+
+  // Another practice's member: 404 on the page, its data and its attachment.
+  const other = await signedInPage(browser, outsider);
+  const ivrPath = fileHref.replace(/\/files\/.*$/, "");
+  for (const path of [ivrPath, `${ivrPath}.data`, fileHref]) {
+    const response = await other.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+  }
+  const cancel = await other.request.post(ivrPath, { form: { intent: "cancel", confirmed: "1" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(cancel.status()).toBe(404);
+  await expect(other.locator(`tr[data-ivr="${reference}"]`)).toHaveCount(0);
+  await other.context().close();
+});
+
+test("the board shows a change without a reload: cancelled in one tab, Cancelled on the board in the other", async ({ context }) => {
+  test.slow();
+  const page = await context.newPage();
+  await signInTo(page, watcher);
+  const { reference } = await sendIvr(page);
+
+  const board = await context.newPage();
+  await gotoHydrated(board, "/members");
+  const row = board.locator(`tr[data-ivr="${reference}"]`);
+  await expect(row).toContainText("Submitted");
+  // Marks this document: a reload would lose the mark.
+  await board.evaluate(() => ((window as unknown as { boardMark: number }).boardMark = 1));
+  // The event stream is open before the change is made.
+  await expect(board.getByText("The board updates by itself.")).toBeAttached();
+
+  await page.getByRole("button", { name: "Cancel IVR" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel the IVR" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: `${reference} cancelled` })).toBeVisible();
+  await expect(row).toContainText("Cancelled", { timeout: 2_000 });
+  expect(await board.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
+});
+
+test("drafts are saved as the member types and resume from the board", async ({ page }) => {
+  test.slow();
+  await signInTo(page, drafter);
+  await gotoHydrated(page, "/members/ivrs/new");
+  await page.getByLabel("Location", { exact: true }).selectOption("foot");
+  await page.getByLabel("Length (cm)").fill("3.5");
+  await page.getByLabel("Standard of care notes").fill("Offloading boot since October");
+  await expect(page.getByText(/^Draft saved \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
+
+  await gotoHydrated(page, "/members");
+  const drafts = page.getByRole("region", { name: "Your drafts" });
+  await drafts.getByRole("link", { name: /^Resume IVR-\d{6}$/ }).first().click();
+  await expect(page).toHaveURL(/\/members\/ivrs\/new\?draft=[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Length (cm)")).toHaveValue("3.5");
+  await expect(page.getByLabel("Location", { exact: true })).toHaveValue("foot");
+  await expect(page.getByLabel("Standard of care notes")).toHaveValue("Offloading boot since October");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a wrong input keeps the typed values and shows the message beside the field; Save draft keeps a draft", async ({ page }) => {
+    await signInTo(page, sender);
+    await page.goto("/members/ivrs/new");
+    await page.getByLabel("Length (cm)").fill("five");
+    await page.getByLabel("Signer's name").fill("Ana Ruiz");
+    await page.getByLabel("Primary ICD-10 code").fill("L97.212");
+    await page.getByRole("button", { name: "Send IVR" }).click();
+    const length = page.getByLabel("Length (cm)");
+    await expect(length).toHaveValue("five");
+    await expect(length).toHaveAttribute("aria-invalid", "true");
+    const described = (await length.getAttribute("aria-describedby"))!;
+    await expect(page.locator(`[id="${described}"]`)).toHaveText("Length is a number of cm, up to two decimals");
+    await expect(page.getByLabel("Signer's name")).toHaveValue("Ana Ruiz");
+    await expect(page.getByLabel("Primary ICD-10 code")).toHaveValue("L97.212");
+    await expect(page.getByText("Confirm the attestation to send the request")).toBeVisible();
+
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page).toHaveURL(/\/members\/ivrs\/new\?draft=[0-9a-f-]{36}$/);
+    await expect(page.getByLabel("Signer's name")).toHaveValue("Ana Ruiz");
+    await expect(page.getByLabel("Length (cm)")).toHaveValue("five");
+  });
+});
