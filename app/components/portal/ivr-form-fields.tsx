@@ -215,7 +215,18 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         <div className={grid}>
           <SelectField name="patientId" label="Patient" required values={values} errors={errors} options={patientChoices} />
         </div>
-        <details open={text(values, "patientId") === "new" || patientErrors || undefined} className="rounded-lg border border-border p-4">
+        <details
+          open={text(values, "patientId") === "new" || patientErrors || undefined}
+          onToggle={(event) => {
+            // Opening it means a new patient, unless one is already picked.
+            const picker = event.currentTarget.closest("form")?.elements.namedItem("patientId");
+            if (event.currentTarget.open && picker instanceof HTMLSelectElement && picker.value === "") {
+              picker.value = "new";
+              picker.dispatchEvent(new Event("change", { bubbles: true }));
+            }
+          }}
+          className="rounded-lg border border-border p-4"
+        >
           <summary className="cursor-pointer font-medium text-primary">Add a new patient</summary>
           <p className="mt-2 text-sm text-muted-foreground">Choose &ldquo;A new patient&rdquo; above, then fill these in.</p>
           <div className={cn(grid, "mt-4")}>
@@ -321,7 +332,7 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         <div className={grid}>
           <TextField name="icdPrimary" label="Primary ICD-10 code" required values={values} errors={errors} maxLength={10} placeholder="L97.412" autoComplete="off" />
           {[0, 1, 2, 3].map((i) => (
-            <Field key={i} label={`Secondary ICD-10 code ${i + 1}`} name="icdSecondary" error={errors[`icdSecondary.${i}`]}>
+            <Field key={i} label={`Secondary ICD-10 code ${i + 1}`} name="icdSecondary" error={errors[`icdSecondary[${i}]`]}>
               {(control) => <Input {...control} maxLength={10} autoComplete="off" defaultValue={secondary[i] ?? ""} />}
             </Field>
           ))}

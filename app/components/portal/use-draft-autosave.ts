@@ -56,7 +56,10 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
     [saveNow],
   );
 
+  /** Sending the request: a draft saved now would race it. */
+  const cancel = React.useCallback(() => clearTimeout(timer.current), []);
+
   const saving = fetcher.state !== "idle";
   const status = saving ? "Saving draft..." : failed ? "The draft could not be saved: your answers are still here." : savedAt ? `Draft saved ${timeOf(savedAt)}` : "";
-  return { draftId, saveNow, onInput, saving, status };
+  return { draftId, saveNow, onInput, cancel, saving, status };
 }

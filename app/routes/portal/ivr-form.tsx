@@ -205,10 +205,11 @@ function IvrFormScreen({
         action="/members/ivrs/new"
         encType="multipart/form-data"
         onInput={autosave.onInput}
+        onSubmitCapture={autosave.cancel}
         className="flex flex-col gap-8"
       >
         <FormNotice notice={form.notice} />
-        <input type="hidden" name="draftId" value={autosave.draftId} />
+        <input type="hidden" name="draftId" value={autosave.draftId} readOnly />
         <IvrFormFields choices={choices} values={initial} errors={form.errors} />
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">
