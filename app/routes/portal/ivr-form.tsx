@@ -24,7 +24,7 @@ import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVR form | Clinical Portal");
 
 /** A patient added from the IVR form: the picker's value that asks for the inline fields. */
-export const NEW_PATIENT = "new";
+const NEW_PATIENT = "new";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice } = await memberOf(request);

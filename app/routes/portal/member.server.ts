@@ -72,7 +72,7 @@ export const IVR_FORM_READ = {
     fileBytes: IVR_FILE_MAX_BYTES,
     fileTooLarge: (field: string) => ({ fieldErrors: { [field]: `The file is larger than ${IVR_FILE_MAX_BYTES / 1024 / 1024} MB` } }),
   },
-  multiline: ["standardOfCareNotes"],
+  multiline: ["standardOfCareNotes", "answer"],
 };
 
 
