@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The four tabs of SPEC "Clinical Portal", each its own address (links: they work without JavaScript). */
-export const PORTAL_TABS = [
+const PORTAL_TABS = [
   { value: "status", label: "STATUS", href: "/members" },
   { value: "ivr", label: "IVR FORM", href: "/members/ivrs/new" },
   { value: "order", label: "ORDER FORM", href: "/members/orders" },
