@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as formAction, loader as formLoader } from "~/routes/portal/ivr-form";
+import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivr";
+import { loader as fileLoader } from "~/routes/portal/ivr-file";
+import { loader as eventsLoader } from "~/routes/portal/events";
+import { loader as boardLoader } from "~/routes/portal/board";
+import { parseWith } from "~/lib/schemas/fields";
+import { patientSchema } from "~/lib/schemas/patient";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { getAuth } from "~/.server/accounts/auth";
+import { setPhiRing } from "~/.server/crypto";
+import { keyRing, newKey } from "~/.server/crypto/fields";
+import { facilities, providers } from "~/.server/db/schema";
+import { dispatch } from "~/.server/events";
+import { addPatient } from "~/.server/patients";
+import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { answerOf, contextFrom, formPost } from "./support/actions";
+import { drivers, freshDatabase } from "./support/database";
+
+type Route = (args: never) => Promise<unknown>;
+const PASSWORD = "a long test password";
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+/**
+ * The Clinical Portal's routes answer only within the member's practice: a
+ * member of another practice gets 404 from the IVR's page, its file and its
+ * actions, and the status stream carries only the member's practice's events.
+ */
+describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let sunrise: string;
+  let elsewhere: string;
+  let nurse: string;
+  let outsider: string;
+  let nobody: string;
+  let patientId: string;
+  let providerId: string;
+  let facilityId: string;
+
+  async function cookieOf(email: string) {
+    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+    return response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
+    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
+  const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
+
+  function ivrForm(overrides: Record<string, string> = {}) {
+    const fd = new FormData();
+    const values: Record<string, string> = {
+      requestType: "new-wound",
+      patientId,
+      providerId,
+      facilityId,
+      placeOfService: "11",
+      dateOfService: "2099-01-10",
+      woundType: "venous-leg-ulcer",
+      woundLocation: "leg",
+      laterality: "left",
+      lengthCm: "5",
+      widthCm: "4",
+      durationWeeks: "6",
+      standardOfCareStart: "2098-11-01",
+      standardOfCare: "compression",
+      icdPrimary: "I83.012",
+      productSlug: "membrane-wrap",
+      plannedApplications: "4",
+      attestationName: "Ana Ruiz",
+      attest: "on",
+      ...overrides,
+    };
+    for (const [k, v] of Object.entries(values)) fd.append(k, v);
+    return fd;
+  }
+
+  beforeAll(async () => {
+    setPhiRing(keyRing([newKey()]));
+    database = await freshDatabase(driver);
+    const db = database.db;
+    sunrise = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
+    elsewhere = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
+    for (const [email, practice] of [
+      ["nurse@sunrise.example", sunrise],
+      ["outsider@elsewhere.example", elsewhere],
+      ["nobody@clinic.example", null],
+    ] as const) {
+      const { user } = await upsertUser(db, { email, role: "member", password: PASSWORD });
+      if (practice) await setMemberPractice(db, user.id, practice);
+    }
+    nurse = await cookieOf("nurse@sunrise.example");
+    outsider = await cookieOf("outsider@elsewhere.example");
+    nobody = await cookieOf("nobody@clinic.example");
+    providerId = (await db.insert(providers).values({ practiceId: sunrise, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" }).returning())[0]!.id;
+    facilityId = (
+      await db
+        .insert(facilities)
+        .values({ practiceId: sunrise, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
+        .returning()
+    )[0]!.id;
+    const patient = parseWith(patientSchema, {
+      firstName: "Margaret",
+      lastName: "Hale",
+      birthDate: "1948-03-02",
+      sex: "female",
+      addressLine1: "5 Elm Street",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      payerName: "Medicare Part B",
+      payerType: "medicare",
+      memberId: "1EG4-TE5-MK73",
+    });
+    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
+    patientId = (await addPatient(db, { practiceId: sunrise, actor: { email: "nurse@sunrise.example", ip: null }, input: patient.data })).id;
+  });
+  afterAll(async () => {
+    await database.dispose();
+    setPhiRing(undefined);
+  });
+
+  it("sends an IVR with a photo, which only its practice can open", async () => {
+    const form = ivrForm();
+    form.append("woundPhoto", new File([PNG], "wound.png", { type: "image/png" }));
+    const sent = await call(formAction, formPost("/members/ivrs/new", form, { cookie: nurse, Origin: "http://localhost" }));
+    expect(sent.status).toBe(303);
+    const path = sent.headers.get("Location")!;
+    expect(path).toMatch(/^\/members\/ivrs\/[0-9a-f-]{36}$/);
+    const id = path.split("/").pop()!;
+
+    const page = await call(ivrLoader, get(path, nurse), { id });
+    expect(page.status).toBe(200);
+    const ivr = page.body as { reference: string; status: string; cptCodes: string; files: { id: string; mimeType: string }[] };
+    expect(ivr).toMatchObject({ status: "submitted", cptCodes: "15271" });
+    expect(ivr.files).toHaveLength(1);
+    const fileId = ivr.files[0]!.id;
+    const file = (await fileLoader({ request: get(`${path}/files/${fileId}`, nurse), params: { id, fileId }, context: contextFrom() } as never)) as Response;
+    expect(file.headers.get("Content-Type")).toBe("image/png");
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment/);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // Another practice's member: 404 everywhere.
+    expect((await call(ivrLoader, get(path, outsider), { id })).status).toBe(404);
+    expect((await call(fileLoader, get(`${path}/files/${fileId}`, outsider), { id, fileId })).status).toBe(404);
+    expect((await call(ivrAction, formPost(path, { intent: "cancel", confirmed: "1" }, { cookie: outsider }), { id })).status).toBe(404);
+    const board = (await call(boardLoader, get("/members", outsider))).body as { rows: unknown[] };
+    expect(board.rows).toHaveLength(0);
+    // A member in no practice has nothing to open, and a clear board.
+    expect((await call(ivrLoader, get(path, nobody), { id })).status).toBe(404);
+    expect((await call(boardLoader, get("/members", nobody))).body).toMatchObject({ practice: null });
+
+    // The practice's own member cancels it; a second cancel is refused with 409.
+    const cancelled = await call(ivrAction, formPost(path, { intent: "cancel", confirmed: "1" }, { cookie: nurse }), { id });
+    expect(cancelled.status).toBe(303);
+    const again = await call(ivrAction, formPost(`${path}.data`, { intent: "cancel", confirmed: "1" }, { cookie: nurse }), { id });
+    expect(again).toMatchObject({ status: 409, body: { ok: false, rejected: true, error: "An IVR that is Cancelled cannot become Cancelled." } });
+  });
+
+  it("a wrong input answers 400 with the message beside the field and, for a plain post, the typed values", async () => {
+    const answer = await call(formAction, formPost("/members/ivrs/new", ivrForm({ lengthCm: "five", attest: "" }), { cookie: nurse }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      fieldErrors: { lengthCm: "Length is a number of cm, up to two decimals", attest: "Confirm the attestation to send the request" },
+      values: { lengthCm: "five", attestationName: "Ana Ruiz" },
+    });
+    const wrongFile = ivrForm();
+    wrongFile.append("cardFront", new File(["<html><script>alert(1)</script></html>"], "card.pdf", { type: "application/pdf" }));
+    const refused = await call(formAction, formPost("/members/ivrs/new.data", wrongFile, { cookie: nurse }));
+    expect(refused).toMatchObject({ status: 400, body: { fieldErrors: { cardFront: "Attach a PDF, JPEG or PNG file" } } });
+    expect((refused.body as { values?: unknown }).values).toBeUndefined();
+  });
+
+  it("keeps a draft and resumes it; another member's draft is 404", async () => {
+    const saved = await call(formAction, formPost("/members/ivrs/new.data", { intent: "draft", woundLocation: "foot", lengthCm: "3.5" }, { cookie: nurse }));
+    expect(saved).toMatchObject({ status: 200, body: { ok: true } });
+    const draftId = (saved.body as { draft: { id: string } }).draft.id;
+    const resumed = await call(formLoader, get(`/members/ivrs/new?draft=${draftId}`, nurse));
+    expect(resumed.body).toMatchObject({ draft: { id: draftId, values: { woundLocation: "foot", lengthCm: "3.5" } } });
+    expect((await call(formLoader, get(`/members/ivrs/new?draft=${draftId}`, outsider))).status).toBe(404);
+    // Saving into it again updates the same draft.
+    const again = await call(formAction, formPost("/members/ivrs/new.data", { intent: "draft", draftId, lengthCm: "4" }, { cookie: nurse }));
+    expect((again.body as { draft: { id: string } }).draft.id).toBe(draftId);
+  });
+
+  it("streams the practice's status events only, and stops when the browser goes", async () => {
+    expect((await call(eventsLoader, get("/members/events", nobody))).status).toBe(404);
+    const browser = new AbortController();
+    const response = (await eventsLoader({ request: get("/members/events", nurse, browser.signal), params: {}, context: contextFrom() } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toContain(": connected");
+    dispatch(JSON.stringify({ practiceId: elsewhere, kind: "ivr", id: "other", status: "covered" }));
+    dispatch(JSON.stringify({ practiceId: sunrise, kind: "ivr", id: "ours", status: "covered" }));
+    const next = decoder.decode((await reader.read()).value);
+    expect(next).toBe(`event: status\ndata: ${JSON.stringify({ kind: "ivr", id: "ours", status: "covered" })}\n\n`);
+    browser.abort();
+    expect((await reader.read()).done).toBe(true);
+  });
+});
