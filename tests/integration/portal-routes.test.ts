@@ -12,6 +12,7 @@ import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { facilities, providers } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
+import { moveIvr, recordVerification, requestInformation } from "~/.server/ivr";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { answerOf, contextFrom, formPost } from "./support/actions";
@@ -182,6 +183,43 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
     // Saving into it again updates the same draft.
     const again = await call(formAction, formPost("/members/ivrs/new.data", { intent: "draft", draftId, lengthCm: "4" }, { cookie: nurse }));
     expect((again.body as { draft: { id: string } }).draft.id).toBe(draftId);
+  });
+
+  it("the member answers needs-information, and starts a re-verification of the covered IVR", async () => {
+    const sent = await call(formAction, formPost("/members/ivrs/new", ivrForm(), { cookie: nurse }));
+    const path = sent.headers.get("Location")!;
+    const id = path.split("/").pop()!;
+    const staff = { email: "verifier@company.example", ip: null };
+    await moveIvr(database.db, { id, to: "in_review", actor: staff });
+    await requestInformation(database.db, { id, actor: staff, message: "Please send the latest wound notes." });
+    expect((await call(ivrLoader, get(path, nurse), { id })).body).toMatchObject({ status: "needs_information", requestMessage: "Please send the latest wound notes." });
+
+    const empty = await call(ivrAction, formPost(`${path}.data`, { intent: "resubmit", answer: " " }, { cookie: nurse }), { id });
+    expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { answer: "Answer the question before sending the request again" } } });
+    const answer = new FormData();
+    answer.append("intent", "resubmit");
+    answer.append("answer", "Notes attached.\nMeasured again on Monday.");
+    answer.append("clinicalNotes", new File([PNG], "notes.png", { type: "image/png" }));
+    expect((await call(ivrAction, formPost(path, answer, { cookie: nurse }), { id })).status).toBe(303);
+    const resubmitted = (await call(ivrLoader, get(path, nurse), { id })).body as { status: string; files: unknown[]; history: { note: string | null }[] };
+    expect(resubmitted.status).toBe("submitted");
+    expect(resubmitted.files).toHaveLength(1);
+    // A multipart body carries line breaks as CR LF, as browsers send a textarea.
+    expect(resubmitted.history.at(-1)?.note).toMatch(/^Notes attached\.\r?\nMeasured again on Monday\.$/);
+
+    await moveIvr(database.db, { id, to: "in_review", actor: staff });
+    await recordVerification(database.db, { id, actor: staff, input: { outcome: "covered", validUntil: "2099-01-20", authorisedApplications: 4 } });
+    const covered = (await call(ivrLoader, get(path, nurse), { id })).body as { status: string; verification: { authorisedApplications: number } };
+    expect(covered).toMatchObject({ status: "covered", verification: { authorisedApplications: 4 } });
+    // The member may not cancel a decided IVR: the lifecycle refuses it.
+    expect((await call(ivrAction, formPost(`${path}.data`, { intent: "cancel", confirmed: "1" }, { cookie: nurse }), { id })).status).toBe(409);
+
+    const started = await call(ivrAction, formPost(path, { intent: "reverify" }, { cookie: nurse }), { id });
+    expect(started.status).toBe(303);
+    const resume = started.headers.get("Location")!;
+    expect(resume).toMatch(/^\/members\/ivrs\/new\?draft=[0-9a-f-]{36}$/);
+    const draft = await call(formLoader, get(resume, nurse));
+    expect(draft.body).toMatchObject({ draft: { values: { requestType: "re-verification", patientId, woundLocation: "leg", lengthCm: "5" } } });
   });
 
   it("streams the practice's status events only, and stops when the browser goes", async () => {
