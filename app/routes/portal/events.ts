@@ -1,4 +1,5 @@
 import type { Route } from "./+types/events";
+import { getUser } from "~/.server/accounts";
 import { subscribe, type StatusEvent } from "~/.server/events";
 import { requirePractice } from "./member.server";
 
@@ -8,7 +9,7 @@ const HEARTBEAT_MS = 15_000;
 /**
  * The practice's status changes as server-sent events: ids and statuses only
  * (the board reloads its own data), and only this practice's. The stream
- * ends when the browser goes away.
+ * ends when the browser goes away, or when the session has ended.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { practice } = await requirePractice(request);
@@ -26,7 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       const unsubscribe = subscribe(practice.id, (event: StatusEvent) => {
         send(`event: status\ndata: ${JSON.stringify({ kind: event.kind, id: event.id, status: event.status })}\n\n`);
       });
-      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      // Each heartbeat also checks the session: a member signed out or disabled elsewhere stops hearing.
+      const heartbeat = setInterval(() => {
+        getUser(request)
+          .then((user) => (user ? send(": heartbeat\n\n") : stop()))
+          .catch(() => send(": heartbeat\n\n"));
+      }, HEARTBEAT_MS);
       heartbeat.unref?.();
       let stopped = false;
       stop = () => {
