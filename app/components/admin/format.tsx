@@ -1,4 +1,4 @@
-import * as React from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * Dates of the console. The server renders them in UTC (it cannot know the
@@ -18,8 +18,7 @@ export function formatDateTime(value: Date | string, timeZone?: string): string 
 }
 
 export function DateTime({ value, fallback = "—" }: { value: Date | string | null | undefined; fallback?: string }) {
-  const [local, setLocal] = React.useState(false);
-  React.useEffect(() => setLocal(true), []);
+  const local = useHydrated();
   if (!value) return <>{fallback}</>;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <>{fallback}</>;

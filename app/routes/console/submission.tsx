@@ -119,12 +119,11 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
   const typedNote = submittedText(submittedValues(actionData), "body");
   const [noteLength, setNoteLength] = React.useState(typedNote?.length ?? 0);
   // A saved note empties the form (it is re-mounted): the counter starts again too.
-  const noteCount = React.useRef(notes.length);
-  React.useEffect(() => {
-    if (noteCount.current === notes.length) return;
-    noteCount.current = notes.length;
+  const [noteCount, setNoteCount] = React.useState(notes.length);
+  if (noteCount !== notes.length) {
+    setNoteCount(notes.length);
     setNoteLength(0);
-  }, [notes.length]);
+  }
   const takesFiles = kindInfo(s.kind).files === true;
 
   return (
