@@ -32,4 +32,12 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
     },
   },
+  {
+    // The environment is parsed once, with zod, in app/.server/env.ts: everything else asks it.
+    files: ["app/**/*.{ts,tsx}", "server.ts"],
+    ignores: ["app/.server/env.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment through app/.server/env.ts." }],
+    },
+  },
 );

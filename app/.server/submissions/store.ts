@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { loadSiteConfig } from "~/config/site";
 import type { Db } from "~/.server/db/client";
 import { outbox, submissionFiles, submissions } from "~/.server/db/schema";
+import { siteConfig } from "~/.server/env";
 import { log } from "~/.server/log";
 import { confirmationText, notificationText, type FieldLine } from "~/.server/mail";
 import type { Kind } from "~/lib/submission-kinds";
@@ -34,7 +34,7 @@ export type SubmissionDraft = {
  * either all of it is kept or none of it.
  */
 export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{ id: string; duplicate: boolean }> {
-  const site = loadSiteConfig(process.env);
+  const site = siteConfig();
   const receivedAt = new Date();
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx
