@@ -38,6 +38,10 @@ export default tseslint.config(
     ignores: ["app/.server/env.ts"],
     rules: {
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment through app/.server/env.ts." }],
+      "no-restricted-imports": [
+        "error",
+        ...["process", "node:process"].map((name) => ({ name, importNames: ["env"], message: "Read the environment through app/.server/env.ts." })),
+      ],
     },
   },
 );

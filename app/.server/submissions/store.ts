@@ -5,6 +5,7 @@ import { outbox, submissionFiles, submissions } from "~/.server/db/schema";
 import { siteConfig } from "~/.server/env";
 import { log } from "~/.server/log";
 import { confirmationText, notificationText, type FieldLine } from "~/.server/mail";
+import { formatBytes } from "~/lib/format";
 import type { Kind } from "~/lib/submission-kinds";
 import type { Notification } from "./kinds/record";
 
@@ -101,8 +102,3 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
   return stored;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

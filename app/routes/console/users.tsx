@@ -5,7 +5,7 @@ import type { Route } from "./+types/users";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
-import { DateTime } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
