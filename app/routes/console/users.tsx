@@ -175,7 +175,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const { users, me } = loaderData;
   // The latest answer, from a plain post (the page's action data) or from any of the page's forms.
   const [answer, setAnswer] = React.useState(actionData as UsersAnswer | undefined);
-  React.useEffect(() => setAnswer(actionData as UsersAnswer | undefined), [actionData]);
+  const [shownActionData, setShownActionData] = React.useState(actionData);
+  if (shownActionData !== actionData) {
+    setShownActionData(actionData);
+    setAnswer(actionData as UsersAnswer | undefined);
+  }
   const inviteAnswer = answerTo(answer, ["invite"]);
   const invite = useUsersForm(setAnswer, inviteAnswer, true);
   const typed = submittedValues(inviteAnswer);
