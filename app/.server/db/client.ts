@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { env } from "~/.server/env";
 import { listenOnServer } from "~/.server/events/pg-listen";
 import { log } from "~/.server/log";
 import { secureDataDir } from "./data-dir";
@@ -29,8 +30,8 @@ export type Database = {
 export class DatabaseInUseError extends Error {}
 
 /** Finds the committed migrations folder from wherever this code was bundled to. */
-function migrationsFolder(): string {
-  if (process.env.MIGRATIONS_DIR) return process.env.MIGRATIONS_DIR;
+function migrationsFolder(configured: string | undefined): string {
+  if (configured) return configured;
   const candidates = [path.resolve("drizzle")];
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
@@ -105,6 +106,8 @@ export type OpenOptions = {
   dataDir?: string;
   /** Pool size for a server connection. */
   poolSize?: number;
+  /** The migrations to apply; when absent, MIGRATIONS_DIR or the committed drizzle/ found beside the code. */
+  migrationsDir?: string;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -124,7 +127,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       releaseOnFailedBegin(client);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    await migratePg(db as never, { migrationsFolder: migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR) });
     return {
       db,
       driver: "postgres",
@@ -156,7 +159,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
-    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR) });
   } catch (error) {
     await client.close().catch(() => {});
     release();
