@@ -9,7 +9,9 @@ import { useRevalidator } from "react-router";
 export function useLiveStatus(enabled: boolean) {
   const revalidator = useRevalidator();
   const latest = React.useRef(revalidator);
-  latest.current = revalidator;
+  React.useEffect(() => {
+    latest.current = revalidator;
+  });
   const [connected, setConnected] = React.useState(false);
   React.useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;

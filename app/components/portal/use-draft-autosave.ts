@@ -18,18 +18,18 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
   const [savedAt, setSavedAt] = React.useState<string | null>(initialSavedAt);
   const [failed, setFailed] = React.useState(false);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const idRef = React.useRef(draftId);
-  idRef.current = draftId;
 
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined) return;
-    const draft = fetcher.data.ok ? fetcher.data.draft : undefined;
+  // Each answer once, when it arrives (adjusted during render, not in an effect).
+  const [answered, setAnswered] = React.useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    const draft = fetcher.data?.ok ? fetcher.data.draft : undefined;
     if (draft) {
       setDraftId(draft.id);
       setSavedAt(draft.savedAt);
       setFailed(false);
-    } else setFailed(true);
-  }, [fetcher.state, fetcher.data]);
+    } else if (fetcher.data !== undefined) setFailed(true);
+  }
 
   React.useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -38,11 +38,9 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
     const form = formRef.current;
     if (!form) return;
     const body = new FormData();
-    for (const [name, value] of new FormData(form).entries()) {
-      if (typeof value === "string" && name !== "draftId") body.append(name, value);
-    }
+    // The form's hidden draftId holds the id of the latest save, whenever the save was scheduled.
+    for (const [name, value] of new FormData(form).entries()) if (typeof value === "string") body.append(name, value);
     body.set("intent", "draft");
-    if (idRef.current) body.set("draftId", idRef.current);
     void fetcher.submit(body, { method: "post", action: "/members/ivrs/new", encType: "application/x-www-form-urlencoded" });
   }, [fetcher, formRef]);
 

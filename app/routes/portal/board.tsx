@@ -2,7 +2,7 @@ import { FilePlus2, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/board";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { DateTime } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
 import { FormNotice } from "~/components/forms/field";
 import { FrameLink } from "~/components/portal/frame-view";
 import { IvrStatusBadge, ReverifySoonMark } from "~/components/portal/ivr-status-badge";

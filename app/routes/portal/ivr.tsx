@@ -2,7 +2,8 @@ import { ArrowLeft, Bell, BellOff, Download, RefreshCw, Send, TriangleAlert, XCi
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivr";
-import { DateTime, formatBytes } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
+import { formatBytes } from "~/lib/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
