@@ -6,6 +6,31 @@ import { requirePractice } from "./member.server";
 /** A comment line every 15 s keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Accel-Buffering": "no",
+};
+
+/**
+ * Open streams of this process. When it is told to stop, they end at once
+ * (the browsers reconnect, through the load balancer, to a process that is not
+ * stopping): an open stream would otherwise hold the shutdown until it is forced.
+ */
+const open = new Set<() => void>();
+let endOnStop = false;
+let stopping = false;
+function watchForStop() {
+  if (endOnStop) return;
+  endOnStop = true;
+  const endAll = () => {
+    stopping = true;
+    for (const stop of [...open]) stop();
+  };
+  process.once("SIGTERM", endAll);
+  process.once("SIGINT", endAll);
+}
+
 /**
  * The practice's status changes as server-sent events: ids and statuses only
  * (the board reloads its own data), and only this practice's. The stream
@@ -13,6 +38,8 @@ const HEARTBEAT_MS = 15_000;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { practice } = await requirePractice(request);
+  // A stopping process holds no new stream open: the browser asks again in 2 s, by then of another process.
+  if (stopping) return new Response("retry: 2000\n\n", { headers: SSE_HEADERS });
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -38,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       stop = () => {
         if (stopped) return;
         stopped = true;
+        open.delete(stop);
         clearInterval(heartbeat);
         unsubscribe();
         try {
@@ -47,6 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       };
       request.signal.addEventListener("abort", stop, { once: true });
+      watchForStop();
+      open.add(stop);
       // Tells the browser to retry after 2 s if the stream drops, and opens the stream at once.
       send("retry: 2000\n: connected\n\n");
     },
@@ -54,12 +84,5 @@ export async function loader({ request }: Route.LoaderArgs) {
       stop();
     },
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return new Response(stream, { headers: SSE_HEADERS });
 }
