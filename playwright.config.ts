@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +9,8 @@ process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 process.env.MAIL_CAPTURE_DIR ??= path.join(process.env.E2E_RUN_DIR, "mail");
 /** The test accounts' database, made once and copied by each server (tests/e2e/support/serve.mjs). */
 const SEED_DIR = path.join(process.env.E2E_RUN_DIR, "seed");
+/** One patient-data key for the run: the seeded patients are sealed with it, and the servers start from copies of that database. */
+process.env.E2E_PHI_KEY ??= randomBytes(32).toString("hex");
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** A second server, with mail delivery off. */
@@ -46,6 +49,7 @@ export default defineConfig({
       env: {
         NODE_ENV: "production",
         PORT: String(PORT),
+        PHI_KEY: process.env.E2E_PHI_KEY,
         // Links in mails are written with this origin, the one the tests browse.
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         LOG_LEVEL: "warn",
@@ -67,6 +71,7 @@ export default defineConfig({
       env: {
         NODE_ENV: "production",
         PORT: String(MAIL_OFF_PORT),
+        PHI_KEY: process.env.E2E_PHI_KEY,
         PUBLIC_URL: `http://127.0.0.1:${MAIL_OFF_PORT}`,
         LOG_LEVEL: "warn",
         DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data-mail-off"),
