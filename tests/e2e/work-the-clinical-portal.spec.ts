@@ -17,22 +17,22 @@ async function signInTo(page: Page, account: { email: string; password: string }
 
 /** Fills every required field of the IVR form for the seeded patient, provider and facility. */
 async function fillIvr(page: Page, { photo = false }: { photo?: boolean } = {}) {
-  await page.getByLabel("Type of request").selectOption("new-wound");
-  await page.getByLabel("Patient", { exact: true }).selectOption({ label: "Hale, Margaret (born 1948-03-14)" });
-  await page.getByLabel("Provider", { exact: true }).selectOption({ index: 1 });
-  await page.getByLabel("Facility", { exact: true }).selectOption({ index: 1 });
-  await page.getByLabel("Place of service").selectOption("11");
+  await page.getByRole("combobox", { name: "Type of request" }).selectOption("new-wound");
+  await page.getByRole("combobox", { name: "Patient", exact: true }).selectOption({ label: "Hale, Margaret (born 1948-03-14)" });
+  await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption({ index: 1 });
+  await page.getByRole("combobox", { name: "Facility", exact: true }).selectOption({ index: 1 });
+  await page.getByRole("combobox", { name: "Place of service" }).selectOption("11");
   await page.getByLabel("Expected date of service").fill(day(3));
-  await page.getByLabel("Wound type").selectOption("venous-leg-ulcer");
-  await page.getByLabel("Location", { exact: true }).selectOption("leg");
-  await page.getByLabel("Side", { exact: true }).selectOption("left");
+  await page.getByRole("combobox", { name: "Wound type" }).selectOption("venous-leg-ulcer");
+  await page.getByRole("combobox", { name: "Location", exact: true }).selectOption("leg");
+  await page.getByRole("combobox", { name: "Side", exact: true }).selectOption("left");
   await page.getByLabel("Length (cm)").fill("5");
   await page.getByLabel("Width (cm)").fill("4");
   await page.getByLabel("Open for (weeks)").fill("8");
   await page.getByLabel("Standard of care started on").fill(day(-40));
   await page.getByLabel("Compression").check();
   await page.getByLabel("Primary ICD-10 code").fill("L97.212");
-  await page.getByLabel("Product requested").selectOption({ index: 1 });
+  await page.getByRole("combobox", { name: "Product requested" }).selectOption({ index: 1 });
   await page.getByLabel("Planned applications").fill("4");
   if (photo) await page.getByLabel("Wound photo").setInputFiles({ name: "wound.png", mimeType: "image/png", buffer: PNG });
   await page.getByLabel("Signer's name").fill("Ana Ruiz");
@@ -146,7 +146,7 @@ test("drafts are saved as the member types and resume from the board", async ({ 
   test.slow();
   await signInTo(page, drafter);
   await gotoHydrated(page, "/members/ivrs/new");
-  await page.getByLabel("Location", { exact: true }).selectOption("foot");
+  await page.getByRole("combobox", { name: "Location", exact: true }).selectOption("foot");
   await page.getByLabel("Length (cm)").fill("3.5");
   await page.getByLabel("Standard of care notes").fill("Offloading boot since October");
   await expect(page.getByText(/^Draft saved \d{1,2}:\d{2}/)).toBeVisible({ timeout: 10_000 });
@@ -156,7 +156,7 @@ test("drafts are saved as the member types and resume from the board", async ({ 
   await drafts.getByRole("link", { name: /^Resume IVR-\d{6}$/ }).first().click();
   await expect(page).toHaveURL(/\/members\/ivrs\/new\?draft=[0-9a-f-]{36}$/);
   await expect(page.getByLabel("Length (cm)")).toHaveValue("3.5");
-  await expect(page.getByLabel("Location", { exact: true })).toHaveValue("foot");
+  await expect(page.getByRole("combobox", { name: "Location", exact: true })).toHaveValue("foot");
   await expect(page.getByLabel("Standard of care notes")).toHaveValue("Offloading boot since October");
 });
 
