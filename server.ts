@@ -204,9 +204,9 @@ app.use((req, res, next) => {
   next();
 });
 
-// Downloads (files, CSV exports) exist only at their plain address: their .data
-// address would answer the same bytes without the download headers.
-app.get(/^\/admin\/(?:files|export)\/.*\.data$/, (_req, res) => {
+// Downloads (files, CSV exports, IVR attachments) exist only at their plain
+// address: their .data address would answer the same bytes without the download headers.
+app.get(/^\/(?:admin|members)\/(?:.*\/)?(?:files|export)\/.*\.data$/, (_req, res) => {
   res.status(404).type("text/plain").send("Not found");
 });
 

@@ -32,11 +32,16 @@ export default [
     route("outbox", "routes/console/outbox.tsx"),
     route("users", "routes/console/users.tsx"),
     route("audit", "routes/console/audit.tsx"),
+    route("ivrs", "routes/console/ivrs.tsx"),
+    route("ivrs/:id", "routes/console/ivrs-detail.tsx"),
+    route("practices", "routes/console/practices.tsx"),
+    route("practices/:id", "routes/console/practices-detail.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),
   route("admin/files/:id", "routes/console/file.ts"),
   route("admin/export/:file", "routes/console/export.ts"),
+  route("admin/ivrs/:id/files/:fileId", "routes/console/ivrs-file.ts"),
   // Contact form of the landing page (#contact) posts here; no page of its own.
   route("contact", "routes/public/contact.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),

@@ -7,6 +7,7 @@ export {
   cleanPracticeName,
   createPractice,
   findOrCreatePractice,
+  getPractice,
   getPracticeOverview,
   listPractices,
   practiceNameKey,

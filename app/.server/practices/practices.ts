@@ -152,3 +152,9 @@ export async function getPracticeOverview(db: Db, id: string): Promise<PracticeO
     providers: providerRows,
   };
 }
+
+/** One practice, or null. */
+export async function getPractice(db: Db, id: string): Promise<Practice | null> {
+  const [row] = await db.select().from(practices).where(eq(practices.id, id));
+  return row ?? null;
+}
