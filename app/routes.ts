@@ -18,6 +18,8 @@ export default [
   route("partner-callback", "routes/public/partner-callback.tsx"),
   route("auth", "routes/auth/auth.tsx"),
   route("members", "routes/portal/members.tsx"),
+  route("members/practice", "routes/portal/practice.tsx"),
+  route("members/patients", "routes/portal/patients.tsx"),
   route("forms-library", "routes/public/forms-library.tsx"),
   route("education", "routes/public/education.tsx"),
   // Accounts
