@@ -20,7 +20,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [rows, practices] = await Promise.all([ivrQueue(db, filters), listPractices(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
-  return { filters, rows, practices: practices.map((p) => ({ value: p.id, label: p.name })), now: Date.now() };
+  return {
+    filters,
+    rows,
+    practices: practices.map((p) => ({ value: p.id, label: p.name })),
+    ages: QUEUE_AGES.map((a) => ({ value: a.value, label: a.label })),
+    now: Date.now(),
+  };
 }
 
 const STATUS_OPTIONS = [
@@ -28,7 +34,6 @@ const STATUS_OPTIONS = [
   { value: "all", label: "All statuses" },
   ...IVR_STATUSES.filter((s) => s !== "draft").map((s) => ({ value: s, label: IVR_STATUS_LABELS[s] })),
 ];
-const AGE_OPTIONS = QUEUE_AGES.map((a) => ({ value: a.value, label: a.label }));
 
 /** "4 min", "3 h", "2 d": how long an IVR has waited since it was sent. */
 function ageOf(since: Date | string | null, now: number): string {
@@ -42,7 +47,7 @@ function ageOf(since: Date | string | null, now: number): string {
 }
 
 export default function IvrQueue({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, practices, now } = loaderData;
+  const { filters, rows, practices, ages, now } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/ivrs";
   const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
@@ -61,7 +66,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
           <Select id="ivr-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
         </FilterField>
         <FilterField label="Age" htmlFor="ivr-age">
-          <Select id="ivr-age" name="age" defaultValue={filters.age} options={AGE_OPTIONS} />
+          <Select id="ivr-age" name="age" defaultValue={filters.age} options={ages} />
         </FilterField>
       </FilterBar>
 
