@@ -7,6 +7,7 @@
 //      have exactly one stored row and one notification mail.
 //   5. Resident memory of one process idle and after the load.
 // BENCH_ONLY=bundles,throughput,lighthouse,load runs a subset.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -183,7 +184,7 @@ if (only.has("load")) {
   // PostgreSQL, two processes behind nginx.
   {
     const postgres = await startPostgres({ port: PORT + 50 });
-    const cluster = await startCluster({ port: PORT + 10, processes: 2, env: { ...baseEnv, DATABASE_URL: postgres.url, SMTP_URL: smtp.url, DATA_DIR: path.join(work, "cluster") }, logFile: path.join(work, "cluster.log") });
+    const cluster = await startCluster({ port: PORT + 10, processes: 2, env: { ...baseEnv, DATABASE_URL: postgres.url, PHI_KEY: randomBytes(32).toString("hex"), SMTP_URL: smtp.url, DATA_DIR: path.join(work, "cluster") }, logFile: path.join(work, "cluster.log") });
     await sleep(2000);
     memory.push(["PostgreSQL process 1 of 2, idle", residentBytes(cluster.apps[0].pid)]);
     const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });

@@ -10,6 +10,10 @@ if (!process.env.DATABASE_URL) {
   console.error("start:cluster needs DATABASE_URL: the processes share one PostgreSQL server (sessions, rate limits, files, outbox).");
   process.exit(1);
 }
+if (!process.env.PHI_KEY) {
+  console.error("start:cluster needs PHI_KEY: the processes share one key for patient data (32 random bytes, e.g. `openssl rand -hex 32`).");
+  process.exit(1);
+}
 ensureBuild();
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const processes = Number.parseInt(process.env.CLUSTER_PROCESSES ?? "2", 10);

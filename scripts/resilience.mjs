@@ -11,6 +11,7 @@
 //      answering within 50 ms, and forged Host and X-Forwarded-Host headers.
 // Uses its own PostgreSQL server (initdb in a temporary folder), so the
 // machine's server is left alone. Prints its counts; exits 1 on any failure.
+import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,6 +52,8 @@ const query = async (text, params) => (await pool.query(text, params)).rows;
 
 const env = {
   DATABASE_URL: postgres.url,
+  // Throw-away patient-data key: the run writes test data only.
+  PHI_KEY: randomBytes(32).toString("hex"),
   SMTP_URL: smtp.url,
   DATA_DIR: path.join(work, "data"),
   MAIL_TO_CONTACT: COMPANY,

@@ -6,6 +6,9 @@ import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
 import { purgeOutbox, smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { pruneRateLimits } from "~/.server/http/rate-limit";
+import { phiRing } from "~/.server/crypto";
+import { startStatusEvents, stopStatusEvents } from "~/.server/events";
+import { expireDue, todayUtc } from "~/.server/ivr";
 
 /**
  * What a process runs besides answering requests: the database and the
@@ -24,9 +27,14 @@ export async function startRuntime(): Promise<void> {
   // Before anything is written there (the session secret, the embedded database): the service's user only.
   const tightened = secureDataDir(dataDir);
   if (tightened > 0) log.warn({ dataDir, entries: tightened }, "DATA_DIR was readable by other users: tightened to the service's user only");
+  // The patient-data key, before the database opens: on a database server without PHI_KEY the start stops here, saying why.
+  phiRing();
   database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir });
   setDatabase(database);
   log.info({ driver: database.driver }, "database ready");
+  // Status changes reach the portal's live boards through the database (NOTIFY), whichever process made them.
+  const open = database;
+  await startStatusEvents((channel, onPayload) => open.listen(channel, onPayload));
 
   if (sender) {
     worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
@@ -42,6 +50,11 @@ export async function startRuntime(): Promise<void> {
         if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");
       })
       .catch((error) => log.warn({ err: error }, "outbox purge failed"));
+    expireDue(db, todayUtc())
+      .then((expired) => {
+        if (expired) log.info({ expired }, "IVRs past their valid-until date expired");
+      })
+      .catch((error) => log.warn({ err: error }, "IVR expiry failed"));
   };
   // Once at start, so a process that restarts often still purges; then every ten minutes.
   prune();
@@ -85,6 +98,7 @@ export async function stopRuntime(): Promise<void> {
   // Work started after an answer (a reset link being queued, say) finishes before the database closes.
   await within("work after answers", 5_000, workAfterAnswers());
   const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
+  await within("status events", 2_000, stopStatusEvents());
   sender?.close();
   const databaseClosed = await within("database", 5_000, database?.close() ?? Promise.resolve());
   setDatabase(undefined);

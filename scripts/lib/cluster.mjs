@@ -190,6 +190,7 @@ ${staticRoot ? `    location /static/ { alias ${staticRoot}/; }\n` : ""}    loca
  */
 export async function startCluster({ port, processes = 2, env, logFile, staticRoot }) {
   if (!env.DATABASE_URL) throw new Error("Several processes share one PostgreSQL server: set DATABASE_URL");
+  if (!env.PHI_KEY) throw new Error("Several processes share one patient-data key: set PHI_KEY");
   const apps = [];
   const appEnv = frontedEnv(env, port);
   for (let i = 1; i <= processes; i++) apps.push(await startApp({ port: port + i, env: appEnv, logFile }));

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { listenOnServer } from "~/.server/events/pg-listen";
+import { log } from "~/.server/log";
 import { secureDataDir } from "./data-dir";
 import * as schema from "./schema";
 
@@ -19,6 +21,8 @@ export type Database = {
   driver: "pglite" | "postgres";
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** Calls `onPayload` for each NOTIFY on `channel` (after its transaction commits); answers the way to stop. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -127,6 +131,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query("select 1");
       },
+      listen: async (channel, onPayload) => listenOnServer(options.url!, channel, onPayload, (error) =>
+          log.warn({ err: error }, "status event listener lost its database connection: reconnecting"),
+        ),
       close: () => pool.end(),
     };
   }
@@ -162,6 +169,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: async () => {
       await client.close();
       // The embedded engine sets its own modes on some files it writes (so after
