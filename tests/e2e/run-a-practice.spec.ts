@@ -116,6 +116,29 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await expect(member.getByRole("row").filter({ hasText: `Bayside north ${marker}` })).toBeVisible();
   const stranger = await member.goto(`${MAIL_OFF}/members/practice?facility=00000000-0000-4000-8000-000000000000`);
   expect(stranger?.status()).toBe(404);
+
+  // The member's patients: added once, a second entry of the same patient refused.
+  await hydrated(member, `${MAIL_OFF}/members/patients`);
+  const addPatient = async () => {
+    await member.getByLabel("First name").fill("Rosa");
+    await member.getByLabel("Last name").fill(`Delgado${marker}`);
+    await member.getByLabel("Date of birth").fill("1950-04-12");
+    await member.getByLabel("Sex").selectOption("female");
+    await member.getByLabel("Street address").fill("8 Palm Avenue");
+    await member.getByLabel("City").fill("Tampa");
+    await member.getByLabel("State").fill("FL");
+    await member.getByLabel("ZIP").fill("33602");
+    await member.getByLabel("Payer", { exact: true }).fill("Medicare Part B");
+    await member.getByLabel("Payer type", { exact: true }).selectOption("medicare");
+    await member.getByLabel("Member id", { exact: true }).fill("1EG4-TE5-MK73");
+    await member.getByRole("button", { name: "Add patient" }).click();
+  };
+  await addPatient();
+  await expect(member.getByRole("row").filter({ hasText: `Delgado${marker}, Rosa` })).toBeVisible();
+  await addPatient();
+  await expect(member.getByText("A patient with this last name and date of birth is already in your practice")).toBeVisible();
+  await checkBothWidths(member);
+  await member.screenshot({ path: testInfo.outputPath("member-patients.png"), fullPage: true });
   await memberContext.close();
 
   // The console shows what the member added.

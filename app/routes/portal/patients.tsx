@@ -1,4 +1,5 @@
 import { ArrowLeft, UserPlus } from "lucide-react";
+import * as React from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/patients";
 import { privateMeta } from "~/lib/meta";
@@ -14,7 +15,7 @@ import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "
 import { PAYER_TYPES } from "~/lib/ivr";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
-import { patientSchema, SEX_OPTIONS } from "~/lib/schemas/patient";
+import { patientSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -33,10 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const practice = await practiceOfUser(db, user.id);
-  // The sex options live with the schema (and zod): handed over here so the page does not load it.
-  const sexOptions = SEX_OPTIONS.map((o) => ({ value: o.value, label: o.label }));
-  if (!practice) return { email: user.email, practice: null, patients: [], sexOptions };
-  return { email: user.email, practice: { name: practice.name }, patients: await listPatientChoices(db, practice.id), sexOptions };
+  // These option lists live with the schema (and zod): handed over here so the page does not load it.
+  const options = {
+    sex: SEX_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
+    relationship: RELATIONSHIP_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
+  };
+  if (!practice) return { email: user.email, practice: null, patients: [], options };
+  return { email: user.email, practice: { name: practice.name }, patients: await listPatientChoices(db, practice.id), options };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,10 +60,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash(PAGE, { title: "Patient added", description: "The patient is in your list and can be chosen on an IVR.", variant: "success" });
 }
 
+const SECONDARY = [
+  "secondaryPayerName",
+  "secondaryPayerType",
+  "secondaryMemberId",
+  "secondaryGroupNumber",
+  "secondaryPayerPhone",
+  "subscriberName",
+  "subscriberBirthDate",
+  "subscriberRelationship",
+];
+
 const validate = schemaValidator(() => import("~/lib/schemas/patient").then((m) => m.patientSchema));
 
 export default function PatientsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, practice, patients, sexOptions } = loaderData;
+  const { email, practice, patients, options } = loaderData;
   return (
     <>
       <PortalHeader email={email} title="Your patients" />
@@ -106,7 +121,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
                 </tbody>
               </DataTable>
             </section>
-            <PatientForm key={`add-${patients.length}`} answer={actionData} sexOptions={sexOptions} />
+            <PatientForm key={`add-${patients.length}`} answer={actionData} options={options} />
           </>
         )}
       </div>
@@ -114,11 +129,20 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function PatientForm({ answer, sexOptions }: { answer: unknown; sexOptions: { value: string; label: string }[] }) {
+type Options = { value: string; label: string }[];
+
+function PatientForm({ answer, options }: { answer: unknown; options: { sex: Options; relationship: Options } }) {
   const form = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
   const typed = submittedValues(answer);
   const v = (name: string) => submittedText(typed, name);
   const e = form.errors;
+  // Opened by itself when a message is inside it (never closed for the reader), or a plain post came back with values in it.
+  const secondary = React.useRef<HTMLDetailsElement>(null);
+  const typedSecondary = SECONDARY.some((name) => Boolean(v(name)));
+  const secondaryError = SECONDARY.some((name) => Boolean(e[name]));
+  React.useEffect(() => {
+    if (secondaryError && secondary.current) secondary.current.open = true;
+  }, [secondaryError]);
   return (
     <Card>
       <CardHeader>
@@ -145,7 +169,7 @@ function PatientForm({ answer, sexOptions }: { answer: unknown; sexOptions: { va
               {(c) => <Input {...c} type="date" defaultValue={v("birthDate")} />}
             </Field>
             <Field label="Sex" name="sex" required error={e.sex}>
-              {(c) => <Select {...c} options={sexOptions} placeholder="Choose" defaultValue={v("sex") ?? ""} />}
+              {(c) => <Select {...c} options={options.sex} placeholder="Choose" defaultValue={v("sex") ?? ""} />}
             </Field>
             <Field label="Street address" name="addressLine1" required error={e.addressLine1}>
               {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v("addressLine1")} />}
@@ -183,6 +207,41 @@ function PatientForm({ answer, sexOptions }: { answer: unknown; sexOptions: { va
               {(c) => <Input {...c} type="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={v("payerPhone")} />}
             </Field>
           </fieldset>
+          <details ref={secondary} className="rounded-lg border border-border p-4" open={typedSecondary || undefined}>
+            <summary className="cursor-pointer font-semibold text-navy">Secondary coverage and subscriber (if any)</summary>
+            <div className="mt-4 flex flex-col gap-6">
+              <fieldset className="grid gap-4 sm:grid-cols-2">
+                <legend className="mb-2 text-base font-semibold text-navy">Secondary coverage</legend>
+                <Field label="Secondary payer" name="secondaryPayerName" error={e.secondaryPayerName}>
+                  {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v("secondaryPayerName")} />}
+                </Field>
+                <Field label="Secondary payer type" name="secondaryPayerType" error={e.secondaryPayerType}>
+                  {(c) => <Select {...c} options={[{ value: "", label: "None" }, ...PAYER_TYPES]} defaultValue={v("secondaryPayerType") ?? ""} />}
+                </Field>
+                <Field label="Secondary member id" name="secondaryMemberId" error={e.secondaryMemberId}>
+                  {(c) => <Input {...c} autoComplete="off" maxLength={40} defaultValue={v("secondaryMemberId")} />}
+                </Field>
+                <Field label="Secondary group number" name="secondaryGroupNumber" error={e.secondaryGroupNumber}>
+                  {(c) => <Input {...c} autoComplete="off" maxLength={40} defaultValue={v("secondaryGroupNumber")} />}
+                </Field>
+                <Field label="Secondary payer phone" name="secondaryPayerPhone" error={e.secondaryPayerPhone}>
+                  {(c) => <Input {...c} type="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={v("secondaryPayerPhone")} />}
+                </Field>
+              </fieldset>
+              <fieldset className="grid gap-4 sm:grid-cols-2">
+                <legend className="mb-2 text-base font-semibold text-navy">Subscriber, when not the patient</legend>
+                <Field label="Subscriber name" name="subscriberName" error={e.subscriberName}>
+                  {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("subscriberName")} />}
+                </Field>
+                <Field label="Subscriber date of birth" name="subscriberBirthDate" error={e.subscriberBirthDate}>
+                  {(c) => <Input {...c} type="date" defaultValue={v("subscriberBirthDate")} />}
+                </Field>
+                <Field label="Relationship to the patient" name="subscriberRelationship" error={e.subscriberRelationship}>
+                  {(c) => <Select {...c} options={[{ value: "", label: "Not given" }, ...options.relationship]} defaultValue={v("subscriberRelationship") ?? ""} />}
+                </Field>
+              </fieldset>
+            </div>
+          </details>
           <SubmitButton pending={form.pending} pendingText="Adding..." className="w-fit">
             <UserPlus aria-hidden />
             Add patient
