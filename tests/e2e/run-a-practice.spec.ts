@@ -122,7 +122,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   const addPatient = async () => {
     await member.getByLabel("First name").fill("Rosa");
     await member.getByLabel("Last name").fill(`Delgado${marker}`);
-    await member.getByLabel("Date of birth").fill("1950-04-12");
+    await member.getByLabel("Date of birth", { exact: true }).fill("1950-04-12");
     await member.getByLabel("Sex").selectOption("female");
     await member.getByLabel("Street address").fill("8 Palm Avenue");
     await member.getByLabel("City").fill("Tampa");
