@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 // One data folder per run, shared with the workers through the environment.
 process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 process.env.MAIL_CAPTURE_DIR ??= path.join(process.env.E2E_RUN_DIR, "mail");
+/** The test accounts' database, made once and copied by each server (tests/e2e/support/serve.mjs). */
+const SEED_DIR = path.join(process.env.E2E_RUN_DIR, "seed");
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** A second server, with mail delivery off. */
@@ -15,7 +17,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two at a time: one test alone keeps a two-core machine mostly waiting on the server and the browser.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -47,6 +50,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         LOG_LEVEL: "warn",
         DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data"),
+        E2E_SEED_DIR: SEED_DIR,
         MAIL_CAPTURE_DIR: process.env.MAIL_CAPTURE_DIR,
         MAIL_POLL_MS: "200",
         // Every test comes from 127.0.0.1; the limit itself is covered by the integration tests.
@@ -66,6 +70,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${MAIL_OFF_PORT}`,
         LOG_LEVEL: "warn",
         DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data-mail-off"),
+        E2E_SEED_DIR: SEED_DIR,
         MAIL_CAPTURE_DIR: path.join(process.env.E2E_RUN_DIR, "mail-off"),
         E2E_MAIL_OFF: "1",
         SIGN_IN_ADDRESS_RATE_LIMIT: "10000",

@@ -11,9 +11,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { allowedHostsOf, isAllowedHost } from "./app/.server/http/hosts";
+import { allowedHosts, embedFrameOrigins, env, type Env } from "./app/.server/env";
+import { isAllowedHost } from "./app/.server/http/hosts";
 import { controlCharacterParameter, createHttpServer } from "./app/.server/http/limits";
-import { frameOrigins, newNonce, securityHeaders } from "./app/.server/http/security-headers";
+import { newNonce, securityHeaders } from "./app/.server/http/security-headers";
 
 type AppEntry = {
   startRuntime(): Promise<void>;
@@ -28,13 +29,22 @@ type AppEntry = {
   runInRequest<T>(reqId: string, work: () => T): T;
 };
 
-const DEV = process.env.NODE_ENV !== "production";
-const PORT = Number.parseInt(process.env.PORT ?? "3000", 10);
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 function logLine(level: number, msg: string, extra: Record<string, unknown> = {}) {
   console.log(JSON.stringify({ level, time: Date.now(), ...extra, msg }));
 }
+
+// A malformed setting stops the start with a line that names it.
+let config: Env;
+try {
+  config = env();
+} catch (error) {
+  logLine(60, error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const DEV = config.NODE_ENV !== "production";
+const PORT = config.PORT;
 
 const app = express();
 app.disable("x-powered-by");
@@ -76,23 +86,23 @@ app.use((req, res, next) => {
 // names on PORT): a forged Host gets 421 before any loader or action runs, so no
 // page, mail or redirect can be made to name another host. The health checks
 // answer any Host, since load balancers probe by address; they echo nothing.
-const allowedHosts = allowedHostsOf(process.env);
+const hosts = allowedHosts();
 app.use((req, res, next) => {
   if (req.path === "/healthz" || req.path === "/readyz") return next();
   // Behind a proxy the request's URL is built from X-Forwarded-Host: it must name a known host too.
   const forwarded = req.headers["x-forwarded-host"];
-  const forwardedOk = forwarded === undefined || (typeof forwarded === "string" && isAllowedHost(forwarded, allowedHosts));
-  if (isAllowedHost(req.headers.host, allowedHosts) && forwardedOk) return next();
+  const forwardedOk = forwarded === undefined || (typeof forwarded === "string" && isAllowedHost(forwarded, hosts));
+  if (isAllowedHost(req.headers.host, hosts) && forwardedOk) return next();
   req.resume();
   res.status(req.headers.host ? 421 : 400).type("text/plain").send(req.headers.host ? "Misdirected Request: unknown host" : "Bad Request: no Host");
 });
 
 // Security headers on every answer, with a fresh script nonce for each one.
-const embedFrameOrigins = frameOrigins(process.env);
+const frames = embedFrameOrigins();
 app.use((_req, res, next) => {
   const nonce = newNonce();
   res.locals.nonce = nonce;
-  res.set(securityHeaders({ nonce, frames: embedFrameOrigins, production: !DEV }));
+  res.set(securityHeaders({ nonce, frames, production: !DEV }));
   // Vite's development client injects inline scripts of its own.
   if (DEV) res.removeHeader("Content-Security-Policy");
   next();
@@ -111,7 +121,7 @@ app.use(compression());
 
 // Every state-changing request must come from the site's own pages: its Origin (or,
 // failing that, its Referer) is the address it was sent to, or PUBLIC_URL's.
-const publicOrigin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : null;
+const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   let origin = req.headers.origin;
@@ -234,7 +244,7 @@ const server = createHttpServer(app).listen(PORT, () => entry.log.info({ port: P
  * open), then the listener closes, open requests finish, and the mail worker
  * and database stop.
  */
-const SHUTDOWN_GRACE_MS = Number.parseInt(process.env.SHUTDOWN_GRACE_MS ?? "5000", 10);
+const SHUTDOWN_GRACE_MS = config.SHUTDOWN_GRACE_MS;
 
 function shutdown(signal: string) {
   if (closing) return;

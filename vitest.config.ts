@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // One migrated database per run, which each test file copies (tests/integration/support/database.ts).
+    globalSetup: ["tests/integration/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

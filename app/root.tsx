@@ -17,13 +17,12 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
-import { loadSiteConfig } from "~/config/site";
-import { products } from "~/content/products";
 import type { RootData } from "~/lib/use-site";
 import { useNonce } from "~/lib/nonce";
 import { NotFound } from "~/components/layout/not-found";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
+import { siteConfig } from "~/.server/env";
 import { takeFlash } from "~/.server/http/flash";
 
 export const links: Route.LinksFunction = () => [
@@ -34,7 +33,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { flash, headers } = await takeFlash(request);
   const root: RootData = {
-    site: loadSiteConfig(process.env, products.map((p) => p.slug)),
+    site: siteConfig(),
     year: new Date().getFullYear(),
     flash,
   };

@@ -1,7 +1,7 @@
-// `npm test`: unit and integration tests (Vitest), then the production build,
-// then browser tests (Playwright on Debian's Chromium, installed when missing).
-// Ends with one summary line: "N passed, N failed".
-import { spawnSync } from "node:child_process";
+// `npm test`: unit and integration tests (Vitest) while the production build
+// runs, then browser tests (Playwright on Debian's Chromium, installed when
+// missing). Ends with one summary line: "N passed, N failed".
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,9 +10,16 @@ import { ensureDebianPackage } from "./lib/apt.mjs";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const out = mkdtempSync(path.join(tmpdir(), "site-tests-"));
 
-function run(cmd, args, env = {}) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return r.status ?? 1;
+/** Runs a command to its end; its output goes to the terminal, or is kept and returned with `quiet`. */
+function run(cmd, args, { env = {}, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.on("close", (code) => resolve({ status: code ?? 1, output }));
+  });
 }
 
 function readJson(file) {
@@ -27,9 +34,13 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-// 1. Vitest
+// 1. The production build starts first and runs beside Vitest: on two cores the tests keep
+// one busy and the build the other. Its output is shown once the tests have finished.
+const building = run("npm", ["run", "build"], { quiet: true });
+
+// 2. Vitest
 const vitestJson = path.join(out, "vitest.json");
-const unitStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const { status: unitStatus } = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
 const unit = readJson(vitestJson);
 if (unit) {
   passed += unit.numPassedTests;
@@ -37,8 +48,8 @@ if (unit) {
   skipped += unit.numPendingTests + (unit.numTodoTests ?? 0);
 } else if (unitStatus !== 0) failed += 1;
 
-// 2. Production build
-const buildStatus = run("npm", ["run", "build"]);
+const { status: buildStatus, output: buildOutput } = await building;
+process.stdout.write(buildOutput);
 if (buildStatus !== 0) {
   console.error("Build failed; browser tests not run.");
   console.log(`\n${passed} passed, ${failed + 1} failed`);
@@ -48,7 +59,7 @@ if (buildStatus !== 0) {
 // 3. Browser tests
 ensureDebianPackage(chromium, "chromium");
 const e2eJson = path.join(out, "playwright.json");
-const e2eStatus = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, CHROMIUM_PATH: chromium });
+const { status: e2eStatus } = await run("npx", ["playwright", "test"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, CHROMIUM_PATH: chromium } });
 const e2e = readJson(e2eJson);
 if (e2e?.stats) {
   passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { siteOriginOf } from "~/.server/http/hosts";
+import { allowedHostsOf, siteOriginOf } from "~/.server/http/hosts";
+import { frameOrigins } from "~/.server/http/security-headers";
+import { loadSiteConfig, type SiteConfig } from "~/config/site";
+import { products } from "~/content/products";
+
+/**
+ * The only reader of the environment (ESLint refuses `process.env` anywhere
+ * else in app/ and in server.ts). Parsed with zod once, at start: a malformed
+ * value stops the start with a message that names it.
+ */
 
 const optionalUrl = z
   .string()
@@ -15,10 +24,27 @@ const optionalEmail = z
   .pipe(z.email().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** pino's level; silent under tests, info otherwise. */
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional())
+    .optional(),
+  /** How long a stopping server keeps taking connections while open ones finish, in milliseconds. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5_000),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** The committed migrations (drizzle/), when they are not found beside the code. */
+  MIGRATIONS_DIR: optionalText,
   DATABASE_URL: optionalUrl,
   /** The origin every absolute link is written with (mails, sitemap, robots.txt); http://localhost:PORT when unset. */
   PUBLIC_URL: optionalUrl,
@@ -75,7 +101,37 @@ export function env(): Env {
   return cached;
 }
 
-/** The configured origin of every absolute link the site writes: PUBLIC_URL, or http://localhost:PORT. */
+/** The level the process logs at: LOG_LEVEL, or silent under tests and info otherwise. */
+export function logLevel(): string {
+  const e = env();
+  return e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info");
+}
+
+/** The Host names the site answers to: PUBLIC_URL's, ALLOWED_HOSTS and the loopback names on PORT. */
+export function allowedHosts(): Set<string> {
+  const e = env();
+  return allowedHostsOf({ PUBLIC_URL: e.PUBLIC_URL, ALLOWED_HOSTS: e.ALLOWED_HOSTS, PORT: String(e.PORT) });
+}
+
+/** The origins of the configured embedded views (PORTAL_*_URL): the only frames a page may show. */
+export function embedFrameOrigins(): string[] {
+  return frameOrigins(process.env);
+}
+
+let site: SiteConfig | undefined;
+/** Site facts (company, contact, portal frames, product pages), read once. */
+export function siteConfig(): SiteConfig {
+  site ??= loadSiteConfig(
+    process.env,
+    products.map((p) => p.slug),
+  );
+  return site;
+}
+
+/**
+ * The configured origin of every absolute link the site writes: PUBLIC_URL, or http://localhost:PORT.
+ * Read afresh each call, like mailDeliveryOff() below, so tests may stub PUBLIC_URL.
+ */
 export function siteOrigin(): string {
   return siteOriginOf(process.env);
 }

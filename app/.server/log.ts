@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { logLevel } from "~/.server/env";
 
 /** The request a piece of work belongs to; every log line written inside it carries its id. */
 const requestScope = new AsyncLocalStorage<{ reqId: string }>();
@@ -40,7 +41,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 }
 
 /** One logger for the process. Form contents and secrets are never logged. */
-export const log = createLogger(process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"));
+export const log = createLogger(logLevel());
 
 /** Runs `work` (and everything it starts) as part of the request `reqId`. */
 export function runInRequest<T>(reqId: string, work: () => T): T {

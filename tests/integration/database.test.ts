@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DatabaseInUseError, openDatabase } from "~/.server/db/client";
 import { submissions } from "~/.server/db/schema";
 import { drivers, freshDatabase } from "./support/database";
@@ -44,6 +44,24 @@ describe("embedded database on disk", () => {
       expect(rows.map((r) => r.email)).toEqual(["ada@example.com"]);
       await again.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("embedded database in memory", () => {
+  it("is asked for by name, not by a folder, and writes nothing to disk", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const database = await openDatabase({ memory: true, snapshot: new Blob([readFileSync(inject("pgliteSnapshot"))]) });
+      await database.db.insert(submissions).values({ kind: "contact", firstName: "Ada", lastName: "Lee", email: "ada@example.com" });
+      expect(await database.db.select().from(submissions)).toHaveLength(1);
+      await database.close();
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      process.chdir(cwd);
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -2,13 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, expect, it, vi } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db/client";
 import { outbox } from "~/.server/db/schema";
 
 const work = mkdtempSync(path.join(tmpdir(), "outbox-migration-"));
 afterAll(() => {
-  vi.unstubAllEnvs();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -25,8 +24,7 @@ function migrationsBefore(tag: string): string {
 
 it("takes plain-text links out of mail queued before links were kept encrypted", async () => {
   const dataDir = path.join(work, "data");
-  vi.stubEnv("MIGRATIONS_DIR", migrationsBefore("0003_outbox_secrets_and_retention"));
-  const before = await openDatabase({ dataDir });
+  const before = await openDatabase({ dataDir, migrationsDir: migrationsBefore("0003_outbox_secrets_and_retention") });
   await before.db.execute(sql`
     insert into outbox (purpose, "to", subject, text, status) values
       ('account.invite', 'waiting@clinic.example', 'Invitation', ${"Hello,\n\nhttps://portal.example/set-password?token=AAA-bb_1\n\nBye"}, 'pending'),
@@ -34,7 +32,6 @@ it("takes plain-text links out of mail queued before links were kept encrypted",
       ('contact.notification', 'info@site.example', 'Contact', ${"Message: I typed /set-password?token=mine"}, 'pending')`);
   await before.close();
 
-  vi.unstubAllEnvs();
   const after = await openDatabase({ dataDir });
   const rows = await after.db
     .select({ to: outbox.to, status: outbox.status, text: outbox.text, last_error: outbox.lastError })

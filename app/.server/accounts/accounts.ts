@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { loadSiteConfig } from "~/config/site";
 import type { Role } from "~/.server/accounts/auth";
 import type { Db } from "~/.server/db/client";
-import { siteOrigin } from "~/.server/env";
+import { siteConfig, siteOrigin } from "~/.server/env";
 import { account, passwordTokens, session, user } from "~/.server/db/schema";
 import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail";
 
@@ -87,7 +86,7 @@ export async function sendPasswordLink(
   { userId, email, purpose }: { userId: string; email: string; purpose: "invite" | "reset" },
 ) {
   const token = randomBytes(32).toString("base64url");
-  const site = loadSiteConfig(process.env);
+  const site = siteConfig();
   const hours = TOKEN_HOURS[purpose];
   // Always the configured origin, never the request's Host: a forged Host must not get a victim a link to another site.
   const link = `${siteOrigin()}/set-password?token=${token}`;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { env } from "~/.server/env";
 import { listenOnServer } from "~/.server/events/pg-listen";
 import { log } from "~/.server/log";
 import { secureDataDir } from "./data-dir";
@@ -29,8 +30,8 @@ export type Database = {
 export class DatabaseInUseError extends Error {}
 
 /** Finds the committed migrations folder from wherever this code was bundled to. */
-function migrationsFolder(): string {
-  if (process.env.MIGRATIONS_DIR) return process.env.MIGRATIONS_DIR;
+function migrationsFolder(configured: string | undefined): string {
+  if (configured) return configured;
   const candidates = [path.resolve("drizzle")];
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
@@ -98,17 +99,28 @@ export function releaseOnFailedBegin(client: PooledClient) {
   }) as PooledClient["query"];
 }
 
-export type OpenOptions = {
-  /** postgres:// URL of a server; when absent the embedded database is used. */
-  url?: string;
-  /** Directory of the embedded database, or "memory" for a throw-away one. */
-  dataDir?: string;
-  /** Pool size for a server connection. */
-  poolSize?: number;
-};
+/**
+ * Which database to open. The embedded one lives in a folder (DATA_DIR) or,
+ * for tests, in memory: that is asked for by `memory: true`, never by a
+ * folder's name, so no path can turn into a throw-away database (or the other
+ * way round). `migrationsDir` names the migrations to apply; when absent,
+ * MIGRATIONS_DIR or the committed drizzle/ found beside the code.
+ */
+export type OpenOptions = (
+  /** A PostgreSQL server (DATABASE_URL). */
+  | { url: string; poolSize?: number }
+  /** The embedded database stored in this folder (DATA_DIR). */
+  | { dataDir: string }
+  /**
+   * A throw-away embedded database in memory. `snapshot` is a `dumpDataDir()`
+   * tarball of a database to start from instead of an empty one (tests start
+   * from one migrated database rather than creating and migrating their own).
+   */
+  | { memory: true; snapshot?: Blob }
+) & { migrationsDir?: string };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) {
+  if ("url" in options) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
@@ -124,7 +136,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       releaseOnFailedBegin(client);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    await migratePg(db as never, { migrationsFolder: migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR) });
     return {
       db,
       driver: "postgres",
@@ -138,17 +150,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
 
-  const dataDir = options.dataDir ?? "memory";
+  // A folder only when one is named: the in-memory database never touches the disk.
+  let dataDir: string | undefined;
   let release = () => {};
   let client: PGlite;
-  if (dataDir === "memory") {
-    client = new PGlite();
+  if ("memory" in options) {
+    client = new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
   } else {
+    const dir = path.resolve(options.dataDir);
+    dataDir = dir;
     // Readable by the service's user only (the caller may already have done it, and logged it).
-    secureDataDir(dataDir);
-    release = takeLock(dataDir);
+    secureDataDir(dir);
+    release = takeLock(dir);
     try {
-      client = new PGlite(path.join(dataDir, "pglite"));
+      client = new PGlite(path.join(dir, "pglite"));
     } catch (error) {
       release();
       throw error;
@@ -156,13 +171,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
-    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    // On a snapshot that is already up to date this only reads the migrations table.
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR) });
   } catch (error) {
     await client.close().catch(() => {});
     release();
     throw error;
   }
-  if (dataDir !== "memory") secureDataDir(dataDir);
+  if (dataDir !== undefined) secureDataDir(dataDir);
   return {
     db,
     driver: "pglite",
@@ -174,7 +190,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.close();
       // The embedded engine sets its own modes on some files it writes (so after
       // migrating too); the folder (0700) already keeps others out.
-      if (dataDir !== "memory") secureDataDir(dataDir);
+      if (dataDir !== undefined) secureDataDir(dataDir);
       release();
     },
   };

@@ -5,13 +5,12 @@ import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/li
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
 import type { IvrFileRole, IvrInput } from "~/lib/schemas/ivr";
-import { loadSiteConfig } from "~/config/site";
 import type { Actor } from "~/.server/audit";
 import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
 import { facilities, ivrFiles, ivrFollowers, ivrHistory, ivrs, ivrVerifications, outbox, providers } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
-import { siteOrigin } from "~/.server/env";
+import { siteConfig, siteOrigin } from "~/.server/env";
 import { initialsByPatient, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
 import { transitionIvr, type IvrRow } from "./lifecycle";
 
@@ -284,7 +283,7 @@ async function notifyCompany(tx: Db, row: IvrRow, what: "submitted" | "resubmitt
   const reference = ivrReference(row.number);
   await tx.insert(outbox).values({
     purpose: "ivr.received",
-    to: loadSiteConfig(process.env).email,
+    to: siteConfig().email,
     subject: `${reference} ${what === "submitted" ? "received" : "answered and sent again"}`,
     text: `${reference} was ${what === "submitted" ? "sent" : "answered and sent again"} by a practice.\n\n${siteOrigin()}/admin/ivrs/${row.id}\n`,
   });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertUser } from "~/.server/accounts/accounts";
-import { openDatabase, type Database } from "~/.server/db/client";
+import { freshDatabase } from "../../../tests/integration/support/database";
 import { findOrCreatePractice, practiceOfUser, setMemberPractice } from "./index";
 
 describe("practices", () => {
-  let database: Database;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: "memory" });
+    database = await freshDatabase("pglite");
   });
-  afterAll(() => database.close());
+  afterAll(() => database.dispose());
 
   it("finds a practice by its name whatever the spacing and case, creating it once", async () => {
     const first = await findOrCreatePractice(database.db, "  Sunrise  Wound Care ");

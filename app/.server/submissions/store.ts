@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { loadSiteConfig } from "~/config/site";
 import type { Db } from "~/.server/db/client";
 import { outbox, submissionFiles, submissions } from "~/.server/db/schema";
+import { siteConfig } from "~/.server/env";
 import { log } from "~/.server/log";
 import { confirmationText, notificationText, type FieldLine } from "~/.server/mail";
+import { formatBytes } from "~/lib/format";
 import type { Kind } from "~/lib/submission-kinds";
 import type { Notification } from "./kinds/record";
 
@@ -34,7 +35,7 @@ export type SubmissionDraft = {
  * either all of it is kept or none of it.
  */
 export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{ id: string; duplicate: boolean }> {
-  const site = loadSiteConfig(process.env);
+  const site = siteConfig();
   const receivedAt = new Date();
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -101,8 +102,3 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
   return stored;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { IconTile } from "~/components/ui/icon-tile";
 
 /**
  * The centred card of the public account pages (sign in, forgot password,
@@ -21,9 +22,9 @@ export function AccountCard({
     <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center bg-muted px-4 py-16 sm:px-6">
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <IconTile size="lg" round className="mb-2">
             <Icon aria-hidden className="size-6" />
-          </span>
+          </IconTile>
           <h1 className="text-2xl font-bold tracking-tight text-navy">{title}</h1>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>

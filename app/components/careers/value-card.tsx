@@ -1,13 +1,14 @@
 import type { LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconTile } from "~/components/ui/icon-tile";
 
 export function ValueCard({ icon: ValueIcon, title, description }: { icon: LucideIcon; title: string; description: string }) {
   return (
     <Card className="h-full">
       <CardHeader>
-        <span className="mb-2 inline-flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <IconTile className="mb-2">
           <ValueIcon className="size-5" aria-hidden />
-        </span>
+        </IconTile>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>

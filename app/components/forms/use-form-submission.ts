@@ -5,6 +5,7 @@ import { showToast } from "~/components/ui/toaster";
 import { checkFieldsNotice, formProblemToasts, type ToastText } from "~/content/forms";
 import { outcomeOf } from "~/lib/form-result";
 import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/fields";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Notice } from "./field";
 import { newSubmissionKey, savePending, type PendingSubmission } from "./pending-submissions";
 
@@ -45,13 +46,6 @@ export function schemaValidator(
     const result = parseWith(loaded, values);
     return result.success ? null : { fieldErrors: result.fieldErrors };
   };
-}
-
-/** True once React has hydrated: until then the browser's own checks stay on (noValidate off). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = React.useState(false);
-  React.useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** Empties every control: text, choices, check boxes and files. */
@@ -153,6 +147,7 @@ export function useFormSubmission({
 }) {
   const fetcher = useFetcher<unknown>();
   const formRef = React.useRef<HTMLFormElement>(null);
+  // Until then the browser's own checks stay on (noValidate off).
   const hydrated = useHydrated();
 
   // A plain post's answer arrives with the page, so the first render is the only one that needs it.
@@ -175,7 +170,9 @@ export function useFormSubmission({
 
   // Latest callbacks without re-running the answer effect when they change.
   const latest = React.useRef({ success, failure, resetOnSuccess, resetOnFailure, queueOnFailure, onReset, onAnswer });
-  latest.current = { success, failure, resetOnSuccess, resetOnFailure, queueOnFailure, onReset, onAnswer };
+  React.useLayoutEffect(() => {
+    latest.current = { success, failure, resetOnSuccess, resetOnFailure, queueOnFailure, onReset, onAnswer };
+  });
   // What was last sent, to keep it when the server cannot take it.
   const sent = React.useRef<PendingSubmission | null>(null);
 

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Section } from "~/components/layout/section";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import { aboutStats, certifications } from "~/content/landing";
 import { useSite } from "~/lib/use-site";
 
@@ -45,9 +46,9 @@ export function AboutSection() {
             {aboutStats.map((stat) => (
               <li key={stat.label} className="min-w-0">
                 <Card className="flex h-full flex-col p-6 sm:p-7">
-                  <span className="inline-flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                  <IconTile>
                     <Icon name={stat.icon} className="size-5" />
-                  </span>
+                  </IconTile>
                   <p className="mt-5 text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl">{stat.value}</p>
                   <p className="mt-1 text-sm font-medium text-muted-foreground">{stat.label}</p>
                 </Card>

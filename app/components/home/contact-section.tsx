@@ -5,6 +5,7 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { Section } from "~/components/layout/section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconTile } from "~/components/ui/icon-tile";
 import { formatAddress, telHref } from "~/config/site";
 import { useSite } from "~/lib/use-site";
 
@@ -102,9 +103,9 @@ export function ContactSection() {
 function ContactItem({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
     <li className="flex items-start gap-4">
-      <span aria-hidden className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+      <IconTile aria-hidden size="sm">
         {icon}
-      </span>
+      </IconTile>
       <div className="min-w-0 text-sm">
         <p className="font-semibold text-navy">{label}</p>
         <div className="mt-0.5 text-muted-foreground">{children}</div>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import { heroBullets, heroHighlights } from "~/content/landing";
 
 /** Landing page hero: the page's single h1, the four offer bullets and the two main actions. */
@@ -63,9 +64,9 @@ export function HomeHero() {
             <ul className="mt-6 space-y-5">
               {heroHighlights.map((item) => (
                 <li key={item.title} className="flex items-start gap-4">
-                  <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                  <IconTile>
                     <Icon name={item.icon} className="size-5" />
-                  </span>
+                  </IconTile>
                   <span className="min-w-0">
                     <span className="block font-semibold text-navy">{item.title}</span>
                     <span className="mt-0.5 block text-sm text-muted-foreground">{item.text}</span>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Section } from "~/components/layout/section";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import { serviceCards } from "~/content/landing";
 
 /** The landing page's eight service cards; each whole card links to its page. */
@@ -17,9 +18,9 @@ export function ServicesGrid() {
         {serviceCards.map((card) => (
           <li key={card.title} className="min-w-0">
             <Card className="group relative flex h-full flex-col p-6 transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
-              <span className="mb-5 inline-flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
+              <IconTile size="lg" className="mb-5 transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
                 <Icon name={card.icon} className="size-6" />
-              </span>
+              </IconTile>
               <h3 className="text-lg leading-snug font-semibold text-navy">
                 <Link to={card.link} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
                   {card.title}

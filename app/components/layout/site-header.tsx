@@ -19,7 +19,12 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
   const summaryRef = React.useRef<HTMLElement>(null);
 
   // Close the mobile menu whenever the page or anchor changes.
-  React.useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  const place = location.pathname + location.hash;
+  const [openAt, setOpenAt] = React.useState(place);
+  if (openAt !== place) {
+    setOpenAt(place);
+    setOpen(false);
+  }
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -43,6 +48,7 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
           <Button asChild className="hidden sm:inline-flex">
             <Link to="/intake">Get Started</Link>
           </Button>
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and blur from the menu's button and links bubble here */}
           <details
             className="xl:hidden"
             open={open}

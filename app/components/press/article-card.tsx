@@ -2,8 +2,8 @@ import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { CalendarDate } from "~/components/ui/date-time";
 import type { NewsArticle } from "~/content/types";
-import { formatArticleDate } from "./format-date";
 
 /** A press list card; the title link stretches over the whole card. */
 export function ArticleCard({ article }: { article: NewsArticle }) {
@@ -14,7 +14,7 @@ export function ArticleCard({ article }: { article: NewsArticle }) {
           <Badge>{article.category}</Badge>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-4" aria-hidden />
-            <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+            <CalendarDate value={article.date} />
           </span>
         </div>
         <CardTitle className="break-words">

@@ -1,14 +1,15 @@
 import { Award } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { IconTile } from "~/components/ui/icon-tile";
 import type { Certification } from "~/content/types";
 
 /** A certification or license with its type and validity note; `detail` adds a line such as a license number. */
 export function CertificationCard({ certification, detail }: { certification: Certification; detail?: string }) {
   return (
     <div className="flex h-full min-w-0 items-start gap-4 rounded-xl border border-border bg-background p-5 shadow-sm">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+      <IconTile round>
         <Award aria-hidden className="size-5" />
-      </span>
+      </IconTile>
       <div className="min-w-0">
         <h3 className="font-semibold leading-snug text-foreground">{certification.name}</h3>
         <p className="mt-1 text-sm text-muted-foreground">{certification.type}</p>

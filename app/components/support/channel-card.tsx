@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconTile } from "~/components/ui/icon-tile";
 import { telHref } from "~/config/site";
 import type { SupportChannel } from "~/content/types";
 import { useSite } from "~/lib/use-site";
@@ -20,9 +21,9 @@ export function ChannelCard({ channel }: { channel: SupportChannel }) {
     <Card className="flex h-full flex-col">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <span className="flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+          <IconTile>
             <ChannelIcon aria-hidden className="size-5" />
-          </span>
+          </IconTile>
           <Badge variant="outline">{channel.category}</Badge>
         </div>
         <CardTitle className="mt-3">{channel.title}</CardTitle>

@@ -1,6 +1,7 @@
 import { FileText, Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconTile } from "~/components/ui/icon-tile";
 import type { Download } from "~/content/types";
 import { useSite } from "~/lib/use-site";
 import { mailtoHref } from "./mailto";
@@ -11,9 +12,9 @@ export function DownloadCard({ resource }: { resource: Download }) {
   return (
     <Card className="flex h-full flex-col">
       <CardHeader>
-        <span className="flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <IconTile>
           <FileText aria-hidden className="size-5" />
-        </span>
+        </IconTile>
         <CardTitle className="mt-3">{resource.title}</CardTitle>
         <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           {resource.type} <span aria-hidden>·</span>

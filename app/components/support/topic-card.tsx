@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import type { SupportTopic } from "~/content/types";
 import { useSite } from "~/lib/use-site";
 import { CheckList } from "./check-list";
@@ -15,9 +16,9 @@ export function TopicCard({ topic }: { topic: SupportTopic }) {
     <Card className="flex h-full flex-col">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <span className="flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+          <IconTile>
             <Icon name={topic.icon} className="size-5" />
-          </span>
+          </IconTile>
           <Badge>{topic.articles} articles</Badge>
         </div>
         <CardTitle className="mt-3">{topic.title}</CardTitle>

@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A submit button for an action that is hard to undo. With JavaScript it asks
@@ -30,9 +31,8 @@ export function ConfirmButton({
   size?: ButtonProps["size"];
   className?: string;
 }) {
-  const [hydrated, setHydrated] = React.useState(false);
+  const hydrated = useHydrated();
   const [open, setOpen] = React.useState(false);
-  React.useEffect(() => setHydrated(true), []);
   const label = pending && pendingText ? pendingText : children;
   if (!hydrated) {
     return (

@@ -46,7 +46,6 @@ export function LinkTabs({
           ref={listRef}
           role="tablist"
           aria-label={label}
-          onKeyDown={onKeyDown}
           className="inline-flex flex-wrap items-center gap-1 self-start rounded-lg bg-muted p-1 text-muted-foreground"
         >
           {tabs.map((tab) => {
@@ -63,6 +62,7 @@ export function LinkTabs({
                 aria-selected={active}
                 aria-controls={active ? `${id}-panel` : undefined}
                 tabIndex={active ? 0 : -1}
+                onKeyDown={onKeyDown}
                 className={cn(
                   "inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
                   active && "bg-background text-primary shadow-sm",

@@ -9,22 +9,26 @@ export type ToastMessage = { title: string; description?: string; variant?: "suc
 const SonnerToaster = React.lazy(() => import("./sonner-toaster"));
 
 let wanted = false;
-let wake: (() => void) | null = null;
+const listeners = new Set<() => void>();
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** Where toasts appear; renders nothing until the first toast is asked for. */
 export function Toaster() {
-  const [shown, setShown] = React.useState(false);
-  React.useEffect(() => {
-    wake = () => setShown(true);
-    if (wanted) setShown(true);
-    return () => {
-      wake = null;
-    };
-  }, []);
+  const shown = React.useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!shown) return null;
   return (
     <React.Suspense fallback={null}>
@@ -35,7 +39,7 @@ export function Toaster() {
 
 export function showToast({ title, description, variant = "default" }: ToastMessage) {
   wanted = true;
-  wake?.();
+  for (const listener of listeners) listener();
   void Promise.all([import("sonner"), ready]).then(([{ toast }]) => {
     const show = variant === "success" ? toast.success : variant === "error" ? toast.error : toast;
     show(title, description ? { description } : undefined);

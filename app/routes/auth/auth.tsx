@@ -2,10 +2,10 @@ import { LockKeyhole, Mail } from "lucide-react";
 import * as React from "react";
 import { Link, redirect, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/auth";
+import { AccountCard } from "~/components/account/account-card";
 import { Field, FormNotice, type Notice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formToasts } from "~/content/forms";
 import { MAX_PASSWORD } from "~/lib/accounts";
@@ -154,55 +154,44 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
   const linkOffer = linkOfferOf(form.fetcher.data ?? actionData);
 
   return (
-    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center bg-muted px-4 py-16 sm:px-6">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-            <LockKeyhole aria-hidden className="size-6" />
-          </span>
-          <h1 className="text-2xl font-bold tracking-tight text-navy">Members Portal</h1>
-          <CardDescription>Sign in to track orders, submit IVRs and manage invoices.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-6">
-          <form.fetcher.Form action="/auth" {...form.formProps} className="flex flex-col gap-5">
-            <FormNotice notice={form.notice} />
-            {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-            {loaderData.redirectTo && !form.notice ? (
-              <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-                Sign in to continue to the page you opened.
-              </p>
-            ) : null}
-            {loaderData.passwordSet && !form.notice ? (
-              <p role="status" className="rounded-md bg-primary-soft px-3 py-2 text-sm text-primary">
-                Your password is set. Sign in with it.
-              </p>
-            ) : null}
-            <Field label="Email" name="email" required error={errors.email}>
-              {(control) => (
-                <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={email} />
-              )}
-            </Field>
-            <Field label="Password" name="password" required error={errors.password}>
-              {(control) => <Input {...control} type="password" autoComplete="current-password" maxLength={MAX_PASSWORD} />}
-            </Field>
-            <SubmitButton pending={form.pending} pendingText="Signing in..." size="lg" className="w-full">
-              Sign In
-            </SubmitButton>
-          </form.fetcher.Form>
-          <SignInLinkOffer email={linkOffer} answer={linkAnswerOf(actionData)} />
-          <p className="text-center text-sm">
-            <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
-              Forgot password?
-            </Link>
+    <AccountCard icon={LockKeyhole} title="Members Portal" description="Sign in to track orders, submit IVRs and manage invoices.">
+      <form.fetcher.Form action="/auth" {...form.formProps} className="flex flex-col gap-5">
+        <FormNotice notice={form.notice} />
+        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+        {loaderData.redirectTo && !form.notice ? (
+          <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+            Sign in to continue to the page you opened.
           </p>
-          <p className="text-center text-sm text-muted-foreground">
-            Need access?{" "}
-            <Link to="/#contact" className="font-semibold text-primary underline-offset-4 hover:underline">
-              Contact us
-            </Link>
+        ) : null}
+        {loaderData.passwordSet && !form.notice ? (
+          <p role="status" className="rounded-md bg-primary-soft px-3 py-2 text-sm text-primary">
+            Your password is set. Sign in with it.
           </p>
-        </CardContent>
-      </Card>
-    </div>
+        ) : null}
+        <Field label="Email" name="email" required error={errors.email}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={email} />
+          )}
+        </Field>
+        <Field label="Password" name="password" required error={errors.password}>
+          {(control) => <Input {...control} type="password" autoComplete="current-password" maxLength={MAX_PASSWORD} />}
+        </Field>
+        <SubmitButton pending={form.pending} pendingText="Signing in..." size="lg" className="w-full">
+          Sign In
+        </SubmitButton>
+      </form.fetcher.Form>
+      <SignInLinkOffer email={linkOffer} answer={linkAnswerOf(actionData)} />
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
+      <p className="text-center text-sm text-muted-foreground">
+        Need access?{" "}
+        <Link to="/#contact" className="font-semibold text-primary underline-offset-4 hover:underline">
+          Contact us
+        </Link>
+      </p>
+    </AccountCard>
   );
 }

@@ -5,7 +5,8 @@ import type { Route } from "./+types/submission";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { mailPurposeLabel } from "~/lib/mail";
-import { DateTime, formatBytes } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
+import { formatBytes } from "~/lib/format";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -119,12 +120,11 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
   const typedNote = submittedText(submittedValues(actionData), "body");
   const [noteLength, setNoteLength] = React.useState(typedNote?.length ?? 0);
   // A saved note empties the form (it is re-mounted): the counter starts again too.
-  const noteCount = React.useRef(notes.length);
-  React.useEffect(() => {
-    if (noteCount.current === notes.length) return;
-    noteCount.current = notes.length;
+  const [noteCount, setNoteCount] = React.useState(notes.length);
+  if (noteCount !== notes.length) {
+    setNoteCount(notes.length);
     setNoteLength(0);
-  }, [notes.length]);
+  }
   const takesFiles = kindInfo(s.kind).files === true;
 
   return (

@@ -5,7 +5,7 @@ import type { Route } from "./+types/users";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
-import { DateTime } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -175,7 +175,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const { users, me } = loaderData;
   // The latest answer, from a plain post (the page's action data) or from any of the page's forms.
   const [answer, setAnswer] = React.useState(actionData as UsersAnswer | undefined);
-  React.useEffect(() => setAnswer(actionData as UsersAnswer | undefined), [actionData]);
+  const [shownActionData, setShownActionData] = React.useState(actionData);
+  if (shownActionData !== actionData) {
+    setShownActionData(actionData);
+    setAnswer(actionData as UsersAnswer | undefined);
+  }
   const inviteAnswer = answerTo(answer, ["invite"]);
   const invite = useUsersForm(setAnswer, inviteAnswer, true);
   const typed = submittedValues(inviteAnswer);

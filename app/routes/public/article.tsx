@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, Info, Newspaper } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
-import { formatArticleDate } from "~/components/press/format-date";
+import { CalendarDate } from "~/components/ui/date-time";
 import { ArticleCard } from "~/components/press/article-card";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
@@ -83,7 +83,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <Badge variant="inverse">{article.category}</Badge>
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden />
-              <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+              <CalendarDate value={article.date} />
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden />

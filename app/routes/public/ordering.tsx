@@ -22,6 +22,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmbedFrame } from "~/components/ui/embed-frame";
+import { IconTile } from "~/components/ui/icon-tile";
 import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
@@ -144,9 +145,9 @@ export default function OrderingPage() {
             <Card key={audience.title} className="h-full">
               <CardHeader>
                 <div className="flex items-center gap-3">
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                  <IconTile>
                     <audience.icon aria-hidden className="size-5" />
-                  </span>
+                  </IconTile>
                   <CardTitle>{audience.title}</CardTitle>
                 </div>
                 <CardDescription>{audience.description}</CardDescription>

@@ -14,6 +14,7 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { IconTile } from "~/components/ui/icon-tile";
 import { telHref } from "~/config/site";
 import { formToasts, partnerBenefits, partnerStats, partnerSteps } from "~/content/forms";
 import {
@@ -97,9 +98,9 @@ export default function PartnerCallbackPage({ actionData }: Route.ComponentProps
             <li key={benefit.title}>
               <Card className="h-full">
                 <CardHeader>
-                  <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                  <IconTile className="mb-2">
                     <Icon name={benefit.icon} className="size-6" />
-                  </span>
+                  </IconTile>
                   <CardTitle>{benefit.title}</CardTitle>
                 </CardHeader>
                 <CardContent>

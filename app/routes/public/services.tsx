@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { IconTile } from "~/components/ui/icon-tile";
 import { serviceProcess, services, serviceStats } from "~/content/services";
 import type { Service } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
@@ -87,9 +88,9 @@ export default function ServicesPage() {
           {serviceStats.map((stat) => (
             <li key={stat.label} className="min-w-0">
               <Card className="h-full p-6 text-center sm:p-8">
-                <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
+                <IconTile size="lg" className="mx-auto inline-flex">
                   <Icon name={stat.icon} className="size-6" />
-                </span>
+                </IconTile>
                 <p className="mt-4 text-4xl font-bold tracking-tight text-primary">{stat.value}</p>
                 <p className="mt-1 font-semibold text-navy">{stat.label}</p>
                 <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{stat.description}</p>
@@ -131,9 +132,9 @@ function ServiceCardView({ service }: { service: Service }) {
     <Card className="flex h-full flex-col transition hover:border-primary/40 hover:shadow-md">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
+          <IconTile size="lg">
             <Icon name={service.icon} className="size-6" />
-          </span>
+          </IconTile>
           <Badge>{service.category}</Badge>
         </div>
         <CardTitle className="mt-3 text-xl text-navy">{service.title}</CardTitle>

@@ -39,11 +39,13 @@ function decodeSubject(subject: string): string {
 /** Waits until a mail to `to` whose body contains `marker` has arrived, and returns it. */
 export async function waitForMail(to: string, marker: string): Promise<CapturedMail> {
   let found: CapturedMail | undefined;
+  // Looks every quarter second: the server's worker sends within a moment, and the default
+  // intervals would stretch to a second apart while it does.
   await expect
     .poll(() => {
       found = capturedMails().find((m) => m.to.includes(to) && m.body.includes(marker));
       return Boolean(found);
-    }, { timeout: 15_000, message: `mail to ${to} containing ${marker}` })
+    }, { timeout: 15_000, intervals: [100, 250], message: `mail to ${to} containing ${marker}` })
     .toBe(true);
   return found!;
 }

@@ -2,8 +2,9 @@
 // MAIL_CAPTURE_DIR as JSON (and refuses for good any recipient at refused.example),
 // the test accounts, then the production build with SMTP_URL pointing at it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { SMTPServer } from "smtp-server";
 
 const dir = process.env.MAIL_CAPTURE_DIR;
@@ -31,8 +32,51 @@ const smtp = new SMTPServer({
     });
   },
 });
-const seeded = spawnSync("npx", ["tsx", "tests/e2e/support/seed.ts"], { stdio: "inherit" });
-if (seeded.status !== 0) throw new Error("could not create the test accounts");
+/**
+ * The test accounts. Creating an embedded database is the slow part of a start,
+ * so the first server to start creates one with the accounts in E2E_SEED_DIR,
+ * once per run, and every server starts from a copy of it in its own DATA_DIR.
+ */
+async function seedDataDir() {
+  const own = path.join(process.env.DATA_DIR, "pglite");
+  // A data folder kept from an earlier run (E2E_RUN_DIR given) gets the accounts added to what it holds.
+  if (existsSync(own)) return seed(process.env.DATA_DIR);
+  const seedDir = process.env.E2E_SEED_DIR;
+  if (!seedDir) throw new Error("E2E_SEED_DIR is not set");
+  const seeded = path.join(seedDir, "data", "pglite");
+  const done = path.join(seedDir, "done");
+  const failed = path.join(seedDir, "failed");
+  let first = true;
+  try {
+    mkdirSync(seedDir, { recursive: false });
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    first = false;
+  }
+  if (first) {
+    try {
+      seed(path.dirname(seeded));
+      writeFileSync(done, "");
+    } catch (error) {
+      writeFileSync(failed, "");
+      throw error;
+    }
+  }
+  while (!existsSync(done)) {
+    if (existsSync(failed)) throw new Error("could not create the test accounts");
+    await sleep(100);
+  }
+  // Readable by this user only, as the server keeps DATA_DIR (it would otherwise tighten it and warn).
+  process.umask(0o077);
+  cpSync(seeded, own, { recursive: true });
+}
+
+function seed(dataDir) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed.ts"], { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } });
+  if (run.status !== 0) throw new Error("could not create the test accounts");
+}
+
+await seedDataDir();
 // E2E_MAIL_OFF=1: a second server as a first install runs, with mail delivery off (no SMTP_URL).
 if (process.env.E2E_MAIL_OFF === "1") {
   delete process.env.SMTP_URL;

@@ -1,26 +1,33 @@
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/.server/db/client";
 
 /** Which databases the integration suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const drivers = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])] as const;
 export type Driver = (typeof drivers)[number];
 
+let snapshot: Blob | undefined;
+
 /**
- * A fresh, migrated database: in-memory PGlite, or a new database on the
- * PostgreSQL server that is dropped again by `dispose`.
+ * A fresh, migrated database: in-memory PGlite loaded from the run's migrated
+ * snapshot, or a new database on the PostgreSQL server copied from the run's
+ * migrated template and dropped again by `dispose` (see global-setup.ts).
  */
 export async function freshDatabase(driver: Driver): Promise<Database & { dispose(): Promise<void>; url?: string }> {
   if (driver === "pglite") {
-    const database = await openDatabase({ dataDir: "memory" });
+    snapshot ??= new Blob([readFileSync(inject("pgliteSnapshot"))]);
+    const database = await openDatabase({ memory: true, snapshot });
     setDatabase(database);
     return { ...database, dispose: () => database.close() };
   }
   const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const template = inject("postgresTemplate");
   const name = `site_test_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;

@@ -2,10 +2,9 @@ import type { ApplicationDetails } from "~/lib/schemas/application";
 import type { ContactInput } from "~/lib/schemas/contact";
 import type { IntakeInput } from "~/lib/schemas/intake";
 import type { PartnerCallbackInput } from "~/lib/schemas/partner-callback";
-import { loadSiteConfig } from "~/config/site";
 import type { Kind } from "~/lib/submission-kinds";
 import type { Db } from "~/.server/db/client";
-import { env } from "~/.server/env";
+import { env, siteConfig } from "~/.server/env";
 import { storeSubmission, type CheckedFile } from "../store";
 import { application } from "./application";
 import { callback } from "./callback";
@@ -23,7 +22,7 @@ export function serverKind(kind: Kind): ServerKind<never> {
 
 /** The company inbox that receives a kind's notifications: the kind's own address when set, else the company's. */
 export function notificationAddress(kind: Kind): string {
-  const site = loadSiteConfig(process.env);
+  const site = siteConfig();
   return serverKind(kind).mailTo(env(), site) ?? site.email;
 }
 

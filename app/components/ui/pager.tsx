@@ -1,9 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-
-const linkClass =
-  "inline-flex min-h-9 items-center gap-1 rounded-md border border-input px-3 py-1.5 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 /** The current URL with another page number; the other query parameters (filters) are kept. */
 export function pageHref(pathname: string, search: string, page: number, param = "page"): string {
@@ -15,24 +13,31 @@ export function pageHref(pathname: string, search: string, page: number, param =
   return query ? `${pathname}?${query}` : pathname;
 }
 
+const step = buttonVariants({ variant: "outline", size: "sm" });
+const noStep = cn(step, "cursor-not-allowed border-border text-muted-foreground hover:bg-transparent");
+
 /**
- * "Page X of Y" with Previous and Next links that keep the current filters.
- * `label` names the navigation landmark: give each pager on a page its own.
+ * "Page X of Y" with Previous and Next links that keep the current filters
+ * (or that `href(page)` builds). `label` names the navigation landmark: give
+ * each pager on a page its own.
  */
 export function Pager({
   page,
   pageCount,
   label = "Pagination",
   param = "page",
+  href,
   className,
 }: {
   page: number;
   pageCount: number;
   label?: string;
   param?: string;
+  href?: (page: number) => string;
   className?: string;
 }) {
   const { pathname, search } = useLocation();
+  const hrefOf = href ?? ((p: number) => pageHref(pathname, search, p, param));
   const hasPrevious = page > 1;
   const hasNext = page < pageCount;
   return (
@@ -42,25 +47,25 @@ export function Pager({
       </p>
       <div className="flex gap-2">
         {hasPrevious ? (
-          <Link to={pageHref(pathname, search, page - 1, param)} rel="prev" className={linkClass}>
-            <ChevronLeft aria-hidden className="size-4" />
+          <Link to={hrefOf(page - 1)} rel="prev" className={step}>
+            <ChevronLeft aria-hidden />
             Previous
           </Link>
         ) : (
-          <span aria-disabled="true" className={cn(linkClass, "cursor-not-allowed border-border text-muted-foreground hover:bg-transparent")}>
-            <ChevronLeft aria-hidden className="size-4" />
+          <span aria-disabled="true" className={noStep}>
+            <ChevronLeft aria-hidden />
             Previous
           </span>
         )}
         {hasNext ? (
-          <Link to={pageHref(pathname, search, page + 1, param)} rel="next" className={linkClass}>
+          <Link to={hrefOf(page + 1)} rel="next" className={step}>
             Next
-            <ChevronRight aria-hidden className="size-4" />
+            <ChevronRight aria-hidden />
           </Link>
         ) : (
-          <span aria-disabled="true" className={cn(linkClass, "cursor-not-allowed border-border text-muted-foreground hover:bg-transparent")}>
+          <span aria-disabled="true" className={noStep}>
             Next
-            <ChevronRight aria-hidden className="size-4" />
+            <ChevronRight aria-hidden />
           </span>
         )}
       </div>

@@ -1,0 +1,40 @@
+/**
+ * Numbers and dates as the site writes them; pure, so the server (mails,
+ * exports) and the browser write the same text.
+ */
+
+/** A size in bytes: "812 B", "4.2 KB", "3.0 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A moment with its zone named: "Mar 4, 2026, 2:05 PM UTC"; the given zone, or the reader's own when none. */
+export function formatDateTime(value: Date | string, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(value));
+}
+
+const MONTHS = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+/**
+ * A calendar day, "2026-03-04" -> "March 4, 2026". Parsed by hand so server
+ * and browser render the same text whatever their time zone.
+ */
+export function formatCalendarDate(iso: string): string {
+  const [year, month, day] = iso.split("-").map(Number);
+  const name = MONTHS[(month ?? 1) - 1];
+  if (!year || !name || !day) return iso;
+  return `${name} ${day}, ${year}`;
+}
