@@ -3,7 +3,7 @@ import type { Route } from "./+types/ivrs";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
-import { DateTime } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
 import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
 import { Select } from "~/components/ui/select";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";

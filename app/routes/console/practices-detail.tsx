@@ -5,7 +5,7 @@ import type { Route } from "./+types/practices-detail";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { DateTime } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/date-time";
 import { OneTimeLink } from "~/components/admin/one-time-link";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -73,7 +73,12 @@ const validate = schemaValidator(() =>
 export default function AdminPractice({ loaderData, actionData }: Route.ComponentProps) {
   const { practice, members, facilities, providers, canInvite } = loaderData;
   const [answer, setAnswer] = React.useState(actionData as InviteAnswer | undefined);
-  React.useEffect(() => setAnswer(actionData as InviteAnswer | undefined), [actionData]);
+  // A new plain post's answer replaces whatever the form showed (set while rendering, as React advises for derived state).
+  const [shownActionData, setShownActionData] = React.useState(actionData);
+  if (shownActionData !== actionData) {
+    setShownActionData(actionData);
+    setAnswer(actionData as InviteAnswer | undefined);
+  }
   const invite = useFormSubmission({
     validate,
     success: null,
