@@ -20,12 +20,13 @@ async function signInAt(page: Page, email: string, password: string) {
 }
 
 /** axe at 1280 px and at 375 px, and no sideways scroll on the phone. */
-async function checkBothWidths(page: Page) {
+async function checkBothWidths(page: Page, phoneShot?: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoA11yViolations(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoA11yViolations(page);
   await expectNoHorizontalScroll(page);
+  if (phoneShot) await page.screenshot({ path: test.info().outputPath(phoneShot), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -137,7 +138,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await expect(member.getByRole("row").filter({ hasText: `Delgado${marker}, Rosa` })).toBeVisible();
   await addPatient();
   await expect(member.getByText("A patient with this last name and date of birth is already in your practice")).toBeVisible();
-  await checkBothWidths(member);
+  await checkBothWidths(member, "member-patients-375.png");
   await member.screenshot({ path: testInfo.outputPath("member-patients.png"), fullPage: true });
   await memberContext.close();
 
@@ -163,7 +164,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   const ames = queue.getByRole("row").filter({ hasText: "W.A." });
   await expect(hale).toContainText("Seeded Wound Care");
   await expect(hale).toContainText("Submitted");
-  await checkBothWidths(page);
+  await checkBothWidths(page, "ivr-queue-375.png");
   await page.screenshot({ path: testInfo.outputPath("ivr-queue.png"), fullPage: true });
 
   // Margaret Hale's IVR: review, then ask the practice for more.
@@ -175,7 +176,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   await expect(page.getByText("Margaret Hale")).toBeVisible();
   await expect(page.getByText("15271 + 2 × 15272")).toBeVisible();
   await expect(page.getByText("Ana Ruiz").first()).toBeVisible();
-  await checkBothWidths(page);
+  await checkBothWidths(page, "ivr-page-375.png");
   await page.screenshot({ path: testInfo.outputPath("ivr-page.png"), fullPage: true });
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /download/i }).first().click();
