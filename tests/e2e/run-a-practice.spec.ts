@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
+import { seededPractice } from "./support/seed-ivrs";
 
 const { admin, staff } = testAccounts;
 // The second server has mail delivery off, so an invitation shows its link to the admin.
@@ -258,4 +259,28 @@ test("staff see a practice's page without the invitation form; members and visit
     await expect(anonymous, path).toHaveURL(/\/auth\?redirectTo=/);
   }
   await visitor.close();
+});
+
+test("without JavaScript, a member's provider form answers beside the field, keeps what was typed, and saves", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const marker = randomUUID().slice(0, 8);
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(seededPractice.member.email);
+  await page.getByLabel("Password").fill(seededPractice.member.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await page.goto("/members/practice");
+  const form = page.locator("#provider-form");
+  await form.getByLabel("First name").fill("Noor");
+  await form.getByLabel("Last name").fill(`Haddad${marker}`);
+  await form.getByLabel("Individual NPI").fill("1234567890");
+  await form.getByRole("button", { name: "Add provider" }).click();
+  await expect(page.locator("#provider-form").getByText("NPI 1234567890 is not a valid NPI: its check digit does not match")).toBeVisible();
+  await expect(page.locator("#provider-form").getByLabel("Last name")).toHaveValue(`Haddad${marker}`);
+  await page.locator("#provider-form").getByLabel("Individual NPI").fill("1234567893");
+  await page.locator("#provider-form").getByRole("button", { name: "Add provider" }).click();
+  await expect(page).toHaveURL(/\/members\/practice$/);
+  await expect(page.getByRole("row").filter({ hasText: `Haddad${marker}` })).toBeVisible();
+  await context.close();
 });
