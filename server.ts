@@ -215,9 +215,9 @@ app.use((req, res, next) => {
   next();
 });
 
-// Downloads (files, CSV exports) and the portal's event stream exist only at their plain address: their .data
-// address would answer the same bytes without the download headers.
-app.get(/^\/(?:admin\/(?:files|export)\/.*|members\/ivrs\/[^/]+\/files\/.*|members\/events)\.data$/, (_req, res) => {
+// Downloads (files, CSV exports, IVR attachments) and the portal's event stream exist only at their plain
+// address: their .data address would answer the same bytes without the download headers.
+app.get(/^\/(?:(?:admin|members)\/(?:.*\/)?(?:files|export)\/.*|members\/events)\.data$/, (_req, res) => {
   res.status(404).type("text/plain").send("Not found");
 });
 

@@ -27,6 +27,8 @@ export default [
   ]),
   route("members/events", "routes/portal/events.ts"),
   route("members/ivrs/:id/files/:fileId", "routes/portal/ivr-file.ts"),
+  route("members/practice", "routes/portal/practice.tsx"),
+  route("members/patients", "routes/portal/patients.tsx"),
   route("forms-library", "routes/public/forms-library.tsx"),
   route("education", "routes/public/education.tsx"),
   // Accounts
@@ -41,11 +43,16 @@ export default [
     route("outbox", "routes/console/outbox.tsx"),
     route("users", "routes/console/users.tsx"),
     route("audit", "routes/console/audit.tsx"),
+    route("ivrs", "routes/console/ivrs.tsx"),
+    route("ivrs/:id", "routes/console/ivrs-detail.tsx"),
+    route("practices", "routes/console/practices.tsx"),
+    route("practices/:id", "routes/console/practices-detail.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),
   route("admin/files/:id", "routes/console/file.ts"),
   route("admin/export/:file", "routes/console/export.ts"),
+  route("admin/ivrs/:id/files/:fileId", "routes/console/ivrs-file.ts"),
   // Contact form of the landing page (#contact) posts here; no page of its own.
   route("contact", "routes/public/contact.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),

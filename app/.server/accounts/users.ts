@@ -17,6 +17,8 @@ import { inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
 import { account, auditLog, passwordTokens, session, user } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/http/rate-limit";
+import { setMemberPractice } from "~/.server/practices";
+import { practices } from "~/.server/db/schema";
 
 /**
  * The staff console's account pages: the list of users, what an admin may do
@@ -107,32 +109,56 @@ function setPasswordLink(token: string): string {
   return `${siteOrigin()}/set-password?token=${token}`;
 }
 
-/** Creates an account without a password and mails it a link to choose one. */
-export async function inviteUser(db: Db, ctx: ConsoleContext, input: { email: string; role: Role }): Promise<ConsoleResult> {
+class PracticeGone extends Error {}
+
+/**
+ * Creates an account without a password and mails it a link to choose one.
+ * With `practiceId`, the account is put in that practice in the same
+ * transaction, so the member's first sign-in lands in their practice's portal.
+ */
+export async function inviteUser(
+  db: Db,
+  ctx: ConsoleContext,
+  input: { email: string; role: Role; practiceId?: string },
+): Promise<ConsoleResult> {
   const invited = await inTransaction(db, async (tx) => {
     if (await findUserByEmail(tx, input.email)) return null;
+    let practiceName: string | null = null;
+    if (input.practiceId) {
+      const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, input.practiceId));
+      if (!practice) throw new PracticeGone();
+      practiceName = practice.name;
+    }
     const { user: created, created: isNew } = await upsertUser(tx, { email: input.email, role: input.role });
     // Someone else made it meanwhile: undo the role this would have given it.
     if (!isNew) throw new AlreadyExists();
+    if (input.practiceId) await setMemberPractice(tx, created.id, input.practiceId);
     const token = await sendPasswordLink(tx, { userId: created.id, email: created.email, purpose: "invite" });
+    const role = input.practiceId ? `role ${input.role}; practice ${input.practiceId}` : `role ${input.role}`;
     await audit(tx, {
       actorEmail: ctx.actor.email,
       action: "user.invite",
       target: created.email,
       ip: ctx.ip,
-      detail: ctx.mailOff ? `role ${input.role}; mail delivery off: link shown to the admin` : `role ${input.role}`,
+      detail: ctx.mailOff ? `${role}; mail delivery off: link shown to the admin` : role,
     });
-    return { created, token };
+    return { created, token, practiceName };
   }).catch((error: unknown) => {
     if (error instanceof AlreadyExists) return null;
+    if (error instanceof PracticeGone) return "practice-gone" as const;
     throw error;
   });
+  if (invited === "practice-gone") return refused(404, "That practice no longer exists. Reload the page.");
   if (!invited) return refused(409, "An account with this email already exists");
-  const { created, token } = invited;
+  const { created, token, practiceName } = invited;
+  const into = practiceName ? ` to join ${practiceName}` : "";
   if (ctx.mailOff) {
-    return { ...done(`Mail delivery is off, so no invitation was mailed. Give ${created.email} this link yourself: it works once and expires in 72 hours.`, true), link: setPasswordLink(token) };
+    return {
+      ...done(`Mail delivery is off, so no invitation was mailed. Give ${created.email} this link yourself${into}: it works once and expires in 72 hours.`, true),
+      link: setPasswordLink(token),
+    };
   }
-  return done(`Invitation sent to ${created.email}`, true);
+  return done(`Invitation sent to ${created.email}${into}`, true);
 }
 
 export async function changeUserRole(db: Db, ctx: ConsoleContext, input: { userId: string; role: Role }): Promise<ConsoleResult> {

@@ -1,4 +1,4 @@
-import { Inbox, ListChecks, LogOut, Mail, MailX, TriangleAlert, Users } from "lucide-react";
+import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, TriangleAlert, Users } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -10,6 +10,7 @@ import { requireRole } from "~/.server/accounts";
 import { countFailedMail } from "~/.server/mail";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
+import { countWaitingIvrs } from "~/.server/ivr";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
@@ -17,8 +18,9 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
-  const failedMail = await countFailedMail(getDb());
-  return { user: { email: user.email, role: user.role }, failedMail, mailOff: mailDeliveryOff() };
+  const db = getDb();
+  const [failedMail, waitingIvrs] = await Promise.all([countFailedMail(db), countWaitingIvrs(db)]);
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, mailOff: mailDeliveryOff() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -32,8 +34,16 @@ type ConsoleData = Awaited<ReturnType<typeof loader>>;
 function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; children: React.ReactNode }) {
   const site = useSite();
   const user = data?.user;
-  const links = [
+  const links: { to: string; label: string; icon: typeof Inbox; end: boolean; count?: { n: number; text: string } }[] = [
     { to: "/admin", label: "Inbox", icon: Inbox, end: true },
+    {
+      to: "/admin/ivrs",
+      label: "IVRs",
+      icon: ClipboardCheck,
+      end: false,
+      count: data ? { n: data.waitingIvrs, text: `${data.waitingIvrs} waiting on staff` } : undefined,
+    },
+    { to: "/admin/practices", label: "Practices", icon: Building2, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
     ...(user?.role === "admin"
       ? [
@@ -53,7 +63,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
           {user ? (
             <nav aria-label="Staff console" className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
               <ul className="-mx-2 flex flex-wrap gap-1">
-                {links.map(({ to, label, icon: Icon, end }) => (
+                {links.map(({ to, label, icon: Icon, end, count }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
@@ -67,6 +77,12 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
                     >
                       <Icon aria-hidden className="size-4" />
                       {label}
+                      {count && count.n > 0 ? (
+                        <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
+                          <span aria-hidden>{count.n}</span>
+                          <span className="sr-only">, {count.text}</span>
+                        </span>
+                      ) : null}
                     </NavLink>
                   </li>
                 ))}

@@ -8,6 +8,7 @@ import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { parseWith } from "~/lib/schemas/fields";
 import { patientSchema } from "~/lib/schemas/patient";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
+import { seedIvrs } from "./seed-ivrs";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -42,4 +43,5 @@ for (const { practice, ...account } of Object.values(portalAccounts)) {
   const { user } = await upsertUser(db, account);
   await setMemberPractice(db, user.id, practiceIds[practice]!);
 }
+await seedIvrs(db);
 await database.close();

@@ -69,7 +69,13 @@ async function seedDataDir() {
   // Readable by this user only, as the server keeps DATA_DIR (it would otherwise tighten it and warn).
   process.umask(0o077);
   cpSync(seeded, own, { recursive: true });
+  // The seeded patients are sealed with the seed's patient-data key: each server needs that key too.
+  const keyFile = path.join(path.dirname(seeded), PHI_KEY_FILE);
+  if (existsSync(keyFile)) cpSync(keyFile, path.join(process.env.DATA_DIR, PHI_KEY_FILE));
 }
+
+/** The patient-data key file the embedded default keeps in DATA_DIR (app/.server/crypto/keys.ts). */
+const PHI_KEY_FILE = "phi-keys";
 
 function seed(dataDir) {
   const run = spawnSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed.ts"], { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } });

@@ -1,0 +1,160 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import { IVR_OPEN_STATUSES } from "~/lib/ivr";
+import type { PracticeInput } from "~/lib/schemas/practice";
+import { audit, type Actor } from "~/.server/audit";
+import type { Db } from "~/.server/db/client";
+import { auditLog, facilities, ivrs, practiceMembers, practices, providers, session, user } from "~/.server/db/schema";
+import { inTransaction } from "~/.server/db/transaction";
+import { listFacilities, listProviders, type Facility, type Provider } from "./people";
+
+export type Practice = typeof practices.$inferSelect;
+
+/** "Sunrise  Wound Care " and "sunrise wound care" name one practice. */
+export function practiceNameKey(name: string): string {
+  return name.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+export function cleanPracticeName(name: string): string {
+  return name.normalize("NFKC").trim().replace(/\s+/g, " ");
+}
+
+/** The practice of that name, created when new. Safe when two callers race: the unique name key decides. */
+export async function findOrCreatePractice(db: Db, name: string): Promise<{ practice: Practice; created: boolean }> {
+  const clean = cleanPracticeName(name);
+  if (!clean) throw new Error("A practice needs a name.");
+  const nameKey = practiceNameKey(clean);
+  const [inserted] = await db.insert(practices).values({ name: clean, nameKey }).onConflictDoNothing().returning();
+  if (inserted) return { practice: inserted, created: true };
+  const [existing] = await db.select().from(practices).where(eq(practices.nameKey, nameKey));
+  return { practice: existing!, created: false };
+}
+
+/** A practice of that name (whatever its spacing and case) already exists. */
+export class PracticeNameTaken extends Error {
+  constructor(readonly name: string) {
+    super(`A practice named ${name} already exists`);
+    this.name = "PracticeNameTaken";
+  }
+}
+
+/** Staff create a practice; refused (PracticeNameTaken) when the name is taken. Audited in the same transaction. */
+export async function createPractice(db: Db, { actor, input }: { actor: Actor; input: PracticeInput }): Promise<Practice> {
+  const clean = cleanPracticeName(input.name);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(practices)
+      .values({ name: clean, nameKey: practiceNameKey(clean), taxId: input.taxId ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new PracticeNameTaken(clean);
+    await audit(tx, { actorEmail: actor.email, action: "practice.create", target: row.id, ip: actor.ip, detail: clean });
+    return row;
+  });
+}
+
+/** Puts the user in the practice, moving them when they were in another. */
+export async function setMemberPractice(db: Db, userId: string, practiceId: string) {
+  await db
+    .insert(practiceMembers)
+    .values({ userId, practiceId })
+    .onConflictDoUpdate({ target: practiceMembers.userId, set: { practiceId } });
+}
+
+/** The practice a member works for, or null when they are in none. */
+export async function practiceOfUser(db: Db, userId: string): Promise<Practice | null> {
+  const [row] = await db
+    .select({ practice: practices })
+    .from(practiceMembers)
+    .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    .where(eq(practiceMembers.userId, userId));
+  return row?.practice ?? null;
+}
+
+export type PracticeListRow = {
+  id: string;
+  name: string;
+  taxId: string | null;
+  members: number;
+  facilities: number;
+  providers: number;
+  openIvrs: number;
+  createdAt: string;
+};
+
+const OPEN_SENT = IVR_OPEN_STATUSES.filter((s) => s !== "draft");
+
+/** Every practice with its counts, by name (the console's list). */
+export async function listPractices(db: Db): Promise<PracticeListRow[]> {
+  const countOf = (table: typeof practiceMembers | typeof facilities | typeof providers) =>
+    db.select({ practiceId: table.practiceId, n: count() }).from(table).groupBy(table.practiceId);
+  const [rows, members, facilityCounts, providerCounts, open] = await Promise.all([
+    db.select().from(practices).orderBy(asc(practices.nameKey)),
+    countOf(practiceMembers),
+    countOf(facilities),
+    countOf(providers),
+    db
+      .select({ practiceId: ivrs.practiceId, n: count() })
+      .from(ivrs)
+      .where(sql`${ivrs.status} in (${sql.join(OPEN_SENT.map((s) => sql`${s}`), sql`, `)})`)
+      .groupBy(ivrs.practiceId),
+  ]);
+  const byPractice = (list: { practiceId: string; n: number }[]) => new Map(list.map((r) => [r.practiceId, Number(r.n)]));
+  const [m, f, p, o] = [byPractice(members), byPractice(facilityCounts), byPractice(providerCounts), byPractice(open)];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    taxId: r.taxId,
+    members: m.get(r.id) ?? 0,
+    facilities: f.get(r.id) ?? 0,
+    providers: p.get(r.id) ?? 0,
+    openIvrs: o.get(r.id) ?? 0,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export type PracticeMemberRow = { id: string; email: string; role: string; disabled: boolean; lastSignInAt: string | null };
+
+export type PracticeOverview = {
+  practice: Practice;
+  members: PracticeMemberRow[];
+  facilities: Facility[];
+  providers: Provider[];
+};
+
+/** A practice with its members (last sign-in), facilities and providers; null when there is none with this id. */
+export async function getPracticeOverview(db: Db, id: string): Promise<PracticeOverview | null> {
+  const [practice] = await db.select().from(practices).where(eq(practices.id, id));
+  if (!practice) return null;
+  const [members, facilityRows, providerRows] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        disabled: user.disabled,
+        // The audit log keeps sign-ins after their session ends; the newest session fills in otherwise.
+        lastSignInAt: sql<Date | null>`greatest(
+          (select max(s.created_at) from ${session} s where s.user_id = ${user.id}),
+          (select max(a.at) from ${auditLog} a where lower(a.actor_email) = lower(${user.email}) and a.action ~ '(^|\\.)sign-in$')
+        )`,
+      })
+      .from(practiceMembers)
+      .innerJoin(user, eq(user.id, practiceMembers.userId))
+      .where(eq(practiceMembers.practiceId, id))
+      .orderBy(asc(user.email)),
+    listFacilities(db, id),
+    listProviders(db, id),
+  ]);
+  return {
+    practice,
+    members: members.map((m) => ({ ...m, lastSignInAt: m.lastSignInAt ? new Date(m.lastSignInAt).toISOString() : null })),
+    facilities: facilityRows,
+    providers: providerRows,
+  };
+}
+
+/** One practice, or null. */
+export async function getPractice(db: Db, id: string): Promise<Practice | null> {
+  const [row] = await db.select().from(practices).where(eq(practices.id, id));
+  return row ?? null;
+}

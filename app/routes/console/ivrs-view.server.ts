@@ -1,0 +1,177 @@
+import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
+import { DEFAULT_VALID_DAYS, IVR_REQUEST_TYPES, IVR_TRANSITIONS, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type IvrStatus } from "~/lib/ivr";
+import { optionLabel } from "~/lib/schemas/fields";
+import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
+import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
+import { NETWORK_OPTIONS, VERIFICATION_OUTCOMES } from "~/lib/schemas/verification";
+import type { IvrDetail } from "~/.server/ivr";
+
+/**
+ * What the console's IVR page shows, in words: built on the server so the
+ * page needs none of the form schemas (and zod) to name a value.
+ */
+
+export type ViewField = { label: string; value: string | null };
+export type ViewSection = { id: string; title: string; fields: ViewField[] };
+
+const yesNo = (v: boolean | undefined | null) => (v ? "Yes" : "No");
+const label = (options: readonly { value: string; label: string }[], v: string | null | undefined) => (v ? (optionLabel(options, v) ?? v) : null);
+const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? null : String(v));
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function ivrSections(detail: IvrDetail): ViewSection[] {
+  const { row, patient, provider, facility, clinical: c } = detail;
+  const sections: ViewSection[] = [];
+  sections.push({
+    id: "request",
+    title: "Request",
+    fields: [
+      { label: "Request type", value: label(IVR_REQUEST_TYPES, row.requestType) },
+      { label: "Product", value: text(detail.product) },
+      { label: "Planned applications", value: text(row.plannedApplications) },
+      { label: "Date of service", value: text(row.dateOfService) },
+      { label: "Place of service", value: label(PLACES_OF_SERVICE, row.placeOfService) },
+      { label: "May pursue prior authorization", value: yesNo(row.priorAuthPermission) },
+    ],
+  });
+  if (patient) {
+    sections.push({
+      id: "patient",
+      title: "Patient",
+      fields: [
+        { label: "Name", value: `${patient.firstName} ${patient.lastName}` },
+        { label: "Date of birth", value: patient.birthDate },
+        { label: "Sex", value: label(SEX_OPTIONS, patient.sex) },
+        { label: "Address", value: `${patient.address.line1}, ${patient.address.city}, ${patient.address.state} ${patient.address.zip}` },
+        { label: "Phone", value: text(patient.phone) },
+      ],
+    });
+    for (const cover of patient.coverages) {
+      sections.push({
+        id: `coverage-${cover.rank}`,
+        title: cover.rank === "primary" ? "Primary coverage" : "Secondary coverage",
+        fields: [
+          { label: "Payer", value: cover.payerName },
+          { label: "Payer type", value: label(PAYER_TYPES, cover.payerType) },
+          { label: "Member id", value: cover.memberId },
+          { label: "Group number", value: text(cover.groupNumber) },
+          { label: "Payer phone", value: text(cover.payerPhone) },
+          {
+            label: "Subscriber",
+            value: cover.subscriber
+              ? [cover.subscriber.name, cover.subscriber.birthDate, label(RELATIONSHIP_OPTIONS, cover.subscriber.relationship)].filter(Boolean).join(", ")
+              : "The patient",
+          },
+        ],
+      });
+    }
+  }
+  if (provider) {
+    sections.push({
+      id: "provider",
+      title: "Provider",
+      fields: [
+        { label: "Name", value: `${provider.firstName} ${provider.lastName}${provider.credentials ? `, ${provider.credentials}` : ""}` },
+        { label: "Specialty", value: text(provider.specialty) },
+        { label: "NPI", value: provider.npi },
+        { label: "PTAN", value: text(provider.ptan) },
+      ],
+    });
+  }
+  if (facility) {
+    sections.push({
+      id: "facility",
+      title: "Facility",
+      fields: [
+        { label: "Name", value: facility.name },
+        { label: "Address", value: [facility.addressLine1, facility.addressLine2, `${facility.city}, ${facility.state} ${facility.zip}`].filter(Boolean).join(", ") },
+        { label: "Phone", value: facility.phone },
+        { label: "Group NPI", value: text(facility.groupNpi) },
+        { label: "PTAN", value: text(facility.ptan) },
+        { label: "Tax id", value: text(facility.taxId) },
+      ],
+    });
+  }
+  if (c) {
+    const size = [c.lengthCm, c.widthCm, c.depthCm].map((v) => (v === undefined || v === null ? "?" : String(v)));
+    sections.push({
+      id: "clinical",
+      title: "Wound and care",
+      fields: [
+        { label: "Wound type", value: label(WOUND_TYPES, c.woundType) },
+        { label: "Location", value: `${label(WOUND_LOCATIONS, c.woundLocation) ?? ""}, ${label(LATERALITY_OPTIONS, c.laterality) ?? ""}` },
+        { label: "Length × width × depth", value: `${size[0]} × ${size[1]} × ${c.depthCm === undefined || c.depthCm === null ? "not given" : size[2]} cm` },
+        { label: "Open for", value: `${c.durationWeeks} weeks` },
+        { label: "Standard of care since", value: text(c.standardOfCareStart) },
+        { label: "Standard of care", value: c.standardOfCare.map((s) => label(STANDARD_OF_CARE_OPTIONS, s)).join(", ") },
+        { label: "Standard of care notes", value: text(c.standardOfCareNotes) },
+        { label: "Exception to 4 weeks of care attested", value: yesNo(c.standardOfCareException) },
+        { label: "Primary ICD-10", value: text(c.icdPrimary) },
+        { label: "Secondary ICD-10", value: c.icdSecondary.length ? c.icdSecondary.join(", ") : null },
+        { label: "Hospice", value: yesNo(c.hospice) },
+        { label: "Part A stay", value: yesNo(c.partAStay) },
+        { label: "Skilled nursing over 100 days", value: yesNo(c.snfOver100Days) },
+        { label: "Post-operative global period", value: c.postOpGlobal ? `Yes: ${c.surgeryCode ?? "?"} on ${c.surgeryDate ?? "?"}` : "No" },
+      ],
+    });
+  }
+  sections.push({
+    id: "derived",
+    title: "Derived on the server",
+    fields: [
+      { label: "Wound area", value: detail.areaCm2 === null ? null : `${detail.areaCm2} cm²` },
+      { label: "Application codes", value: text(row.cptCodes) },
+    ],
+  });
+  sections.push({
+    id: "attestation",
+    title: "Attestation",
+    fields: [
+      { label: "Signed by", value: text(detail.signer) },
+      { label: "Attestation version", value: text(row.attestationVersion) },
+      { label: "Signed at", value: row.attestedAt ? row.attestedAt.toISOString() : null },
+      { label: "From address", value: text(row.attestedIp) },
+    ],
+  });
+  return sections;
+}
+
+const FILE_LABELS = Object.fromEntries(IVR_FILE_FIELDS.map((f) => [f.role, f.label]));
+
+export function fileRoleLabel(role: string): string {
+  return FILE_LABELS[role] ?? role;
+}
+
+/** The outcomes staff may record now: those the lifecycle allows from this status. */
+export function outcomeOptions(status: IvrStatus) {
+  return VERIFICATION_OUTCOMES.filter((o) => IVR_TRANSITIONS[status].includes(o.value)).map((o) => ({ value: o.value, label: o.label }));
+}
+
+export const NETWORK_CHOICES = NETWORK_OPTIONS.map((o) => ({ value: o.value, label: o.label }));
+
+/** Valid-until offered by default: DEFAULT_VALID_DAYS from today. */
+export function defaultValidUntil(today: string): string {
+  return addDays(today, DEFAULT_VALID_DAYS);
+}
+
+export function verificationLines(v: IvrDetail["verifications"][number]): ViewField[] {
+  return [
+    { label: "Outcome", value: label(VERIFICATION_OUTCOMES, v.outcome) },
+    { label: "Network", value: label(NETWORK_OPTIONS, v.networkStatus) },
+    { label: "Deductible", value: v.deductible ? `$${v.deductible}${v.deductibleMet ? ` ($${v.deductibleMet} met)` : ""}` : null },
+    { label: "Coinsurance", value: v.coinsurancePercent === undefined ? null : `${v.coinsurancePercent}%` },
+    { label: "Copay", value: v.copay ? `$${v.copay}` : null },
+    { label: "Out-of-pocket maximum", value: v.outOfPocketMax ? `$${v.outOfPocketMax}${v.outOfPocketMet ? ` ($${v.outOfPocketMet} met)` : ""}` : null },
+    { label: "Prior auth number", value: text(v.priorAuthNumber) },
+    { label: "Prior auth valid", value: v.priorAuthFrom || v.priorAuthTo ? `${v.priorAuthFrom ?? "?"} to ${v.priorAuthTo ?? "?"}` : null },
+    { label: "Authorised applications", value: text(v.authorisedApplications) },
+    { label: "Valid until", value: v.validUntil },
+    { label: "Call reference", value: text(v.callReference) },
+    { label: "Note to the practice", value: text(v.noteToPractice) },
+  ];
+}

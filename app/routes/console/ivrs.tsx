@@ -1,0 +1,133 @@
+import { Link, useNavigation } from "react-router";
+import type { Route } from "./+types/ivrs";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { FilterBar, FilterField } from "~/components/admin/filter-bar";
+import { DateTime } from "~/components/ui/date-time";
+import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
+import { Select } from "~/components/ui/select";
+import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
+import { requireRole } from "~/.server/accounts";
+import { getDb } from "~/.server/db/client";
+import { ivrQueue, parseQueueFilters, QUEUE_AGES } from "~/.server/ivr";
+import { listPractices } from "~/.server/practices";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVRs | Staff console");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "staff");
+  const filters = parseQueueFilters(new URL(request.url).searchParams);
+  const db = getDb();
+  const [rows, practices] = await Promise.all([ivrQueue(db, filters), listPractices(db)]);
+  // Ages are counted from the server's clock, so the server and the browser render the same text.
+  return {
+    filters,
+    rows,
+    practices: practices.map((p) => ({ value: p.id, label: p.name })),
+    ages: QUEUE_AGES.map((a) => ({ value: a.value, label: a.label })),
+    now: Date.now(),
+  };
+}
+
+const STATUS_OPTIONS = [
+  { value: "open", label: "Waiting on staff" },
+  { value: "all", label: "All statuses" },
+  ...IVR_STATUSES.filter((s) => s !== "draft").map((s) => ({ value: s, label: IVR_STATUS_LABELS[s] })),
+];
+
+/** "4 min", "3 h", "2 d": how long an IVR has waited since it was sent. */
+function ageOf(since: Date | string | null, now: number): string {
+  if (!since) return "—";
+  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+export default function IvrQueue({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, practices, ages, now } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/ivrs";
+  const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight text-navy">IVRs</h1>
+        <p className="text-muted-foreground">Insurance verification requests from the practices, oldest first.</p>
+      </div>
+
+      <FilterBar label="Filter IVRs" action="/admin/ivrs" resetHref={filtered ? "/admin/ivrs" : null} key={JSON.stringify(filters)}>
+        <FilterField label="Status" htmlFor="ivr-status">
+          <Select id="ivr-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
+        </FilterField>
+        <FilterField label="Practice" htmlFor="ivr-practice" className="sm:w-64">
+          <Select id="ivr-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
+        </FilterField>
+        <FilterField label="Age" htmlFor="ivr-age">
+          <Select id="ivr-age" name="age" defaultValue={filters.age} options={ages} />
+        </FilterField>
+      </FilterBar>
+
+      <p className="text-sm text-muted-foreground" role="status">
+        {rows.length} {rows.length === 1 ? "IVR" : "IVRs"}
+        {filters.status === "open" ? " waiting on staff" : ""}
+        {filtered ? " match these filters" : ""}.
+      </p>
+
+      <DataTable label="IVR queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <thead>
+          <tr>
+            <Th>Reference</Th>
+            <Th>Practice</Th>
+            <Th>Patient</Th>
+            <Th>Product</Th>
+            <Th>Date of service</Th>
+            <Th>Waiting</Th>
+            <Th>Status</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow colSpan={7}>{filtered ? "No IVRs match these filters." : "Nothing waits on staff."}</EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} className="hover:bg-muted/60">
+                <Td data-label="Reference" className="font-semibold">
+                  <Link to={`/admin/ivrs/${row.id}`} className="text-primary underline-offset-4 hover:underline">
+                    {row.reference}
+                  </Link>
+                </Td>
+                <Td data-label="Practice" wrap>
+                  <Link to={`/admin/practices/${row.practiceId}`} className="underline-offset-4 hover:underline">
+                    {row.practice}
+                  </Link>
+                </Td>
+                <Td data-label="Patient">
+                  {row.initials || "—"}
+                  <span className="sr-only"> (initials)</span>
+                </Td>
+                <Td data-label="Product" wrap>
+                  {row.product || "—"}
+                </Td>
+                <Td data-label="Date of service">{row.dateOfService ?? "—"}</Td>
+                <Td data-label="Waiting">
+                  <span className="flex flex-col">
+                    <span>{ageOf(row.submittedAt, now)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      sent <DateTime value={row.submittedAt} />
+                    </span>
+                  </span>
+                </Td>
+                <Td data-label="Status">
+                  <IvrStatusBadge status={row.status} />
+                </Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import { ArrowLeft, MailPlus } from "lucide-react";
+import * as React from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/practices-detail";
+import { privateMeta } from "~/lib/meta";
+import { AccountStatus } from "~/components/account/account-status";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DateTime } from "~/components/ui/date-time";
+import { OneTimeLink } from "~/components/admin/one-time-link";
+import { Field, FormNotice } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { isUuid } from "~/lib/ids";
+import { PLACES_OF_SERVICE } from "~/lib/ivr";
+import { invalidAnswer, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { consoleNotSaved, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
+import { userActionSchema } from "~/lib/schemas/console-users";
+import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { inviteUser, requireRole } from "~/.server/accounts";
+import { getDb } from "~/.server/db/client";
+import { mailDeliveryOff } from "~/.server/env";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { getPracticeOverview } from "~/.server/practices";
+import { clientInfo } from "~/.server/request-context";
+import { mailQueued } from "~/.server/runtime";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  privateMeta(matches, loaderData ? `${loaderData.practice.name} | Practices | Staff console` : "Practice | Staff console");
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const me = await requireRole(request, "staff");
+  if (!isUuid(params.id)) notFound();
+  const overview = await getPracticeOverview(getDb(), params.id);
+  if (!overview) notFound();
+  // Inviting is an admin's, as on the users page.
+  return { ...overview, canInvite: me.role === "admin" };
+}
+
+type InviteAnswer = FormAnswer<{ message: string; link?: string }>;
+
+/** An admin invites a member into this practice: the account, its practice, the link mail and the audit row commit together. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireRole(request, "admin");
+  if (!isUuid(params.id)) notFound();
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const typed = { email: values.email?.slice(0, LIMITS.email) };
+  // Only members are invited into a practice: the role is not the form's to choose.
+  const parsed = parseWith(userActionSchema, { ...values, intent: "invite", role: "member" });
+  if (!parsed.success) return data<InviteAnswer>(invalidAnswer(request, parsed.fieldErrors, { values: typed }), { status: 400 });
+  if (parsed.data.intent !== "invite") notFound();
+  const result = await inviteUser(
+    getDb(),
+    { actor: { id: me.id, email: me.email }, ip: clientInfo(context).ip, mailOff: mailDeliveryOff() },
+    { email: parsed.data.email, role: "member", practiceId: params.id },
+  );
+  if (result.mailed) mailQueued();
+  if (result.ok) return data<InviteAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}) });
+  if (result.status === 404) notFound();
+  if (result.status === 409) return data<InviteAnswer>(invalidAnswer(request, { email: result.message }, { values: typed }), { status: 409 });
+  return data<InviteAnswer>(rejectedAnswer(result.message, USER_REFUSED_TITLE), { status: result.status });
+}
+
+const validate = schemaValidator(() =>
+  import("~/lib/schemas/console-users").then((m) => m.userActionSchema),
+);
+
+export default function AdminPractice({ loaderData, actionData }: Route.ComponentProps) {
+  const { practice, members, facilities, providers, canInvite } = loaderData;
+  const [answer, setAnswer] = React.useState(actionData as InviteAnswer | undefined);
+  // A new plain post's answer replaces whatever the form showed (set while rendering, as React advises for derived state).
+  const [shownActionData, setShownActionData] = React.useState(actionData);
+  if (shownActionData !== actionData) {
+    setShownActionData(actionData);
+    setAnswer(actionData as InviteAnswer | undefined);
+  }
+  const invite = useFormSubmission({
+    validate,
+    success: null,
+    failure: consoleNotSaved,
+    resetOnSuccess: true,
+    answer: actionData,
+    onAnswer: (a) => setAnswer(a as InviteAnswer),
+  });
+  const done = answer?.ok ? answer : undefined;
+  const typed = submittedValues(actionData);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-3">
+        <Link to="/admin/practices" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          <ArrowLeft aria-hidden className="size-4" />
+          All practices
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-navy">{practice.name}</h1>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span>Tax id {practice.taxId ?? "not given"}</span>
+          <span>
+            Created <DateTime value={practice.createdAt} />
+          </span>
+          <Link to={`/admin/ivrs?status=all&practice=${practice.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            Its IVRs
+          </Link>
+        </p>
+      </div>
+
+      <section aria-labelledby="invite-heading">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" id="invite-heading" className="text-xl text-navy">
+              Invite a member
+            </CardTitle>
+            <CardDescription>
+              {canInvite
+                ? `The new member belongs to ${practice.name}. The invitation mail holds a link to choose a password (valid 72 hours); after it they sign in to this practice's Clinical Portal.`
+                : "Only an admin can invite members. Ask an admin to invite the people of this practice."}
+            </CardDescription>
+          </CardHeader>
+          {canInvite ? (
+            <CardContent className="flex flex-col gap-4">
+              {done?.link ? (
+                <OneTimeLink title="Invitation created: mail delivery is off" message={done.message} link={done.link} />
+              ) : done ? (
+                <FormNotice notice={{ title: "Invitation sent", description: done.message, variant: "success" }} />
+              ) : null}
+              <invite.fetcher.Form {...invite.formProps} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+                <input type="hidden" name="intent" value="invite" />
+                <input type="hidden" name="role" value="member" />
+                <Field label="Member's email" name="email" required error={invite.errors.email}>
+                  {(control) => <Input {...control} type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={submittedText(typed, "email")} />}
+                </Field>
+                <SubmitButton pending={invite.pending} pendingText="Sending..." className="sm:mt-6">
+                  <MailPlus aria-hidden />
+                  Send invitation
+                </SubmitButton>
+              </invite.fetcher.Form>
+            </CardContent>
+          ) : null}
+        </Card>
+      </section>
+
+      <section aria-labelledby="members-heading" className="flex flex-col gap-3">
+        <h2 id="members-heading" className="text-xl font-semibold text-navy">
+          Members
+        </h2>
+        <DataTable label="Members of the practice" stacked>
+          <thead>
+            <tr>
+              <Th>Email</Th>
+              <Th>Role</Th>
+              <Th>Status</Th>
+              <Th>Last sign-in</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.length === 0 ? (
+              <EmptyRow colSpan={4}>No members yet.</EmptyRow>
+            ) : (
+              members.map((m) => (
+                <tr key={m.id}>
+                  <Td data-label="Email" wrap className="font-medium [overflow-wrap:anywhere]">
+                    {m.email}
+                  </Td>
+                  <Td data-label="Role" className="capitalize">
+                    {m.role}
+                  </Td>
+                  <Td data-label="Status">
+                    <AccountStatus disabled={m.disabled} />
+                  </Td>
+                  <Td data-label="Last sign-in">
+                    <DateTime value={m.lastSignInAt} fallback="never" />
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
+      </section>
+
+      <section aria-labelledby="facilities-heading" className="flex flex-col gap-3">
+        <h2 id="facilities-heading" className="text-xl font-semibold text-navy">
+          Facilities
+        </h2>
+        <DataTable label="Facilities of the practice" stacked>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Address</Th>
+              <Th>Phone</Th>
+              <Th>Group NPI</Th>
+              <Th>PTAN</Th>
+              <Th>Place of service</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {facilities.length === 0 ? (
+              <EmptyRow colSpan={6}>No facilities yet: the practice's members add them.</EmptyRow>
+            ) : (
+              facilities.map((f) => (
+                <tr key={f.id}>
+                  <Td data-label="Name" wrap className="font-medium">
+                    {f.name}
+                  </Td>
+                  <Td data-label="Address" wrap>
+                    {[f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ")}
+                  </Td>
+                  <Td data-label="Phone">{f.phone}</Td>
+                  <Td data-label="Group NPI">{f.groupNpi ?? "—"}</Td>
+                  <Td data-label="PTAN">{f.ptan ?? "—"}</Td>
+                  <Td data-label="Place of service">{optionLabel(PLACES_OF_SERVICE, f.placeOfService)}</Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
+      </section>
+
+      <section aria-labelledby="providers-heading" className="flex flex-col gap-3">
+        <h2 id="providers-heading" className="text-xl font-semibold text-navy">
+          Providers
+        </h2>
+        <DataTable label="Providers of the practice" stacked>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Specialty</Th>
+              <Th>NPI</Th>
+              <Th>PTAN</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {providers.length === 0 ? (
+              <EmptyRow colSpan={4}>No providers yet: the practice's members add them.</EmptyRow>
+            ) : (
+              providers.map((p) => (
+                <tr key={p.id}>
+                  <Td data-label="Name" wrap className="font-medium">
+                    {p.firstName} {p.lastName}
+                    {p.credentials ? `, ${p.credentials}` : ""}
+                  </Td>
+                  <Td data-label="Specialty">{p.specialty ?? "—"}</Td>
+                  <Td data-label="NPI">{p.npi}</Td>
+                  <Td data-label="PTAN">{p.ptan ?? "—"}</Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { Building2 } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/practices";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { Field } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { invalid, invalidAnswer, submittedText, submittedValues } from "~/lib/form-result";
+import { consoleNotSaved } from "~/lib/schemas/console-fields";
+import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { practiceSchema } from "~/lib/schemas/practice";
+import { requireRole } from "~/.server/accounts";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { createPractice, listPractices, PracticeNameTaken } from "~/.server/practices";
+import { clientInfo } from "~/.server/request-context";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Practices | Staff console");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "staff");
+  return { practices: await listPractices(getDb()) };
+}
+
+/** Staff create a practice; a name already taken is said beside the name, with what was typed kept. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireRole(request, "staff");
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const typed = { name: values.name?.slice(0, LIMITS.short), taxId: values.taxId?.slice(0, 20) };
+  const parsed = parseWith(practiceSchema, values);
+  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: typed });
+  const created = await createPractice(getDb(), { actor: { email: me.email, ip: clientInfo(context).ip }, input: parsed.data }).catch(
+    (error: unknown) => (error instanceof PracticeNameTaken ? error : Promise.reject(error)),
+  );
+  if (created instanceof PracticeNameTaken) return data(invalidAnswer(request, { name: created.message }, { values: typed }), { status: 409 });
+  return redirectWithFlash(`/admin/practices/${created.id}`, {
+    title: "Practice created",
+    description: `${created.name} was created. Invite its members below.`,
+    variant: "success",
+  });
+}
+
+const validate = schemaValidator(() => import("~/lib/schemas/practice").then((m) => m.practiceSchema));
+
+export default function AdminPractices({ loaderData, actionData }: Route.ComponentProps) {
+  const { practices } = loaderData;
+  const form = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
+  const typed = submittedValues(actionData);
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight text-navy">Practices</h1>
+        <p className="text-muted-foreground">The practices that use the Clinical Portal, their people and their open insurance verifications.</p>
+      </div>
+
+      <section aria-labelledby="create-heading">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" id="create-heading" className="text-xl text-navy">
+              Create practice
+            </CardTitle>
+            <CardDescription>Its members add their own facilities and providers once they have signed in.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form.fetcher.Form {...form.formProps} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
+              <Field label="Practice name" name="name" required error={form.errors.name}>
+                {(control) => <Input {...control} autoComplete="off" maxLength={LIMITS.short} defaultValue={submittedText(typed, "name")} />}
+              </Field>
+              <Field label="Tax id" name="taxId" error={form.errors.taxId} hint="Nine digits, 12-3456789">
+                {(control) => <Input {...control} autoComplete="off" inputMode="numeric" maxLength={20} defaultValue={submittedText(typed, "taxId")} />}
+              </Field>
+              <SubmitButton pending={form.pending} pendingText="Creating..." className="sm:mt-6">
+                <Building2 aria-hidden />
+                Create practice
+              </SubmitButton>
+            </form.fetcher.Form>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="list-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="list-heading" className="text-xl font-semibold text-navy">
+            All practices
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {practices.length} {practices.length === 1 ? "practice" : "practices"}
+          </p>
+        </div>
+        <DataTable label="Practice list" stacked>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Tax id</Th>
+              <Th>Members</Th>
+              <Th>Facilities</Th>
+              <Th>Providers</Th>
+              <Th>Open IVRs</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {practices.length === 0 ? (
+              <EmptyRow colSpan={6}>No practices yet: create the first one above.</EmptyRow>
+            ) : (
+              practices.map((p) => (
+                <tr key={p.id} className="hover:bg-muted/60">
+                  <Td data-label="Name" wrap className="font-semibold">
+                    <Link to={`/admin/practices/${p.id}`} className="text-primary underline-offset-4 hover:underline">
+                      {p.name}
+                    </Link>
+                  </Td>
+                  <Td data-label="Tax id">{p.taxId ?? <span className="text-muted-foreground">—</span>}</Td>
+                  <Td data-label="Members" className="tabular-nums">{p.members}</Td>
+                  <Td data-label="Facilities" className="tabular-nums">{p.facilities}</Td>
+                  <Td data-label="Providers" className="tabular-nums">{p.providers}</Td>
+                  <Td data-label="Open IVRs" className="tabular-nums">
+                    {p.openIvrs > 0 ? (
+                      <Link to={`/admin/ivrs?status=open&practice=${p.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                        {p.openIvrs}
+                        <span className="sr-only"> open IVRs of {p.name}</span>
+                      </Link>
+                    ) : (
+                      0
+                    )}
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
+      </section>
+    </div>
+  );
+}

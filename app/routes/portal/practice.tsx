@@ -1,0 +1,396 @@
+import { ArrowLeft, Pencil, Plus } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/practice";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { Field, RequiredNote } from "~/components/forms/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { PortalHeader } from "~/components/portal/portal-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { isUuid } from "~/lib/ids";
+import { PLACES_OF_SERVICE } from "~/lib/ivr";
+import { consoleNotSaved } from "~/lib/schemas/console-fields";
+import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { requireUser } from "~/.server/accounts";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import {
+  addFacility,
+  addProvider,
+  getFacility,
+  getProvider,
+  listFacilities,
+  listProviders,
+  practiceOfUser,
+  updateFacility,
+  updateProvider,
+} from "~/.server/practices";
+import { clientInfo } from "~/.server/request-context";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your practice | Clinical Portal");
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+const PAGE = "/members/practice";
+
+/**
+ * The member's own practice: its facilities and providers, added and changed
+ * here. Everything is read and written through the member's practice, so a
+ * record of another practice is not found (404), whatever id is asked for.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const practice = await practiceOfUser(db, user.id);
+  if (!practice) return { email: user.email, practice: null, facilities: [], providers: [], editing: null };
+  const params = new URL(request.url).searchParams;
+  const facilityId = params.get("facility");
+  const providerId = params.get("provider");
+  let editing: { kind: "facility"; record: Awaited<ReturnType<typeof getFacility>> } | { kind: "provider"; record: Awaited<ReturnType<typeof getProvider>> } | null = null;
+  if (facilityId !== null) {
+    const record = isUuid(facilityId) ? await getFacility(db, { practiceId: practice.id, id: facilityId }) : null;
+    if (!record) notFound();
+    editing = { kind: "facility", record };
+  } else if (providerId !== null) {
+    const record = isUuid(providerId) ? await getProvider(db, { practiceId: practice.id, id: providerId }) : null;
+    if (!record) notFound();
+    editing = { kind: "provider", record };
+  }
+  const [facilities, providers] = await Promise.all([listFacilities(db, practice.id), listProviders(db, practice.id)]);
+  return { email: user.email, practice: { name: practice.name }, facilities, providers, editing };
+}
+
+type Intent = "facility" | "provider";
+type PracticeAnswer = FormAnswer & { intent: Intent };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const practice = await practiceOfUser(db, user.id);
+  if (!practice) notFound();
+  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const intent: Intent | null = values.intent === "facility" || values.intent === "provider" ? values.intent : null;
+  if (!intent) notFound();
+  const id = values.id ? values.id : null;
+  if (id !== null && !isUuid(id)) notFound();
+  const actor = { email: user.email, ip: clientInfo(context).ip };
+  const scope = { practiceId: practice.id, actor };
+
+  if (intent === "facility") {
+    const parsed = parseWith(facilitySchema, values);
+    if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
+    const saved = id ? await updateFacility(db, { ...scope, id, input: parsed.data }) : await addFacility(db, { ...scope, input: parsed.data });
+    if (!saved) notFound();
+    return redirectWithFlash(PAGE, {
+      title: id ? "Facility saved" : "Facility added",
+      description: `${saved.name} ${id ? "was saved" : "is now one of your facilities"}.`,
+      variant: "success",
+    });
+  }
+  const parsed = parseWith(providerSchema, values);
+  if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
+  const saved = id ? await updateProvider(db, { ...scope, id, input: parsed.data }) : await addProvider(db, { ...scope, input: parsed.data });
+  if (!saved) notFound();
+  return redirectWithFlash(PAGE, {
+    title: id ? "Provider saved" : "Provider added",
+    description: `${saved.firstName} ${saved.lastName} ${id ? "was saved" : "is now one of your providers"}.`,
+    variant: "success",
+  });
+}
+
+const validateFacility = schemaValidator(() => import("~/lib/schemas/practice").then((m) => m.facilitySchema));
+const validateProvider = schemaValidator(() => import("~/lib/schemas/practice").then((m) => m.providerSchema));
+
+type Values = Record<string, unknown>;
+
+export default function PracticePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, practice, facilities, providers, editing } = loaderData;
+  const answer = actionData as PracticeAnswer | undefined;
+  return (
+    <>
+      <PortalHeader email={email} title="Your practice" />
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Link to="/members" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+            <ArrowLeft aria-hidden className="size-4" />
+            Back to the Clinical Portal
+          </Link>
+          {practice ? (
+            <Link to="/members/patients" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+              Your patients
+            </Link>
+          ) : null}
+        </div>
+        {!practice ? (
+          <NoPractice />
+        ) : (
+          <>
+            <div className="flex flex-col gap-1">
+              <h2 className="text-2xl font-bold tracking-tight text-navy">{practice.name}</h2>
+              <p className="text-muted-foreground">The facilities and providers you choose from when you send an insurance verification request.</p>
+            </div>
+
+            <section aria-labelledby="facilities-heading" className="flex flex-col gap-4">
+              <h2 id="facilities-heading" className="text-xl font-semibold text-navy">
+                Facilities
+              </h2>
+              <DataTable label="Your facilities" stacked>
+                <thead>
+                  <tr>
+                    <Th>Name</Th>
+                    <Th>Address</Th>
+                    <Th>Phone</Th>
+                    <Th>Group NPI</Th>
+                    <Th>Place of service</Th>
+                    <Th>
+                      <span className="sr-only">Edit</span>
+                    </Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {facilities.length === 0 ? (
+                    <EmptyRow colSpan={6}>No facilities yet: add the first one below.</EmptyRow>
+                  ) : (
+                    facilities.map((f) => (
+                      <tr key={f.id}>
+                        <Td data-label="Name" wrap className="font-medium">
+                          {f.name}
+                        </Td>
+                        <Td data-label="Address" wrap>
+                          {[f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ")}
+                        </Td>
+                        <Td data-label="Phone">{f.phone}</Td>
+                        <Td data-label="Group NPI">{f.groupNpi ?? "—"}</Td>
+                        <Td data-label="Place of service">{optionLabel(PLACES_OF_SERVICE, f.placeOfService)}</Td>
+                        <Td data-label="Edit" className="max-sm:before:hidden">
+                          <Link to={`${PAGE}?facility=${f.id}#facility-form`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+                            <Pencil aria-hidden className="size-4" />
+                            Edit<span className="sr-only"> {f.name}</span>
+                          </Link>
+                        </Td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </DataTable>
+              {editing?.kind === "facility" && editing.record ? (
+                <FacilityForm key={`edit-${editing.record.id}`} id={editing.record.id} record={editing.record} answer={answer?.intent === "facility" ? answer : undefined} />
+              ) : (
+                <FacilityForm key={`add-${facilities.length}`} answer={answer?.intent === "facility" ? answer : undefined} />
+              )}
+            </section>
+
+            <section aria-labelledby="providers-heading" className="flex flex-col gap-4">
+              <h2 id="providers-heading" className="text-xl font-semibold text-navy">
+                Providers
+              </h2>
+              <DataTable label="Your providers" stacked>
+                <thead>
+                  <tr>
+                    <Th>Name</Th>
+                    <Th>Specialty</Th>
+                    <Th>NPI</Th>
+                    <Th>PTAN</Th>
+                    <Th>
+                      <span className="sr-only">Edit</span>
+                    </Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {providers.length === 0 ? (
+                    <EmptyRow colSpan={5}>No providers yet: add the first one below.</EmptyRow>
+                  ) : (
+                    providers.map((p) => (
+                      <tr key={p.id}>
+                        <Td data-label="Name" wrap className="font-medium">
+                          {p.firstName} {p.lastName}
+                          {p.credentials ? `, ${p.credentials}` : ""}
+                        </Td>
+                        <Td data-label="Specialty">{p.specialty ?? "—"}</Td>
+                        <Td data-label="NPI">{p.npi}</Td>
+                        <Td data-label="PTAN">{p.ptan ?? "—"}</Td>
+                        <Td data-label="Edit" className="max-sm:before:hidden">
+                          <Link to={`${PAGE}?provider=${p.id}#provider-form`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+                            <Pencil aria-hidden className="size-4" />
+                            Edit<span className="sr-only"> {p.firstName} {p.lastName}</span>
+                          </Link>
+                        </Td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </DataTable>
+              {editing?.kind === "provider" && editing.record ? (
+                <ProviderForm key={`edit-${editing.record.id}`} id={editing.record.id} record={editing.record} answer={answer?.intent === "provider" ? answer : undefined} />
+              ) : (
+                <ProviderForm key={`add-${providers.length}`} answer={answer?.intent === "provider" ? answer : undefined} />
+              )}
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function NoPractice() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Your account is not in a practice yet</CardTitle>
+        <CardDescription>
+          A practice's facilities, providers and patients show here once your account belongs to it. Ask the person who invited you, or our support team, to
+          add you to your practice.
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** What a field shows: what was typed in a plain post that came back with messages, else the record's value. */
+function valueOf(typed: Record<string, unknown>, record: Values | undefined, name: string): string | undefined {
+  const saved = record?.[name];
+  return submittedText(typed, name) ?? (typeof saved === "string" ? saved : undefined);
+}
+
+function FormCard({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card id={id} className="scroll-mt-24">
+      <CardHeader>
+        <CardTitle as="h3" className="text-lg text-navy">
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function FacilityForm({ id, record, answer }: { id?: string; record?: Values; answer?: PracticeAnswer }) {
+  const form = useFormSubmission({ validate: validateFacility, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const typed = submittedValues(answer);
+  const v = (name: string) => valueOf(typed, record, name);
+  const e = form.errors;
+  return (
+    <FormCard
+      id="facility-form"
+      title={id ? `Edit ${String(record?.name ?? "facility")}` : "Add a facility"}
+      description="Where the practice treats patients. The place of service is offered first on a new IVR."
+    >
+      <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="facility" />
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        <RequiredNote />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Facility name" name="name" required error={e.name}>
+            {(c) => <Input {...c} maxLength={LIMITS.short} defaultValue={v("name")} />}
+          </Field>
+          <Field label="Usual place of service" name="placeOfService" required error={e.placeOfService}>
+            {(c) => <Select {...c} options={PLACES_OF_SERVICE} placeholder="Choose" defaultValue={v("placeOfService") ?? ""} />}
+          </Field>
+          <Field label="Street address" name="addressLine1" required error={e.addressLine1}>
+            {(c) => <Input {...c} autoComplete="address-line1" maxLength={LIMITS.short} defaultValue={v("addressLine1")} />}
+          </Field>
+          <Field label="Address line 2" name="addressLine2" error={e.addressLine2}>
+            {(c) => <Input {...c} autoComplete="address-line2" maxLength={LIMITS.short} defaultValue={v("addressLine2")} />}
+          </Field>
+          <Field label="City" name="city" required error={e.city}>
+            {(c) => <Input {...c} autoComplete="address-level2" maxLength={LIMITS.name} defaultValue={v("city")} />}
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field label="State" name="state" required error={e.state}>
+              {(c) => <Input {...c} autoComplete="address-level1" maxLength={2} defaultValue={v("state")} />}
+            </Field>
+            <Field label="ZIP" name="zip" required error={e.zip}>
+              {(c) => <Input {...c} autoComplete="postal-code" inputMode="numeric" maxLength={10} defaultValue={v("zip")} />}
+            </Field>
+          </div>
+          <Field label="Phone" name="phone" required error={e.phone}>
+            {(c) => <Input {...c} type="tel" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={v("phone")} />}
+          </Field>
+          <Field label="Group NPI" name="groupNpi" error={e.groupNpi} hint="Ten digits">
+            {(c) => <Input {...c} inputMode="numeric" maxLength={10} defaultValue={v("groupNpi")} />}
+          </Field>
+          <Field label="PTAN" name="ptan" error={e.ptan}>
+            {(c) => <Input {...c} maxLength={15} defaultValue={v("ptan")} />}
+          </Field>
+          <Field label="Tax id" name="taxId" error={e.taxId} hint="12-3456789">
+            {(c) => <Input {...c} inputMode="numeric" maxLength={10} defaultValue={v("taxId")} />}
+          </Field>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={form.pending} pendingText="Saving...">
+            {id ? null : <Plus aria-hidden />}
+            {id ? "Save facility" : "Add facility"}
+          </SubmitButton>
+          {id ? (
+            <Button asChild variant="outline">
+              <Link to={PAGE}>Cancel</Link>
+            </Button>
+          ) : null}
+        </div>
+      </form.fetcher.Form>
+    </FormCard>
+  );
+}
+
+function ProviderForm({ id, record, answer }: { id?: string; record?: Values; answer?: PracticeAnswer }) {
+  const form = useFormSubmission({ validate: validateProvider, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const typed = submittedValues(answer);
+  const v = (name: string) => valueOf(typed, record, name);
+  const e = form.errors;
+  return (
+    <FormCard
+      id="provider-form"
+      title={id ? `Edit ${record ? `${String(record.firstName)} ${String(record.lastName)}` : "provider"}` : "Add a provider"}
+      description="The clinicians who order for your patients. Their individual NPI is checked before it is saved."
+    >
+      <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="provider" />
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        <RequiredNote />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" name="firstName" required error={e.firstName}>
+            {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("firstName")} />}
+          </Field>
+          <Field label="Last name" name="lastName" required error={e.lastName}>
+            {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("lastName")} />}
+          </Field>
+          <Field label="Credentials" name="credentials" error={e.credentials} hint="MD, DPM, NP...">
+            {(c) => <Input {...c} maxLength={40} defaultValue={v("credentials")} />}
+          </Field>
+          <Field label="Specialty" name="specialty" error={e.specialty}>
+            {(c) => <Input {...c} maxLength={LIMITS.name} defaultValue={v("specialty")} />}
+          </Field>
+          <Field label="Individual NPI" name="npi" required error={e.npi} hint="Ten digits">
+            {(c) => <Input {...c} inputMode="numeric" maxLength={10} defaultValue={v("npi")} />}
+          </Field>
+          <Field label="PTAN" name="ptan" error={e.ptan}>
+            {(c) => <Input {...c} maxLength={15} defaultValue={v("ptan")} />}
+          </Field>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={form.pending} pendingText="Saving...">
+            {id ? null : <Plus aria-hidden />}
+            {id ? "Save provider" : "Add provider"}
+          </SubmitButton>
+          {id ? (
+            <Button asChild variant="outline">
+              <Link to={PAGE}>Cancel</Link>
+            </Button>
+          ) : null}
+        </div>
+      </form.fetcher.Form>
+    </FormCard>
+  );
+}

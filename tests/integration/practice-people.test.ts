@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWith } from "~/lib/schemas/fields";
+import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { inviteUser, type ConsoleContext } from "~/.server/accounts";
+import { auditLog, facilities, outbox, passwordTokens, practiceMembers, user } from "~/.server/db/schema";
+import {
+  addFacility,
+  addProvider,
+  createPractice,
+  getFacility,
+  getPracticeOverview,
+  getProvider,
+  listFacilities,
+  listPractices,
+  PracticeNameTaken,
+  practiceOfUser,
+  updateFacility,
+  updateProvider,
+} from "~/.server/practices";
+import { auditFails, auditWorks } from "./support/failing-audit";
+import { drivers, freshDatabase } from "./support/database";
+
+const actor = { email: "nurse@sunrise.example", ip: "203.0.113.5" };
+const staff = { email: "staff@company.example", ip: "198.51.100.7" };
+
+function facility(overrides: Record<string, string> = {}) {
+  const parsed = parseWith(facilitySchema, {
+    name: "Main clinic",
+    addressLine1: "1 Main St",
+    city: "Austin",
+    state: "tx",
+    zip: "78701",
+    phone: "512 555 0100",
+    placeOfService: "11",
+    ...overrides,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return parsed.data;
+}
+
+function provider(overrides: Record<string, string> = {}) {
+  const parsed = parseWith(providerSchema, { firstName: "Ana", lastName: "Ruiz", npi: "1234567893", ...overrides });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return parsed.data;
+}
+
+describe.each(drivers)("practices, facilities and providers on %s", (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let mine: string;
+  let theirs: string;
+
+  beforeAll(async () => {
+    database = await freshDatabase(driver);
+    mine = (await createPractice(database.db, { actor: staff, input: { name: "Sunrise Wound Care", taxId: "12-3456789" } })).id;
+    theirs = (await createPractice(database.db, { actor: staff, input: { name: "Elsewhere Clinic" } })).id;
+  });
+  afterAll(() => database.dispose());
+
+  it("refuses a practice name already taken, whatever its spacing and case", async () => {
+    await expect(createPractice(database.db, { actor: staff, input: { name: "  sunrise   WOUND care " } })).rejects.toBeInstanceOf(PracticeNameTaken);
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.action, "practice.create"));
+    expect(rows.map((r) => r.target).sort()).toEqual([mine, theirs].sort());
+  });
+
+  it("the provider form refuses a wrong NPI with a message naming it", () => {
+    const parsed = parseWith(providerSchema, { firstName: "Ana", lastName: "Ruiz", npi: "1234567890" });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(parsed.fieldErrors.npi).toBe("NPI 1234567890 is not a valid NPI: its check digit does not match");
+  });
+
+  it("adds and changes a facility only within its practice, each change with its audit row", async () => {
+    const db = database.db;
+    const added = await addFacility(db, { practiceId: mine, actor, input: facility() });
+    expect(added.state).toBe("TX");
+    expect(await getFacility(db, { practiceId: theirs, id: added.id })).toBeNull();
+    expect((await getFacility(db, { practiceId: mine, id: added.id }))?.name).toBe("Main clinic");
+
+    // Another practice's member cannot change it: not found, and nothing written.
+    expect(await updateFacility(db, { practiceId: theirs, id: added.id, actor, input: facility({ name: "Taken over" }) })).toBeNull();
+    expect((await getFacility(db, { practiceId: mine, id: added.id }))?.name).toBe("Main clinic");
+
+    const changed = await updateFacility(db, { practiceId: mine, id: added.id, actor, input: facility({ name: "North clinic", placeOfService: "22" }) });
+    expect(changed).toMatchObject({ name: "North clinic", placeOfService: "22" });
+    expect(await listFacilities(db, theirs)).toEqual([]);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.target, added.id));
+    expect(audits.map((a) => a.action).sort()).toEqual(["facility.create", "facility.update"]);
+    expect(audits.every((a) => a.actorEmail === actor.email && a.ip === actor.ip)).toBe(true);
+  });
+
+  it("adds and changes a provider only within its practice", async () => {
+    const db = database.db;
+    const added = await addProvider(db, { practiceId: mine, actor, input: provider() });
+    expect(await getProvider(db, { practiceId: theirs, id: added.id })).toBeNull();
+    expect(await updateProvider(db, { practiceId: theirs, id: added.id, actor, input: provider({ lastName: "Other" }) })).toBeNull();
+    expect((await updateProvider(db, { practiceId: mine, id: added.id, actor, input: provider({ credentials: "DPM" }) }))?.credentials).toBe("DPM");
+    const overview = await getPracticeOverview(db, mine);
+    expect(overview?.providers.map((p) => p.lastName)).toEqual(["Ruiz"]);
+    expect((await getPracticeOverview(db, theirs))?.providers).toEqual([]);
+  });
+
+  it("a facility whose audit row cannot be written is not kept", async () => {
+    const db = database.db;
+    const before = (await listFacilities(db, mine)).length;
+    await auditFails(db);
+    await expect(addFacility(db, { practiceId: mine, actor, input: facility({ name: "Never kept" }) })).rejects.toThrow();
+    await auditWorks(db);
+    expect(await listFacilities(db, mine)).toHaveLength(before);
+  });
+
+  it("lists practices with their counts", async () => {
+    const rows = await listPractices(database.db);
+    const sunrise = rows.find((r) => r.id === mine)!;
+    expect(sunrise).toMatchObject({ name: "Sunrise Wound Care", taxId: "12-3456789", facilities: 1, providers: 1, openIvrs: 0 });
+    expect(rows.find((r) => r.id === theirs)).toMatchObject({ facilities: 0, providers: 0 });
+  });
+
+  describe("inviting a member into a practice", () => {
+    const ctx: ConsoleContext = { actor: { id: "admin-id", email: "admin@company.example" }, ip: "192.0.2.1" };
+
+    it("creates the account in the practice with its link and audit row", async () => {
+      const db = database.db;
+      const result = await inviteUser(db, ctx, { email: "New.Nurse@Sunrise.example", role: "member", practiceId: mine });
+      expect(result).toMatchObject({ ok: true, message: "Invitation sent to new.nurse@sunrise.example to join Sunrise Wound Care", mailed: true });
+      const [created] = await db.select().from(user).where(eq(user.email, "new.nurse@sunrise.example"));
+      expect((await practiceOfUser(db, created!.id))?.id).toBe(mine);
+      expect(await db.select().from(passwordTokens).where(eq(passwordTokens.userId, created!.id))).toHaveLength(1);
+      const [row] = await db.select().from(auditLog).where(eq(auditLog.target, "new.nurse@sunrise.example"));
+      expect(row).toMatchObject({ action: "user.invite", detail: `role member; practice ${mine}` });
+      const overview = await getPracticeOverview(db, mine);
+      expect(overview?.members.map((m) => m.email)).toEqual(["new.nurse@sunrise.example"]);
+    });
+
+    it("keeps nothing when the audit row cannot be written: no account, no membership, no mail", async () => {
+      const db = database.db;
+      await auditFails(db, "lost@sunrise.example");
+      await expect(inviteUser(db, ctx, { email: "lost@sunrise.example", role: "member", practiceId: mine })).rejects.toThrow();
+      await auditWorks(db);
+      expect(await db.select().from(user).where(eq(user.email, "lost@sunrise.example"))).toEqual([]);
+      expect(await db.select().from(outbox).where(eq(outbox.to, "lost@sunrise.example"))).toEqual([]);
+      const members = await db.select().from(practiceMembers).where(eq(practiceMembers.practiceId, mine));
+      expect(members).toHaveLength(1);
+    });
+
+    it("refuses a practice that does not exist, creating nothing", async () => {
+      const db = database.db;
+      const result = await inviteUser(db, ctx, { email: "ghost@nowhere.example", role: "member", practiceId: "00000000-0000-4000-8000-000000000000" });
+      expect(result).toMatchObject({ ok: false, status: 404 });
+      expect(await db.select().from(user).where(eq(user.email, "ghost@nowhere.example"))).toEqual([]);
+    });
+  });
+
+  it("no facility row is left in another practice's name", async () => {
+    const rows = await database.db.select().from(facilities).where(eq(facilities.practiceId, theirs));
+    expect(rows).toEqual([]);
+  });
+});
