@@ -1,3 +1,4 @@
+import { Clock } from "lucide-react";
 import { IVR_STATUS_LABELS, type IvrStatus } from "~/lib/ivr";
 import { cn } from "~/lib/utils";
 
@@ -30,6 +31,16 @@ export function IvrStatusBadge({ status, className }: { status: IvrStatus; class
   return (
     <span className={cn("inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold", COLOURS[status], className)}>
       {IVR_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** Covered or approved, and valid for less than 30 more days: time to verify again. */
+export function ReverifySoonMark() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+      <Clock aria-hidden className="size-3.5" />
+      Reverify soon
     </span>
   );
 }

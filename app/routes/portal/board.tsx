@@ -5,7 +5,7 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { FormNotice } from "~/components/forms/field";
 import { FrameLink } from "~/components/portal/frame-view";
-import { IvrStatusBadge, ReverifySoonMark } from "~/components/portal/ivr-status-badge";
+import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

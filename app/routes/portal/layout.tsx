@@ -1,5 +1,5 @@
-import { Headphones, Mail, Phone } from "lucide-react";
-import { Outlet, useLocation } from "react-router";
+import { Building2, Headphones, Mail, Phone, Users } from "lucide-react";
+import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Button } from "~/components/ui/button";
@@ -41,6 +41,17 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         <LinkTabs label="Portal views" tabs={PORTAL_TABS} selected={tabOf(pathname)}>
           <Outlet />
         </LinkTabs>
+        <nav aria-label="Your practice" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+          <span className="font-semibold text-muted-foreground">Your practice:</span>
+          <Link to="/members/practice" className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+            <Building2 aria-hidden className="size-4" />
+            Facilities and providers
+          </Link>
+          <Link to="/members/patients" className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+            <Users aria-hidden className="size-4" />
+            Patients
+          </Link>
+        </nav>
         <Card>
           <CardHeader>
             <CardTitle as="h2" className="flex items-center gap-2">
