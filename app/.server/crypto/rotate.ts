@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/.server/db/client";
+import { inTransaction } from "~/.server/db/transaction";
+import { decryptBytes, decryptText, encryptBytes, encryptText, lookupHash, normalizeName, sealedKeyId, type KeyRing } from "./fields";
+
+/**
+ * Every sealed column of the database, with the context it was sealed under
+ * (its table and column). A new sealed column must be listed here, or a
+ * rotation would leave it on the old key: the rotation test reads the schema
+ * and fails on any `*_sealed` column missing from this list.
+ */
+export const SEALED_COLUMNS = [
+  { table: "patients", column: "first_name_sealed", context: "patients.first_name", bytes: false },
+  { table: "patients", column: "last_name_sealed", context: "patients.last_name", bytes: false },
+  { table: "patients", column: "birth_date_sealed", context: "patients.birth_date", bytes: false },
+  { table: "patients", column: "address_sealed", context: "patients.address", bytes: false },
+  { table: "patients", column: "phone_sealed", context: "patients.phone", bytes: false },
+  { table: "coverages", column: "member_id_sealed", context: "coverages.member_id", bytes: false },
+  { table: "coverages", column: "group_number_sealed", context: "coverages.group_number", bytes: false },
+  { table: "coverages", column: "subscriber_sealed", context: "coverages.subscriber", bytes: false },
+  { table: "ivrs", column: "clinical_sealed", context: "ivrs.clinical", bytes: false },
+  { table: "ivrs", column: "draft_sealed", context: "ivrs.draft", bytes: false },
+  { table: "ivrs", column: "attestation_signer_sealed", context: "ivrs.attestation_signer", bytes: false },
+  { table: "ivrs", column: "request_message_sealed", context: "ivrs.request_message", bytes: false },
+  { table: "ivr_history", column: "note_sealed", context: "ivr_history.note", bytes: false },
+  { table: "ivr_verifications", column: "result_sealed", context: "ivr_verifications.result", bytes: false },
+  { table: "ivr_files", column: "name_sealed", context: "ivr_files.name", bytes: false },
+  { table: "ivr_files", column: "content_sealed", context: "ivr_files.content", bytes: true },
+] as const;
+
+export type RotationReport = { values: number; patients: number };
+
+/**
+ * Re-seals every sealed value under the ring's current key, and recomputes
+ * the patients' lookup hashes (their key is derived from the data key), in one
+ * transaction: after it, no value needs an older key. Values already under the
+ * current key are left as they are, so running it twice is harmless.
+ */
+export async function resealAll(db: Db, ring: KeyRing): Promise<RotationReport> {
+  return inTransaction(db, async (tx) => {
+    let values = 0;
+    for (const { table, column, context, bytes } of SEALED_COLUMNS) {
+      const result = await tx.execute(sql`select id, ${sql.identifier(column)} as v from ${sql.identifier(table)} where ${sql.identifier(column)} is not null`);
+      for (const row of (result as unknown as { rows: { id: string; v: string | Uint8Array }[] }).rows) {
+        if (sealedKeyId(row.v) === ring.currentId) continue;
+        const next = bytes
+          ? encryptBytes(ring, decryptBytes(ring, row.v as Uint8Array, context), context)
+          : encryptText(ring, decryptText(ring, row.v as string, context), context);
+        await tx.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${next} where id = ${row.id}`);
+        values++;
+      }
+    }
+    const people = await tx.execute(sql`select id, last_name_sealed as last, birth_date_sealed as birth from patients`);
+    let patients = 0;
+    for (const p of (people as unknown as { rows: { id: string; last: string; birth: string }[] }).rows) {
+      const hash = lookupHash(ring, "patient", normalizeName(decryptText(ring, p.last, "patients.last_name")), decryptText(ring, p.birth, "patients.birth_date").trim());
+      await tx.execute(sql`update patients set lookup_hash = ${hash} where id = ${p.id}`);
+      patients++;
+    }
+    return { values, patients };
+  });
+}
