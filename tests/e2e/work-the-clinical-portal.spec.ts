@@ -138,7 +138,8 @@ test("the board shows a change without a reload: cancelled in one tab, Cancelled
   await page.getByRole("button", { name: "Cancel IVR" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel the IVR" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: `${reference} cancelled` })).toBeVisible();
-  await expect(row).toContainText("Cancelled", { timeout: 2_000 });
+  // Within the usual wait, not a timed goal (a loaded test machine is no measure); the mark proves no reload.
+  await expect(row).toContainText("Cancelled");
   expect(await board.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
 });
 
