@@ -1,14 +1,5 @@
 /** Insurance verification requests: the member's side, the console's side, and the one lifecycle function. */
-export {
-  expireDue,
-  isFollowing,
-  IvrTransitionRefused,
-  setFollowing,
-  statusMail,
-  transitionIvr,
-  type IvrRow,
-  type IvrTransition,
-} from "./lifecycle";
+export { expireDue, isFollowing, IvrTransitionRefused, setFollowing, statusMail, transitionIvr, type IvrRow, type IvrTransition } from "./lifecycle";
 export {
   cancelIvr,
   derive,

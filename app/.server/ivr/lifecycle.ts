@@ -1,21 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  canTransitionIvr,
-  IVR_STATUS_LABELS,
-  ivrReference,
-  ivrTransitionRefusal,
-  type IvrStatus,
-} from "~/lib/ivr";
+import { canTransitionIvr, IVR_STATUS_LABELS, ivrReference, ivrTransitionRefusal, type IvrStatus } from "~/lib/ivr";
 import { audit, type Actor } from "~/.server/audit";
 import { seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import {
-  ivrFollowers,
-  ivrHistory,
-  ivrs,
-  outbox,
-  user,
-} from "~/.server/db/schema";
+import { ivrFollowers, ivrHistory, ivrs, outbox, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
@@ -50,15 +38,7 @@ export type IvrTransition = {
   /** A note kept (sealed) in the history: a member's answer, staff's message. */
   note?: string | null;
   /** Other columns that change with the status (validity, the request message...). */
-  set?: Partial<
-    Pick<
-      IvrRow,
-      | "validUntil"
-      | "authorisedApplications"
-      | "requestMessageSealed"
-      | "submittedAt"
-    >
-  >;
+  set?: Partial<Pick<IvrRow, "validUntil" | "authorisedApplications" | "requestMessageSealed" | "submittedAt">>;
 };
 
 /** Mail to a follower: the reference and the status in words, and where to look. */
@@ -75,27 +55,16 @@ export function statusMail(number: number, id: string, to: IvrStatus) {
  * Moves the IVR to `to`. Answers null when no IVR has this id (or not in the
  * practice given); throws IvrTransitionRefused for a move not in the table.
  */
-export async function transitionIvr(
-  db: Db,
-  move: IvrTransition,
-): Promise<{ from: IvrStatus; to: IvrStatus; row: IvrRow } | null> {
+export async function transitionIvr(db: Db, move: IvrTransition): Promise<{ from: IvrStatus; to: IvrStatus; row: IvrRow } | null> {
   return inTransaction(db, async (tx) => {
-    const where = move.practiceId
-      ? and(eq(ivrs.id, move.id), eq(ivrs.practiceId, move.practiceId))
-      : eq(ivrs.id, move.id);
+    const where = move.practiceId ? and(eq(ivrs.id, move.id), eq(ivrs.practiceId, move.practiceId)) : eq(ivrs.id, move.id);
     const [current] = await tx.select().from(ivrs).where(where).for("update");
     if (!current) return null;
     const from = current.status;
-    if (!canTransitionIvr(from, move.to))
-      throw new IvrTransitionRefused(from, move.to);
+    if (!canTransitionIvr(from, move.to)) throw new IvrTransitionRefused(from, move.to);
     const [row] = await tx
       .update(ivrs)
-      .set({
-        ...move.set,
-        status: move.to,
-        updatedAt: new Date(),
-        ...(move.to === "submitted" ? { submittedAt: new Date() } : {}),
-      })
+      .set({ ...move.set, status: move.to, updatedAt: new Date(), ...(move.to === "submitted" ? { submittedAt: new Date() } : {}) })
       .where(eq(ivrs.id, move.id))
       .returning();
     await tx.insert(ivrHistory).values({
@@ -105,81 +74,34 @@ export async function transitionIvr(
       actorEmail: move.actor.email,
       noteSealed: move.note ? seal(move.note, SEALED.note) : null,
     });
-    await audit(tx, {
-      actorEmail: move.actor.email,
-      action: "ivr.status",
-      target: move.id,
-      ip: move.actor.ip,
-      detail: `${from} -> ${move.to}`,
-    });
-    if (move.to !== "submitted" || from !== "draft")
-      await mailFollowers(tx, row!, move.to, move.actor.email);
-    await publishStatus(tx, {
-      practiceId: current.practiceId,
-      kind: "ivr",
-      id: move.id,
-      status: move.to,
-    });
+    await audit(tx, { actorEmail: move.actor.email, action: "ivr.status", target: move.id, ip: move.actor.ip, detail: `${from} -> ${move.to}` });
+    if (move.to !== "submitted" || from !== "draft") await mailFollowers(tx, row!, move.to, move.actor.email);
+    await publishStatus(tx, { practiceId: current.practiceId, kind: "ivr", id: move.id, status: move.to });
     return { from, to: move.to, row: row! };
   });
 }
 
 /** Every follower but the one who made the change gets the status mail. */
-async function mailFollowers(
-  tx: Db,
-  row: IvrRow,
-  to: IvrStatus,
-  actorEmail: string,
-) {
+async function mailFollowers(tx: Db, row: IvrRow, to: IvrStatus, actorEmail: string) {
   const followers = await tx
     .select({ email: user.email })
     .from(ivrFollowers)
     .innerJoin(user, eq(user.id, ivrFollowers.userId))
     .where(and(eq(ivrFollowers.ivrId, row.id), eq(user.disabled, false)));
-  const recipients = followers
-    .map((f) => f.email)
-    .filter((email) => email !== actorEmail);
+  const recipients = followers.map((f) => f.email).filter((email) => email !== actorEmail);
   if (recipients.length === 0) return;
   const mail = statusMail(row.number, row.id, to);
-  await tx
-    .insert(outbox)
-    .values(
-      recipients.map((email) => ({
-        purpose: "ivr.status",
-        to: email,
-        subject: mail.subject,
-        text: mail.text,
-      })),
-    );
+  await tx.insert(outbox).values(recipients.map((email) => ({ purpose: "ivr.status", to: email, subject: mail.subject, text: mail.text })));
 }
 
 /** The member follows (or stops following) the IVR's changes by mail. */
-export async function setFollowing(
-  db: Db,
-  { ivrId, userId, follow }: { ivrId: string; userId: string; follow: boolean },
-) {
-  if (follow)
-    await db
-      .insert(ivrFollowers)
-      .values({ ivrId, userId })
-      .onConflictDoNothing();
-  else
-    await db
-      .delete(ivrFollowers)
-      .where(
-        and(eq(ivrFollowers.ivrId, ivrId), eq(ivrFollowers.userId, userId)),
-      );
+export async function setFollowing(db: Db, { ivrId, userId, follow }: { ivrId: string; userId: string; follow: boolean }) {
+  if (follow) await db.insert(ivrFollowers).values({ ivrId, userId }).onConflictDoNothing();
+  else await db.delete(ivrFollowers).where(and(eq(ivrFollowers.ivrId, ivrId), eq(ivrFollowers.userId, userId)));
 }
 
-export async function isFollowing(
-  db: Db,
-  ivrId: string,
-  userId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select()
-    .from(ivrFollowers)
-    .where(and(eq(ivrFollowers.ivrId, ivrId), eq(ivrFollowers.userId, userId)));
+export async function isFollowing(db: Db, ivrId: string, userId: string): Promise<boolean> {
+  const [row] = await db.select().from(ivrFollowers).where(and(eq(ivrFollowers.ivrId, ivrId), eq(ivrFollowers.userId, userId)));
   return Boolean(row);
 }
 
@@ -192,13 +114,8 @@ export async function expireDue(db: Db, today: string): Promise<number> {
   let expired = 0;
   for (const row of due) {
     if (!row.validUntil || row.validUntil >= today) continue;
-    const moved = await transitionIvr(db, {
-      id: row.id,
-      to: "expired",
-      actor: { email: "system", ip: null },
-      practiceId: null,
-    }).catch((error: unknown) =>
-      error instanceof IvrTransitionRefused ? null : Promise.reject(error),
+    const moved = await transitionIvr(db, { id: row.id, to: "expired", actor: { email: "system", ip: null }, practiceId: null }).catch(
+      (error: unknown) => (error instanceof IvrTransitionRefused ? null : Promise.reject(error)),
     );
     if (moved) expired++;
   }

@@ -1,51 +1,19 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
-import {
-  applicationCodes,
-  codesText,
-  woundArea,
-  type WoundLocation,
-} from "~/lib/clinical/wound";
+import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
-import {
-  IVR_STATUS_LABELS,
-  ivrReference,
-  REVERIFY_SOON_DAYS,
-  type IvrStatus,
-  type PayerType,
-} from "~/lib/ivr";
+import { IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
 import type { IvrFileRole, IvrInput } from "~/lib/schemas/ivr";
 import type { Actor } from "~/.server/audit";
-import {
-  open,
-  openFile,
-  openJson,
-  seal,
-  sealFile,
-  sealJson,
-} from "~/.server/crypto";
+import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import {
-  facilities,
-  ivrFiles,
-  ivrFollowers,
-  ivrHistory,
-  ivrs,
-  ivrVerifications,
-  outbox,
-  providers,
-} from "~/.server/db/schema";
+import { facilities, ivrFiles, ivrFollowers, ivrHistory, ivrs, ivrVerifications, outbox, providers } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
-import {
-  initialsByPatient,
-  getPatient,
-  patientInPractice,
-  primaryPayerType,
-  type Patient,
-} from "~/.server/patients";
+import { initialsByPatient, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
 import { transitionIvr, type IvrRow } from "./lifecycle";
+import { SEALED } from "./sealed";
 
 /** What the member answered about the wound and the care, sealed as one value. */
 const CLINICAL_KEYS = [
@@ -71,25 +39,10 @@ const CLINICAL_KEYS = [
 ] as const satisfies readonly (keyof IvrInput)[];
 export type Clinical = Pick<IvrInput, (typeof CLINICAL_KEYS)[number]>;
 
-export type CheckedUpload = {
-  role: IvrFileRole;
-  name: string;
-  mimeType: string;
-  bytes: Uint8Array;
-};
+export type CheckedUpload = { role: IvrFileRole; name: string; mimeType: string; bytes: Uint8Array };
 
-import { SEALED } from "./sealed";
 export { SEALED };
-const {
-  clinical: CLINICAL,
-  draft: DRAFT,
-  signer: SIGNER,
-  message: MESSAGE,
-  fileName: FILE_NAME,
-  fileContent: FILE_CONTENT,
-  result: RESULT,
-  note: NOTE,
-} = SEALED;
+const { clinical: CLINICAL, draft: DRAFT, signer: SIGNER, message: MESSAGE, fileName: FILE_NAME, fileContent: FILE_CONTENT, result: RESULT, note: NOTE } = SEALED;
 
 /** A field a member picked that is not theirs (another practice's patient, provider or facility). */
 export class ForeignReferenceError extends Error {
@@ -111,109 +64,42 @@ export class ForeignReferenceError extends Error {
 /** Saves the typed values as a draft (a new one, or the member's own draft `id`). Answers its id, or null when `id` is not the member's draft. */
 export async function saveDraft(
   db: Db,
-  {
-    practiceId,
-    userId,
-    id,
-    values,
-  }: {
-    practiceId: string;
-    userId: string;
-    id?: string | null;
-    values: Record<string, unknown>;
-  },
+  { practiceId, userId, id, values }: { practiceId: string; userId: string; id?: string | null; values: Record<string, unknown> },
 ): Promise<string | null> {
   const sealed = sealJson(values, DRAFT);
-  const requestType =
-    typeof values.requestType === "string" && values.requestType
-      ? values.requestType
-      : "new-wound";
+  const requestType = typeof values.requestType === "string" && values.requestType ? values.requestType : "new-wound";
   if (id) {
     const [row] = await db
       .update(ivrs)
       .set({ draftSealed: sealed, requestType, updatedAt: new Date() })
-      .where(
-        and(
-          eq(ivrs.id, id),
-          eq(ivrs.practiceId, practiceId),
-          eq(ivrs.createdBy, userId),
-          eq(ivrs.status, "draft"),
-        ),
-      )
+      .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")))
       .returning({ id: ivrs.id });
     return row?.id ?? null;
   }
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(ivrs)
-      .values({
-        practiceId,
-        createdBy: userId,
-        requestType,
-        draftSealed: sealed,
-      })
-      .returning({ id: ivrs.id });
+    const [row] = await tx.insert(ivrs).values({ practiceId, createdBy: userId, requestType, draftSealed: sealed }).returning({ id: ivrs.id });
     await tx.insert(ivrFollowers).values({ ivrId: row!.id, userId });
     return row!.id;
   });
 }
 
 /** The member's own draft's typed values, or null. */
-export async function readDraft(
-  db: Db,
-  {
-    practiceId,
-    userId,
-    id,
-  }: { practiceId: string; userId: string; id: string },
-) {
+export async function readDraft(db: Db, { practiceId, userId, id }: { practiceId: string; userId: string; id: string }) {
   const [row] = await db
-    .select({
-      id: ivrs.id,
-      number: ivrs.number,
-      draft: ivrs.draftSealed,
-      updatedAt: ivrs.updatedAt,
-    })
+    .select({ id: ivrs.id, number: ivrs.number, draft: ivrs.draftSealed, updatedAt: ivrs.updatedAt })
     .from(ivrs)
-    .where(
-      and(
-        eq(ivrs.id, id),
-        eq(ivrs.practiceId, practiceId),
-        eq(ivrs.createdBy, userId),
-        eq(ivrs.status, "draft"),
-      ),
-    );
+    .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")));
   if (!row) return null;
-  return {
-    id: row.id,
-    reference: ivrReference(row.number),
-    updatedAt: row.updatedAt,
-    values: row.draft
-      ? openJson<Record<string, unknown>>(row.draft, DRAFT)
-      : {},
-  };
+  return { id: row.id, reference: ivrReference(row.number), updatedAt: row.updatedAt, values: row.draft ? openJson<Record<string, unknown>>(row.draft, DRAFT) : {} };
 }
 
-export async function listDrafts(
-  db: Db,
-  { practiceId, userId }: { practiceId: string; userId: string },
-) {
+export async function listDrafts(db: Db, { practiceId, userId }: { practiceId: string; userId: string }) {
   const rows = await db
     .select({ id: ivrs.id, number: ivrs.number, updatedAt: ivrs.updatedAt })
     .from(ivrs)
-    .where(
-      and(
-        eq(ivrs.practiceId, practiceId),
-        eq(ivrs.createdBy, userId),
-        eq(ivrs.status, "draft"),
-      ),
-    )
+    .where(and(eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")))
     .orderBy(desc(ivrs.updatedAt));
-  return rows.map((r) => ({
-    id: r.id,
-    reference: ivrReference(r.number),
-    updatedAt: r.updatedAt,
-  }));
+  return rows.map((r) => ({ id: r.id, reference: ivrReference(r.number), updatedAt: r.updatedAt }));
 }
 
 // ---------------------------------------------------------------------------
@@ -237,33 +123,20 @@ export function derive(input: IvrInput, payerType: string | null) {
 }
 
 function clinicalOf(input: IvrInput): Clinical {
-  return Object.fromEntries(
-    CLINICAL_KEYS.map((key) => [key, input[key]]),
-  ) as Clinical;
+  return Object.fromEntries(CLINICAL_KEYS.map((key) => [key, input[key]])) as Clinical;
 }
 
 async function checkReferences(db: Db, practiceId: string, input: IvrInput) {
-  if (!(await patientInPractice(db, practiceId, input.patientId)))
-    throw new ForeignReferenceError("patientId");
+  if (!(await patientInPractice(db, practiceId, input.patientId))) throw new ForeignReferenceError("patientId");
   const [provider] = await db
     .select({ id: providers.id })
     .from(providers)
-    .where(
-      and(
-        eq(providers.id, input.providerId),
-        eq(providers.practiceId, practiceId),
-      ),
-    );
+    .where(and(eq(providers.id, input.providerId), eq(providers.practiceId, practiceId)));
   if (!provider) throw new ForeignReferenceError("providerId");
   const [facility] = await db
     .select({ id: facilities.id })
     .from(facilities)
-    .where(
-      and(
-        eq(facilities.id, input.facilityId),
-        eq(facilities.practiceId, practiceId),
-      ),
-    );
+    .where(and(eq(facilities.id, input.facilityId), eq(facilities.practiceId, practiceId)));
   if (!facility) throw new ForeignReferenceError("facilityId");
 }
 
@@ -302,30 +175,13 @@ export async function submitIvr(
       const [own] = await tx
         .select({ id: ivrs.id })
         .from(ivrs)
-        .where(
-          and(
-            eq(ivrs.id, id),
-            eq(ivrs.practiceId, practiceId),
-            eq(ivrs.createdBy, userId),
-            eq(ivrs.status, "draft"),
-          ),
-        );
+        .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")));
       if (!own) id = null;
     }
     if (!id) {
-      const [row] = await tx
-        .insert(ivrs)
-        .values({
-          practiceId,
-          createdBy: userId,
-          requestType: input.requestType,
-        })
-        .returning({ id: ivrs.id });
+      const [row] = await tx.insert(ivrs).values({ practiceId, createdBy: userId, requestType: input.requestType }).returning({ id: ivrs.id });
       id = row!.id;
-      await tx
-        .insert(ivrFollowers)
-        .values({ ivrId: id, userId })
-        .onConflictDoNothing();
+      await tx.insert(ivrFollowers).values({ ivrId: id, userId }).onConflictDoNothing();
     }
     await tx
       .update(ivrs)
@@ -351,23 +207,13 @@ export async function submitIvr(
       })
       .where(eq(ivrs.id, id));
     await storeFiles(tx, id, files, actor.email);
-    const moved = await transitionIvr(tx, {
-      id,
-      to: "submitted",
-      actor,
-      practiceId,
-    });
+    const moved = await transitionIvr(tx, { id, to: "submitted", actor, practiceId });
     await notifyCompany(tx, moved!.row, "submitted");
     return { id, reference: ivrReference(moved!.row.number), warnings };
   });
 }
 
-async function storeFiles(
-  tx: Db,
-  ivrId: string,
-  files: readonly CheckedUpload[],
-  uploadedBy: string,
-) {
+async function storeFiles(tx: Db, ivrId: string, files: readonly CheckedUpload[], uploadedBy: string) {
   if (files.length === 0) return;
   await tx.insert(ivrFiles).values(
     files.map((f) => ({
@@ -383,11 +229,7 @@ async function storeFiles(
 }
 
 /** The company's IVR inbox hears of every IVR sent or sent again: its reference only. */
-async function notifyCompany(
-  tx: Db,
-  row: IvrRow,
-  what: "submitted" | "resubmitted",
-) {
+async function notifyCompany(tx: Db, row: IvrRow, what: "submitted" | "resubmitted") {
   const reference = ivrReference(row.number);
   await tx.insert(outbox).values({
     purpose: "ivr.received",
@@ -400,28 +242,10 @@ async function notifyCompany(
 /** The member answers "needs information" and sends the IVR again, with any further files. */
 export async function resubmitIvr(
   db: Db,
-  {
-    practiceId,
-    actor,
-    id,
-    answer,
-    files,
-  }: {
-    practiceId: string;
-    actor: Actor;
-    id: string;
-    answer: string;
-    files: readonly CheckedUpload[];
-  },
+  { practiceId, actor, id, answer, files }: { practiceId: string; actor: Actor; id: string; answer: string; files: readonly CheckedUpload[] },
 ) {
   return inTransaction(db, async (tx) => {
-    const moved = await transitionIvr(tx, {
-      id,
-      to: "submitted",
-      actor,
-      practiceId,
-      note: answer,
-    });
+    const moved = await transitionIvr(tx, { id, to: "submitted", actor, practiceId, note: answer });
     if (!moved) return null;
     await storeFiles(tx, id, files, actor.email);
     await notifyCompany(tx, moved.row, "resubmitted");
@@ -430,10 +254,7 @@ export async function resubmitIvr(
 }
 
 /** The member cancels an open IVR of their practice. */
-export function cancelIvr(
-  db: Db,
-  { practiceId, actor, id }: { practiceId: string; actor: Actor; id: string },
-) {
+export function cancelIvr(db: Db, { practiceId, actor, id }: { practiceId: string; actor: Actor; id: string }) {
   return transitionIvr(db, { id, to: "cancelled", actor, practiceId });
 }
 
@@ -454,8 +275,7 @@ export type BoardRow = {
   reverifySoon: boolean;
 };
 
-const productName = (slug: string | null) =>
-  products.find((p) => p.slug === slug)?.name ?? slug ?? "";
+const productName = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? slug ?? "";
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -464,16 +284,8 @@ function addDays(date: string, days: number): string {
 }
 
 /** "reverify soon": covered or approved, and valid-until within the next 30 days. */
-export function reverifySoon(
-  status: IvrStatus,
-  validUntil: string | null,
-  today: string,
-): boolean {
-  return (
-    (status === "covered" || status === "prior_auth_approved") &&
-    validUntil !== null &&
-    validUntil <= addDays(today, REVERIFY_SOON_DAYS)
-  );
+export function reverifySoon(status: IvrStatus, validUntil: string | null, today: string): boolean {
+  return (status === "covered" || status === "prior_auth_approved") && validUntil !== null && validUntil <= addDays(today, REVERIFY_SOON_DAYS);
 }
 
 export function todayUtc(now = new Date()): string {
@@ -481,11 +293,7 @@ export function todayUtc(now = new Date()): string {
 }
 
 /** The practice's IVRs (drafts excluded) for the board, newest change first. */
-export async function practiceBoard(
-  db: Db,
-  practiceId: string,
-  today = todayUtc(),
-): Promise<BoardRow[]> {
+export async function practiceBoard(db: Db, practiceId: string, today = todayUtc()): Promise<BoardRow[]> {
   const rows = await db
     .select()
     .from(ivrs)
@@ -494,15 +302,8 @@ export async function practiceBoard(
   return toBoardRows(db, rows, today);
 }
 
-export async function toBoardRows(
-  db: Db,
-  rows: readonly IvrRow[],
-  today = todayUtc(),
-): Promise<BoardRow[]> {
-  const initials = await initialsByPatient(
-    db,
-    rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)),
-  );
+export async function toBoardRows(db: Db, rows: readonly IvrRow[], today = todayUtc()): Promise<BoardRow[]> {
+  const initials = await initialsByPatient(db, rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)));
   return rows.map((r) => ({
     id: r.id,
     reference: ivrReference(r.number),
@@ -551,87 +352,36 @@ export type IvrDetail = {
   warnings: string[];
   signer: string | null;
   requestMessage: string | null;
-  files: {
-    id: string;
-    role: IvrFileRole;
-    name: string;
-    mimeType: string;
-    size: number;
-    createdAt: Date;
-  }[];
-  history: {
-    id: string;
-    from: IvrStatus | null;
-    to: IvrStatus;
-    actorEmail: string | null;
-    note: string | null;
-    at: Date;
-  }[];
+  files: { id: string; role: IvrFileRole; name: string; mimeType: string; size: number; createdAt: Date }[];
+  history: { id: string; from: IvrStatus | null; to: IvrStatus; actorEmail: string | null; note: string | null; at: Date }[];
   verifications: Verification[];
 };
 
 /** One IVR with everything about it, opened; null when not found (or not the practice's, when a practice is given). */
-export async function getIvrDetail(
-  db: Db,
-  { id, practiceId }: { id: string; practiceId: string | null },
-): Promise<IvrDetail | null> {
-  const where = practiceId
-    ? and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId))
-    : eq(ivrs.id, id);
+export async function getIvrDetail(db: Db, { id, practiceId }: { id: string; practiceId: string | null }): Promise<IvrDetail | null> {
+  const where = practiceId ? and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId)) : eq(ivrs.id, id);
   const [row] = await db.select().from(ivrs).where(where);
   if (!row) return null;
-  const [patient, provider, facility, files, history, verifications] =
-    await Promise.all([
-      row.patientId ? getPatient(db, row.practiceId, row.patientId) : null,
-      row.providerId
-        ? db
-            .select()
-            .from(providers)
-            .where(eq(providers.id, row.providerId))
-            .then((r) => r[0] ?? null)
-        : null,
-      row.facilityId
-        ? db
-            .select()
-            .from(facilities)
-            .where(eq(facilities.id, row.facilityId))
-            .then((r) => r[0] ?? null)
-        : null,
-      db
-        .select({
-          id: ivrFiles.id,
-          role: ivrFiles.role,
-          name: ivrFiles.nameSealed,
-          mimeType: ivrFiles.mimeType,
-          size: ivrFiles.size,
-          createdAt: ivrFiles.createdAt,
-        })
-        .from(ivrFiles)
-        .where(eq(ivrFiles.ivrId, id))
-        .orderBy(asc(ivrFiles.createdAt)),
-      db
-        .select()
-        .from(ivrHistory)
-        .where(eq(ivrHistory.ivrId, id))
-        .orderBy(asc(ivrHistory.at)),
-      db
-        .select()
-        .from(ivrVerifications)
-        .where(eq(ivrVerifications.ivrId, id))
-        .orderBy(desc(ivrVerifications.verifiedAt)),
-    ]);
-  const clinical = row.clinicalSealed
-    ? openJson<Clinical>(row.clinicalSealed, CLINICAL)
-    : null;
-  const payerType =
-    patient?.coverages.find((c) => c.rank === "primary")?.payerType ?? null;
+  const [patient, provider, facility, files, history, verifications] = await Promise.all([
+    row.patientId ? getPatient(db, row.practiceId, row.patientId) : null,
+    row.providerId ? db.select().from(providers).where(eq(providers.id, row.providerId)).then((r) => r[0] ?? null) : null,
+    row.facilityId ? db.select().from(facilities).where(eq(facilities.id, row.facilityId)).then((r) => r[0] ?? null) : null,
+    db
+      .select({ id: ivrFiles.id, role: ivrFiles.role, name: ivrFiles.nameSealed, mimeType: ivrFiles.mimeType, size: ivrFiles.size, createdAt: ivrFiles.createdAt })
+      .from(ivrFiles)
+      .where(eq(ivrFiles.ivrId, id))
+      .orderBy(asc(ivrFiles.createdAt)),
+    db.select().from(ivrHistory).where(eq(ivrHistory.ivrId, id)).orderBy(asc(ivrHistory.at)),
+    db.select().from(ivrVerifications).where(eq(ivrVerifications.ivrId, id)).orderBy(desc(ivrVerifications.verifiedAt)),
+  ]);
+  const clinical = row.clinicalSealed ? openJson<Clinical>(row.clinicalSealed, CLINICAL) : null;
+  const payerType = patient?.coverages.find((c) => c.rank === "primary")?.payerType ?? null;
   const warnings =
     clinical && row.dateOfService
       ? ivrWarnings({
           woundType: clinical.woundType,
           icd10: [clinical.icdPrimary ?? "", ...clinical.icdSecondary],
-          areaCm2:
-            row.areaHundredths === null ? null : row.areaHundredths / 100,
+          areaCm2: row.areaHundredths === null ? null : row.areaHundredths / 100,
           standardOfCareStart: clinical.standardOfCareStart,
           dateOfService: row.dateOfService,
           standardOfCareException: clinical.standardOfCareException,
@@ -653,33 +403,14 @@ export async function getIvrDetail(
     signer: open(row.attestationSignerSealed, SIGNER),
     requestMessage: open(row.requestMessageSealed, MESSAGE),
     files: files.map((f) => ({ ...f, name: open(f.name, FILE_NAME) })),
-    history: history.map((h) => ({
-      id: h.id,
-      from: h.fromStatus,
-      to: h.toStatus,
-      actorEmail: h.actorEmail,
-      note: open(h.noteSealed, NOTE),
-      at: h.at,
-    })),
-    verifications: verifications.map((v) => ({
-      ...openJson<Omit<Verification, "verifiedBy" | "verifiedAt">>(
-        v.resultSealed,
-        RESULT,
-      ),
-      verifiedBy: v.verifiedBy,
-      verifiedAt: v.verifiedAt,
-    })),
+    history: history.map((h) => ({ id: h.id, from: h.fromStatus, to: h.toStatus, actorEmail: h.actorEmail, note: open(h.noteSealed, NOTE), at: h.at })),
+    verifications: verifications.map((v) => ({ ...openJson<Omit<Verification, "verifiedBy" | "verifiedAt">>(v.resultSealed, RESULT), verifiedBy: v.verifiedBy, verifiedAt: v.verifiedAt })),
   };
 }
 
 /** An attachment, opened; null when not found (or not the practice's, when a practice is given). */
-export async function getIvrFile(
-  db: Db,
-  { id, practiceId }: { id: string; practiceId: string | null },
-) {
-  const where = practiceId
-    ? and(eq(ivrFiles.id, id), eq(ivrs.practiceId, practiceId))
-    : eq(ivrFiles.id, id);
+export async function getIvrFile(db: Db, { id, practiceId }: { id: string; practiceId: string | null }) {
+  const where = practiceId ? and(eq(ivrFiles.id, id), eq(ivrs.practiceId, practiceId)) : eq(ivrFiles.id, id);
   const [row] = await db
     .select({ file: ivrFiles, practiceId: ivrs.practiceId })
     .from(ivrFiles)
@@ -696,14 +427,7 @@ export async function getIvrFile(
 }
 
 /** Starts a re-verification: a new draft prefilled from the IVR's answers. Answers the draft's id, or null when the IVR is not the practice's. */
-export async function startReverification(
-  db: Db,
-  {
-    practiceId,
-    userId,
-    fromId,
-  }: { practiceId: string; userId: string; fromId: string },
-) {
+export async function startReverification(db: Db, { practiceId, userId, fromId }: { practiceId: string; userId: string; fromId: string }) {
   const detail = await getIvrDetail(db, { id: fromId, practiceId });
   if (!detail) return null;
   const c = detail.clinical;

@@ -7,14 +7,7 @@ import type { Db } from "~/.server/db/client";
 import { ivrs, ivrVerifications, practices } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { transitionIvr } from "./lifecycle";
-import {
-  getIvrDetail,
-  getIvrFile,
-  SEALED,
-  toBoardRows,
-  type BoardRow,
-  type IvrDetail,
-} from "./requests";
+import { getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrDetail } from "./requests";
 
 /** The console's side of IVRs: the queue, reading (audited), verifying, asking for information. */
 
@@ -25,57 +18,31 @@ export const QUEUE_AGES = [
   { value: "7", label: "Older than 7 days", days: 7 },
 ] as const;
 
-export type QueueFilters = {
-  status: IvrStatus | "open" | "all";
-  practiceId: string | "all";
-  age: (typeof QUEUE_AGES)[number]["value"];
-};
+export type QueueFilters = { status: IvrStatus | "open" | "all"; practiceId: string | "all"; age: (typeof QUEUE_AGES)[number]["value"] };
 
-const WAITING_ON_STAFF: IvrStatus[] = [
-  "submitted",
-  "in_review",
-  "prior_auth_required",
-  "prior_auth_submitted",
-];
+const WAITING_ON_STAFF: IvrStatus[] = ["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"];
 
 export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   const status = params.get("status") ?? "open";
   const practice = params.get("practice") ?? "all";
   const age = params.get("age") ?? "all";
   return {
-    status:
-      status === "all" ||
-      status === "open" ||
-      (IVR_STATUSES as readonly string[]).includes(status)
-        ? (status as QueueFilters["status"])
-        : "open",
+    status: status === "all" || status === "open" || (IVR_STATUSES as readonly string[]).includes(status) ? (status as QueueFilters["status"]) : "open",
     practiceId: /^[0-9a-f-]{36}$/i.test(practice) ? practice : "all",
-    age: QUEUE_AGES.some((a) => a.value === age)
-      ? (age as QueueFilters["age"])
-      : "all",
+    age: QUEUE_AGES.some((a) => a.value === age) ? (age as QueueFilters["age"]) : "all",
   };
 }
 
 export type QueueRow = BoardRow & { practice: string; practiceId: string };
 
 /** The queue, oldest first: by default what waits on staff (drafts never show). */
-export async function ivrQueue(
-  db: Db,
-  filters: QueueFilters,
-  now = new Date(),
-): Promise<QueueRow[]> {
+export async function ivrQueue(db: Db, filters: QueueFilters, now = new Date()): Promise<QueueRow[]> {
   const where: SQL[] = [ne(ivrs.status, "draft")];
-  if (filters.status === "open")
-    where.push(inArray(ivrs.status, WAITING_ON_STAFF));
-  else if (filters.status !== "all")
-    where.push(eq(ivrs.status, filters.status));
-  if (filters.practiceId !== "all")
-    where.push(eq(ivrs.practiceId, filters.practiceId));
+  if (filters.status === "open") where.push(inArray(ivrs.status, WAITING_ON_STAFF));
+  else if (filters.status !== "all") where.push(eq(ivrs.status, filters.status));
+  if (filters.practiceId !== "all") where.push(eq(ivrs.practiceId, filters.practiceId));
   const days = QUEUE_AGES.find((a) => a.value === filters.age)?.days;
-  if (days)
-    where.push(
-      lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)),
-    );
+  if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
   const rows = await db
     .select({ ivr: ivrs, practice: practices.name })
     .from(ivrs)
@@ -83,77 +50,37 @@ export async function ivrQueue(
     .where(and(...where))
     .orderBy(asc(ivrs.submittedAt), asc(ivrs.number))
     .limit(500);
-  const board = await toBoardRows(
-    db,
-    rows.map((r) => r.ivr),
-  );
-  return board.map((b, i) => ({
-    ...b,
-    practice: rows[i]!.practice,
-    practiceId: rows[i]!.ivr.practiceId,
-  }));
+  const board = await toBoardRows(db, rows.map((r) => r.ivr));
+  return board.map((b, i) => ({ ...b, practice: rows[i]!.practice, practiceId: rows[i]!.ivr.practiceId }));
 }
 
 /** How many IVRs wait on staff (the console's menu shows it). */
 export async function countWaitingIvrs(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(ivrs)
-    .where(inArray(ivrs.status, WAITING_ON_STAFF));
+  const [row] = await db.select({ n: count() }).from(ivrs).where(inArray(ivrs.status, WAITING_ON_STAFF));
   return row?.n ?? 0;
 }
 
 /** Staff open an IVR: everything about it, and an audit row saying who read it. */
-export async function readIvrAsStaff(
-  db: Db,
-  { id, actor }: { id: string; actor: Actor },
-): Promise<IvrDetail | null> {
+export async function readIvrAsStaff(db: Db, { id, actor }: { id: string; actor: Actor }): Promise<IvrDetail | null> {
   const detail = await getIvrDetail(db, { id, practiceId: null });
-  if (detail)
-    await audit(db, {
-      actorEmail: actor.email,
-      action: "ivr.view",
-      target: id,
-      ip: actor.ip,
-    });
+  if (detail) await audit(db, { actorEmail: actor.email, action: "ivr.view", target: id, ip: actor.ip });
   return detail;
 }
 
 /** Staff download an attachment: audited too. */
-export async function readIvrFileAsStaff(
-  db: Db,
-  { id, actor }: { id: string; actor: Actor },
-) {
+export async function readIvrFileAsStaff(db: Db, { id, actor }: { id: string; actor: Actor }) {
   const file = await getIvrFile(db, { id, practiceId: null });
-  if (file)
-    await audit(db, {
-      actorEmail: actor.email,
-      action: "ivr.file",
-      target: file.ivrId,
-      ip: actor.ip,
-      detail: `file ${id}`,
-    });
+  if (file) await audit(db, { actorEmail: actor.email, action: "ivr.file", target: file.ivrId, ip: actor.ip, detail: `file ${id}` });
   return file;
 }
 
 /** A plain move by staff (start review, prior auth sent to the payer, cancel). */
-export function moveIvr(
-  db: Db,
-  {
-    id,
-    to,
-    actor,
-    note,
-  }: { id: string; to: IvrStatus; actor: Actor; note?: string },
-) {
+export function moveIvr(db: Db, { id, to, actor, note }: { id: string; to: IvrStatus; actor: Actor; note?: string }) {
   return transitionIvr(db, { id, to, actor, practiceId: null, note });
 }
 
 /** Staff ask the practice for more: the message is shown to the member (sealed: it may speak of the patient). */
-export function requestInformation(
-  db: Db,
-  { id, actor, message }: { id: string; actor: Actor; message: string },
-) {
+export function requestInformation(db: Db, { id, actor, message }: { id: string; actor: Actor; message: string }) {
   return transitionIvr(db, {
     id,
     to: "needs_information",
@@ -169,10 +96,7 @@ export function requestInformation(
  * transaction: the verification row (sealed), the validity and authorised
  * applications on the IVR, and the transition with its mail and event.
  */
-export async function recordVerification(
-  db: Db,
-  { id, actor, input }: { id: string; actor: Actor; input: VerificationInput },
-) {
+export async function recordVerification(db: Db, { id, actor, input }: { id: string; actor: Actor; input: VerificationInput }) {
   return inTransaction(db, async (tx) => {
     const { outcome, ...result } = input;
     const moved = await transitionIvr(tx, {
@@ -181,19 +105,10 @@ export async function recordVerification(
       actor,
       practiceId: null,
       note: input.noteToPractice ?? null,
-      set: {
-        validUntil: input.validUntil,
-        authorisedApplications: input.authorisedApplications ?? null,
-      },
+      set: { validUntil: input.validUntil, authorisedApplications: input.authorisedApplications ?? null },
     });
     if (!moved) return null;
-    await tx
-      .insert(ivrVerifications)
-      .values({
-        ivrId: id,
-        resultSealed: sealJson({ outcome, ...result }, SEALED.result),
-        verifiedBy: actor.email,
-      });
+    await tx.insert(ivrVerifications).values({ ivrId: id, resultSealed: sealJson({ outcome, ...result }, SEALED.result), verifiedBy: actor.email });
     return moved;
   });
 }
