@@ -10,10 +10,11 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { allowedHosts, embedFrameOrigins, env, type Env } from "./app/.server/env";
 import { isAllowedHost } from "./app/.server/http/hosts";
 import { controlCharacterParameter, createHttpServer } from "./app/.server/http/limits";
+import { encodingFor, renderPages, wantsOwnPage, writePageFiles, type CachedPage } from "./app/.server/http/page-cache";
 import { newNonce, securityHeaders } from "./app/.server/http/security-headers";
 
 type AppEntry = {
@@ -97,7 +98,27 @@ app.use((req, res, next) => {
   res.status(req.headers.host ? 421 : 400).type("text/plain").send(req.headers.host ? "Misdirected Request: unknown host" : "Bad Request: no Host");
 });
 
-// Security headers on every answer, with a fresh script nonce for each one.
+// Public pages for visitors without a session or a flash message come from the page cache,
+// rendered once before the server listens (see app/.server/http/page-cache.ts), precompressed,
+// with their own headers: their CSP names their inline scripts' hashes.
+let pageCache = new Map<string, CachedPage>();
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const page = pageCache.get(req.originalUrl);
+  if (!page || wantsOwnPage(req.headers.cookie)) return next();
+  res.set(page.headers);
+  if (req.headers["if-none-match"] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = encodingFor(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
+  if (encoding) res.set("Content-Encoding", encoding);
+  res.set("Content-Length", String(body.length));
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+});
+
+// Security headers on every other answer, with a fresh script nonce for each one.
 const frames = embedFrameOrigins();
 app.use((_req, res, next) => {
   const nonce = newNonce();
@@ -117,8 +138,15 @@ app.use((req, res, next) => {
 });
 // Behind a local load balancer the client address comes from X-Forwarded-For.
 app.set("trust proxy", "loopback");
-// Not the portal's live status stream: compressed, its events would wait in the compressor's buffer.
-app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+// Answers to GET and HEAD only: an action answers a few bytes or a redirect, streamed without a length, so the
+// compressor would set up a deflate stream (some 256 KB) for each to save nothing. And not the portal's live
+// status stream: compressed, its events would wait in the compressor's buffer.
+app.use(
+  compression({
+    filter: (req, res) =>
+      (req.method === "GET" || req.method === "HEAD") && !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 
 // Every state-changing request must come from the site's own pages: its Origin (or,
 // failing that, its Referer) is the address it was sent to, or PUBLIC_URL's.
@@ -177,12 +205,37 @@ if (DEV) {
   loadBuild = async () => build;
 }
 
-entry = (await loadBuild()).entry.module as unknown as AppEntry;
+const build = await loadBuild();
+entry = build.entry.module as unknown as AppEntry;
 try {
   await entry.startRuntime();
 } catch (error) {
   logLine(60, error instanceof Error ? error.message : String(error));
   process.exit(1);
+}
+
+// The page cache: filled before the server listens, and again every hour (the year in the footer
+// is all that changes on its own); with PAGE_FILES_DIR, written there too for a front server.
+if (!DEV) {
+  const renderPage = createRouterHandler(build, "production");
+  const pageContext = () => {
+    const context = new RouterContextProvider();
+    context.set(entry.clientContext, { ip: "127.0.0.1", requestId: "page-cache", nonce: "" });
+    return context;
+  };
+  const fillPageCache = async () => {
+    pageCache = await renderPages((request) => renderPage(request, pageContext()), { origin: `http://localhost:${PORT}`, frames, production: true });
+    if (config.PAGE_FILES_DIR) writePageFiles(path.resolve(config.PAGE_FILES_DIR), [...pageCache.values()]);
+  };
+  try {
+    await fillPageCache();
+  } catch (error) {
+    // Every page can still be rendered on request: a failed fill is logged, never fatal.
+    entry.log.warn({ err: error }, "the public pages could not be cached: they are rendered on each request");
+  }
+  setInterval(() => {
+    fillPageCache().catch((error: unknown) => entry.log.warn({ err: error }, "refreshing the cached public pages failed"));
+  }, 3_600_000).unref();
 }
 
 app.get("/healthz", (_req, res) => {
@@ -215,15 +268,17 @@ app.use((req, res, next) => {
   next();
 });
 
-// Downloads (files, CSV exports, IVR attachments) and the portal's event stream exist only at their plain
-// address: their .data address would answer the same bytes without the download headers.
-app.get(/^\/(?:(?:admin|members)\/(?:.*\/)?(?:files|export)\/.*|members\/events)\.data$/, (_req, res) => {
+// Downloads (files, CSV exports, IVR attachments, order and invoice PDFs) and the portal's event stream exist
+// only at their plain address: their .data address would answer the same bytes without the download headers.
+app.get(/^\/(?:(?:admin|members)\/(?:.*\/)?(?:files|export)\/.*|(?:admin|members)\/.*\.pdf|members\/events)\.data$/, (_req, res) => {
   res.status(404).type("text/plain").send("Not found");
 });
 
 app.use(
   createRequestHandler({
-    build: loadBuild,
+    // In production the build itself, not a function answering it: React Router then derives its route
+    // table and request handler once, instead of on every request.
+    build: DEV ? loadBuild : build,
     mode: DEV ? "development" : "production",
     getLoadContext(req, res) {
       const context = new RouterContextProvider();

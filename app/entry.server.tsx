@@ -23,8 +23,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // The nonce server.ts put in the Content-Security-Policy header: every inline script carries it.
-  const { nonce } = loadContext.get(clientContext);
+  // The nonce server.ts put in the Content-Security-Policy header: every inline script carries it. A page
+  // rendered for the page cache has none (its policy names its inline scripts' hashes instead).
+  const nonce = loadContext.get(clientContext).nonce || undefined;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -39,7 +40,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const app = (
-      <NonceContext value={nonce}>
+      <NonceContext value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext>
     );

@@ -19,22 +19,21 @@ import { Toaster } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import type { RootData } from "~/lib/use-site";
 import { useNonce } from "~/lib/nonce";
+import { usePageSendsNoScript } from "~/lib/page-scripts";
 import { NotFound } from "~/components/layout/not-found";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
 import { siteConfig } from "~/.server/env";
 import { takeFlash } from "~/.server/http/flash";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is rendered in the layout with a precedence, so React puts it
+// before the script preloads that <Scripts> adds to <head>.
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { flash, headers } = await takeFlash(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { flash, headers } = await takeFlash(request, url);
   const root: RootData = {
     site: siteConfig(),
-    year: new Date().getFullYear(),
     flash,
   };
   return data(root, { headers });
@@ -42,16 +41,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
-  const nonce = useNonce();
+  // A cached page has no nonce (its policy names its inline scripts by hash): no empty nonce attributes then.
+  const nonce = useNonce() || undefined;
   // The staff console has a frame of its own (routes/admin.tsx): no public header or footer there.
   const { pathname } = useLocation();
   const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
+  // A page whose route opts out (handle.hydrate === false) is sent with no script at all.
+  // In the browser the layout only renders inside a running app (a hydrated page led
+  // here), whose scripts and scroll restoration stay.
+  const scripts = !usePageSendsNoScript() || typeof document !== "undefined";
   return (
     <html lang="en-US">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b6e8a" />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -66,11 +71,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className={inConsole ? "flex-1" : "flex-1 pt-16"}>
           {children}
         </main>
-        {data && !inConsole ? <SiteFooter site={data.site} year={data.year} /> : null}
+        {data && !inConsole ? <SiteFooter site={data.site} /> : null}
         <Toaster />
         <FlashToast flash={data?.flash ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -43,6 +43,8 @@ const schema = z.object({
   /** How long a stopping server keeps taking connections while open ones finish, in milliseconds. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5_000),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** Where the public pages are also written as files, with a manifest of their headers, for a front server to answer them itself. */
+  PAGE_FILES_DIR: optionalText,
   /** The committed migrations (drizzle/), when they are not found beside the code. */
   MIGRATIONS_DIR: optionalText,
   DATABASE_URL: optionalUrl,

@@ -37,7 +37,9 @@ export async function startRuntime(): Promise<void> {
   await startStatusEvents((channel, onPayload) => open.listen(channel, onPayload));
 
   if (sender) {
-    worker = startMailWorker({ db: database.db, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
+    // The worker's bookkeeping (a lease, a sent mark) need not wait for the disk: lost in a crash of the
+    // database server, a mail goes again with the same Message-ID, as when a process dies mid-send.
+    worker = startMailWorker({ db: database.relaxed, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
     log.info("mail worker started");
   } else {
     log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");

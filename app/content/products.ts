@@ -1,4 +1,4 @@
-import type { Product, ProductCategory } from "./types";
+import type { GraftSize, Product, ProductCategory } from "./types";
 
 export const productCategories: readonly ProductCategory[] = [
   "Dual-Layer Grafts",
@@ -7,7 +7,21 @@ export const productCategories: readonly ProductCategory[] = [
   "Full Thickness Grafts",
 ];
 
-/** The nine product lines (SPEC section 2, Products). Learn More URLs come from config. */
+const cm = (lengthCm: number, widthCm: number): GraftSize => ({ lengthCm, widthCm });
+
+/**
+ * The nine product lines (SPEC section 2, Products). Learn More URLs come from config.
+ *
+ * The HCPCS codes and sizes come from public material. Check them each
+ * quarter against the CMS quarterly HCPCS file (Q-codes for skin substitutes
+ * are added and discontinued from one quarter to the next) and against the
+ * manufacturers' size lists. Where public material gave a range
+ * ("1×1 to 4×8"), it was filled with the usual size series; those products are
+ * marked below and must be checked too. Sizes are length × width in cm, smallest
+ * first; an empty list means the product is orderable by request only.
+ *
+ * Plain data: imported by pages (in the browser) and by server code alike.
+ */
 export const products: readonly Product[] = [
   {
     slug: "amnioamp-mp",
@@ -16,6 +30,8 @@ export const products: readonly Product[] = [
     description:
       "A dehydrated dual-layer amniotic membrane allograft that provides a protective barrier over chronic and acute wounds.",
     features: ["Dual-layer amnion and chorion", "Room-temperature storage", "Multiple sizes for varied wound areas"],
+    hcpcs: "Q4250",
+    sizes: [cm(2, 2), cm(2, 3), cm(2, 4), cm(4, 4), cm(4, 6), cm(4, 8)],
   },
   {
     slug: "membrane-wrap",
@@ -24,6 +40,9 @@ export const products: readonly Product[] = [
     description:
       "A thin, conformable amniotic membrane allograft designed to wrap irregular wound surfaces and surgical sites.",
     features: ["Conforms to irregular surfaces", "Easy handling and placement", "Five-year shelf life"],
+    hcpcs: "Q4205",
+    // Public material: "1×1 to 4×8, 6×8, 10×10"; the range is filled with the usual series.
+    sizes: [cm(1, 1), cm(1, 2), cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8), cm(6, 8), cm(10, 10)],
   },
   {
     slug: "membrane-wrap-hydro",
@@ -32,6 +51,9 @@ export const products: readonly Product[] = [
     description:
       "A hydrated version of Membrane Wrap that is ready to apply out of the package, with no rehydration step.",
     features: ["Ready to apply", "No rehydration step", "Retains natural membrane structure"],
+    hcpcs: "Q4290",
+    // Public material: "2×2 to 4×8, 6×8, 10×10"; the range is filled with the usual series.
+    sizes: [cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8), cm(6, 8), cm(10, 10)],
   },
   {
     slug: "tri-membrane-wrap",
@@ -40,6 +62,9 @@ export const products: readonly Product[] = [
     description:
       "A three-layer amniotic allograft offering added thickness and durability for more demanding wound beds.",
     features: ["Three-layer construction", "Added thickness and durability", "Suitable for deeper wounds"],
+    hcpcs: "Q4344",
+    // Public material: "1×1 to 10×10"; the range is filled with the usual series.
+    sizes: [cm(1, 1), cm(1, 2), cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8), cm(6, 8), cm(10, 10)],
   },
   {
     slug: "xcell-amnio",
@@ -48,6 +73,8 @@ export const products: readonly Product[] = [
     description:
       "A tri-layer amniotic membrane allograft that supports a protective covering over hard-to-heal wounds.",
     features: ["Tri-layer membrane", "Sterile, single-use packaging", "Range of sizes available"],
+    hcpcs: "Q4280",
+    sizes: [cm(2, 2), cm(2, 4), cm(4, 4), cm(4, 7)],
   },
   {
     slug: "amniomaxx",
@@ -56,6 +83,8 @@ export const products: readonly Product[] = [
     description:
       "A thick, multi-layer amniotic allograft for wounds that call for a more robust protective barrier.",
     features: ["Robust multi-layer barrier", "Simple application", "Room-temperature storage"],
+    hcpcs: "Q4239",
+    sizes: [cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8)],
   },
   {
     slug: "derm-maxx",
@@ -64,6 +93,8 @@ export const products: readonly Product[] = [
     description:
       "A dermal matrix for wound coverage that supports the management of partial- and full-thickness wounds.",
     features: ["Dermal matrix scaffold", "Flexible and easy to cut to size", "Supports full-thickness coverage"],
+    hcpcs: "Q4238",
+    sizes: [cm(1, 1), cm(2, 2), cm(2, 4), cm(4, 4), cm(4, 8), cm(5, 10)],
   },
   {
     slug: "simplimax",
@@ -72,6 +103,8 @@ export const products: readonly Product[] = [
     description:
       "A streamlined dermal covering for everyday wound management, chosen for simple handling in the clinic.",
     features: ["Straightforward handling", "Consistent thickness", "Suitable for outpatient settings"],
+    hcpcs: "Q4341",
+    sizes: [cm(2, 2), cm(2, 3), cm(4, 4), cm(4, 6), cm(4, 8)],
   },
   {
     slug: "amchoplast",
@@ -80,5 +113,19 @@ export const products: readonly Product[] = [
     description:
       "A full-thickness amnion-chorion allograft for complex wounds where a complete, durable covering is needed.",
     features: ["Full-thickness amnion and chorion", "Durable, complete covering", "For complex wound presentations"],
+    hcpcs: "Q4316",
+    // No size list found in public material: orderable by request only until the catalogue has one.
+    sizes: [],
   },
 ];
+
+/** The product with this slug, if any (a query parameter, a stored request). */
+export function productBySlug(slug: string | null | undefined): Product | undefined {
+  if (!slug) return undefined;
+  return products.find((product) => product.slug === slug);
+}
+
+/** Whether the product can be ordered by size; without a size list it is ordered by request. */
+export function isOrderableBySize(product: Product): boolean {
+  return product.sizes.length > 0;
+}

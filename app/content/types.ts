@@ -6,12 +6,19 @@ export type ProductCategory =
   | "Dermal Solutions"
   | "Full Thickness Grafts";
 
+/** A graft's size in centimetres, as the manufacturer lists it (length × width). */
+export type GraftSize = { lengthCm: number; widthCm: number };
+
 export type Product = {
   slug: string;
   name: string;
   description: string;
   category: ProductCategory;
   features: string[];
+  /** The HCPCS Level II Q-code the product is billed under. */
+  hcpcs: string;
+  /** The sizes it is sold in, smallest first; empty: orderable by request only. */
+  sizes: readonly GraftSize[];
 };
 
 export type ServiceCategory = "Administrative" | "Digital" | "Financial" | "Clinical" | "Support";

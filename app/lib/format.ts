@@ -38,3 +38,14 @@ export function formatCalendarDate(iso: string): string {
   if (!year || !name || !day) return iso;
   return `${name} ${day}, ${year}`;
 }
+
+/** An amount in cents as dollars: "$1,234.50" (and "-$5.00" for a negative amount). */
+export function formatCents(cents: number): string {
+  const rounded = Math.round(cents);
+  const absolute = Math.abs(rounded);
+  const dollars = Math.floor(absolute / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const rest = (absolute % 100).toString().padStart(2, "0");
+  return `${rounded < 0 ? "-" : ""}$${dollars}.${rest}`;
+}

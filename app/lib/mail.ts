@@ -15,6 +15,9 @@ const NAMED_PURPOSES: Record<string, string> = {
   "account.sign-in-limited": "Sign-in limited notice",
   "ivr.received": "IVR received: notice to the company",
   "ivr.status": "IVR status change: notice to the practice",
+  "order.received": "Order received: notice to the company",
+  "order.cancelled": "Order cancelled by the practice: notice to the company",
+  "order.status": "Order status change: notice to the practice",
 };
 
 const FORM_MAILS: Record<string, string> = {

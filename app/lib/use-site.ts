@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { SiteConfig } from "~/config/site";
 import type { ToastText } from "~/content/forms";
 
-export type RootData = { site: SiteConfig; year: number; flash: ToastText | null };
+export type RootData = { site: SiteConfig; flash: ToastText | null };
 
 /** Site facts from the root loader; available on every page. */
 export function useSite(): SiteConfig {

@@ -1,7 +1,7 @@
 // Starting and stopping server processes and nginx in front of them, for
 // `npm run start:cluster`, the benchmark and the resilience script.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -41,11 +41,13 @@ export async function waitForOk(url, timeoutMs = 60_000) {
  * One production server process (build/server.js) on `port`. Its log goes to
  * `logFile`, or to this process's stdout when none is given.
  */
-export async function startApp({ port, env = {}, logFile, name = `app:${port}` }) {
+export async function startApp({ port, env = {}, logFile, name = `app:${port}`, onSpawn }) {
   const child = track(spawn(process.execPath, ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   }));
+  // For whoever watches the process from its first moment (the benchmark samples its memory while it starts).
+  onSpawn?.(child.pid);
   const out = logFile ? createWriteStream(logFile, { flags: "a" }) : process.stdout;
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
@@ -109,11 +111,76 @@ export function residentBytes(pid) {
   return Number.parseInt(r.stdout.trim(), 10) * 1024;
 }
 
+/** CPU time a process has used so far (user and system), in milliseconds, from /proc. */
+export function cpuMilliseconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const perSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+  return (ticks * 1000) / perSecond;
+}
+
+/** A header value as an nginx string: in double quotes, with quotes, backslashes and dollars escaped. */
+function nginxString(value) {
+  return `"${String(value).replace(/[\\"$]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * The nginx configuration that answers the public pages from the files the
+ * servers wrote to `dir` (app/.server/http/page-cache.ts), with each page's
+ * own headers, for GET and HEAD from visitors without a session or a flash
+ * message; everything else goes to the servers. Answers "" when there are none.
+ */
+function pageFilesConfig(dir) {
+  const manifestFile = dir && path.join(dir, "manifest.json");
+  if (!manifestFile || !existsSync(manifestFile)) return { http: "", server: "", route: "" };
+  const { pages } = JSON.parse(readFileSync(manifestFile, "utf8"));
+  // nginx sets Content-Type, ETag and Last-Modified for a file itself.
+  const own = new Set(["content-type", "etag"]);
+  const http = `  # The servers' cached public pages (${pages.length}), by the address a link asks for.
+  map $request_uri $page_file {
+    default "";
+${pages.map((p) => `    ${nginxString(p.url)} ${nginxString(p.file)};`).join("\n")}
+  }
+  # A signed-in visitor or one with a one-time message gets a page rendered for them.
+  map $http_cookie $own_page {
+    default 0;
+    "~(^|;\\s*)(__Secure-)?portal\\.session_token=" 1;
+    "~(^|;\\s*)flash=" 1;
+  }
+`;
+  const server = pages
+    .map(
+      (p) => `    location = /__page/${p.file} {
+      internal;
+      alias ${path.join(dir, p.file)};
+      gzip_static on;
+      charset utf-8;
+${Object.entries(p.headers)
+  .filter(([name]) => !own.has(name.toLowerCase()))
+  .map(([name, value]) => `      add_header ${name} ${nginxString(value)} always;`)
+  .join("\n")}
+      add_header X-Request-Id $request_id always;
+    }`,
+    )
+    .join("\n");
+  const route = `      set $page $page_file;
+      if ($own_page) { set $page ""; }
+      if ($request_method !~ ^(GET|HEAD)$) { set $page ""; }
+      if ($page != "") { rewrite ^ /__page/$page? last; }
+`;
+  return { http, server, route };
+}
+
 /**
  * nginx on 127.0.0.1:`port`, balancing over `upstreams` (ports), with
- * `staticRoot` served under /static/ when given (compressed when `gzip`, as the servers compress). Installs Debian's nginx-light when missing.
+ * `staticRoot` served under /static/ when given (compressed when `gzip`, as the servers compress),
+ * and the public pages the servers wrote to `pageFilesDir` answered from their files.
+ * Installs Debian's nginx-light when missing.
  */
-export async function startNginx({ port, upstreams, staticRoot, gzip = false, hosts = ["localhost", "127.0.0.1"] }) {
+export async function startNginx({ port, upstreams, staticRoot, gzip = false, hosts = ["localhost", "127.0.0.1"], pageFilesDir }) {
+  const pagesConf = pageFilesConfig(pageFilesDir);
   ensureDebianPackage(NGINX, "nginx-light");
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
@@ -127,7 +194,7 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   access_log off;
-${gzip ? "  gzip on;\n  gzip_types text/css application/javascript;\n" : ""}  client_body_temp_path ${dir}/body;
+${gzip ? "  gzip on;\n  gzip_types text/css application/javascript;\n" : ""}${pagesConf.http}  client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
@@ -153,8 +220,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
   server {
     listen 127.0.0.1:${port};
     server_name ${hosts.join(" ")};
-${staticRoot ? `    location /static/ { alias ${staticRoot}/; }\n` : ""}    location / {
-      proxy_pass http://site;
+${staticRoot ? `    location /static/ { alias ${staticRoot}/; }\n` : ""}${pagesConf.server ? `${pagesConf.server}\n` : ""}    location / {
+${pagesConf.route}      proxy_pass http://site;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
@@ -192,9 +259,11 @@ export async function startCluster({ port, processes = 2, env, logFile, staticRo
   if (!env.DATABASE_URL) throw new Error("Several processes share one PostgreSQL server: set DATABASE_URL");
   if (!env.PHI_KEY) throw new Error("Several processes share one patient-data key: set PHI_KEY");
   const apps = [];
-  const appEnv = frontedEnv(env, port);
+  // The servers write the public pages there as they start; nginx answers them from those files.
+  const pageFilesDir = env.PAGE_FILES_DIR || mkdtempSync(path.join(tmpdir(), "site-pages-"));
+  const appEnv = { ...frontedEnv(env, port), PAGE_FILES_DIR: pageFilesDir };
   for (let i = 1; i <= processes; i++) apps.push(await startApp({ port: port + i, env: appEnv, logFile }));
-  const nginx = await startNginx({ port, upstreams: apps.map((a) => a.port), staticRoot, hosts: knownHostNames(appEnv) });
+  const nginx = await startNginx({ port, upstreams: apps.map((a) => a.port), staticRoot, hosts: knownHostNames(appEnv), pageFilesDir });
   return {
     apps,
     nginx,

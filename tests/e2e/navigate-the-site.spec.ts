@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support/page";
+import { gotoPlain } from "./support/page";
 
 const headerLinks = [
   ["Products", "/products"],
@@ -94,7 +94,7 @@ test("external links open in a new tab without opener or referrer", async ({ pag
 
 test("the mobile menu opens and closes @phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await gotoHydrated(page, "/services");
+  await gotoPlain(page, "/services");
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await expect(menu).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();

@@ -57,12 +57,22 @@ test("oversized, unlengthed and wrongly typed bodies are refused and the server 
   expect((await request.get("/readyz")).status()).toBe(200);
 });
 
-test("every answer carries the security headers, and inline scripts run only with the response's nonce", async ({ page, request }) => {
+test("every answer carries the security headers, and a rendered page's inline scripts run only with the response's nonce", async ({ page, request }) => {
+  // A public page comes from the page cache (its scripts allowed by hash: see
+  // serve-public-pages-as-files); it carries the same headers.
+  const cached = (await request.get("/")).headers();
+  for (const name of ["x-content-type-options", "referrer-policy", "permissions-policy", "strict-transport-security"]) {
+    expect(cached[name]).toBeTruthy();
+  }
+  expect(cached["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(cached["x-powered-by"]).toBeUndefined();
+
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  const response = await page.goto("/");
+  // A page rendered for each request (not cached) gets a fresh nonce.
+  const response = await page.goto("/forgot-password");
   const headers = response!.headers();
   const csp = headers["content-security-policy"]!;
   expect(csp).toContain("frame-ancestors 'none'");
@@ -80,7 +90,7 @@ test("every answer carries the security headers, and inline scripts run only wit
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   expect(violations).toEqual([]);
   // A second answer gets a different nonce.
-  const again = (await request.get("/")).headers()["content-security-policy"];
+  const again = (await request.get("/forgot-password")).headers()["content-security-policy"];
   expect(again).not.toContain(`'nonce-${nonce}'`);
   const asset = await request.get("/favicon.svg");
   expect(asset.headers()["x-content-type-options"]).toBe("nosniff");

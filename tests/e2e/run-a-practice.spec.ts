@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
+import { JOURNEY_TIMEOUT_MS } from "./support/page";
 import { seededPractice } from "./support/seed-ivrs";
 
 const { admin, staff } = testAccounts;
@@ -32,7 +33,7 @@ async function checkBothWidths(page: Page, phoneShot?: string) {
 }
 
 test("an admin creates a practice and invites a member, who sets a password and adds a facility and a provider", async ({ browser }, testInfo) => {
-  test.slow();
+  test.setTimeout(JOURNEY_TIMEOUT_MS);
   const marker = randomUUID().slice(0, 8);
   const practiceName = `Bayside Wound Care ${marker}`;
   const invitee = `nurse-${marker}@bayside.example`;
@@ -151,7 +152,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
 });
 
 test("staff work the seeded IVRs: review, ask for information, record coverage; each read is audited", async ({ page, browser }, testInfo) => {
-  test.slow();
+  test.setTimeout(JOURNEY_TIMEOUT_MS);
   await page.goto("/auth");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(staff.email);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { portalAccounts, testAccounts } from "./support/accounts";
+import { JOURNEY_TIMEOUT_MS } from "./support/page";
 
 /**
  * The Clinical Portal's first part from end to end, on one server (the one
@@ -33,7 +34,7 @@ async function signedIn(browser: Browser, email: string, password: string, landi
 }
 
 test("a practice verifies a patient's insurance: invited, set up, sent, questioned, answered, covered, live on the board, private to the practice", async ({ browser }) => {
-  test.slow();
+  test.setTimeout(JOURNEY_TIMEOUT_MS);
   const marker = randomUUID().slice(0, 8);
   const practiceName = `Harbor Wound Care ${marker}`;
   const nurse = { email: `nurse-${marker}@harbor.example`, password: "harbor password 1" };

@@ -26,6 +26,8 @@ export const SEALED_COLUMNS = [
   { table: "ivr_verifications", column: "result_sealed", context: "ivr_verifications.result", bytes: false },
   { table: "ivr_files", column: "name_sealed", context: "ivr_files.name", bytes: false },
   { table: "ivr_files", column: "content_sealed", context: "ivr_files.content", bytes: true },
+  { table: "orders", column: "notes_sealed", context: "orders.notes", bytes: false },
+  { table: "order_history", column: "note_sealed", context: "order_history.note", bytes: false },
 ] as const;
 
 export type RotationReport = { values: number; patients: number };

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +21,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /**
+   * The same database, on connections that commit without waiting for the disk
+   * (synchronous_commit off; only a crash of the database server itself, within
+   * a fraction of a second, can lose such a commit). For bookkeeping whose loss
+   * costs nothing lasting: a form's rate-limit count, a mail's lease and its
+   * sent mark (the mail would go again with the same Message-ID, as it does when
+   * a process dies mid-send). Never for what a person was told is saved. On the
+   * embedded database it is `db` (the embedded engine does not wait for the disk).
+   */
+  relaxed: Db;
   driver: "pglite" | "postgres";
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
@@ -119,6 +131,51 @@ export type OpenOptions = (
   | { memory: true; snapshot?: Blob }
 ) & { migrationsDir?: string };
 
+/**
+ * The embedded engine's settings: its defaults, with a small buffer pool. The
+ * engine's memory never shrinks, so the pool (PostgreSQL's default is 128 MB)
+ * would fill as the data is read and hold the process's memory there for good;
+ * a practice's working set fits in 16 MB, and the operating system caches the
+ * files below it.
+ */
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB", "-c", "temp_buffers=4MB"];
+}
+
+/** What the migrations are: a change in any of them is a change of this. */
+function migrationsStamp(folder: string): string {
+  return createHash("sha256").update(readFileSync(path.join(folder, "meta", "_journal.json"))).digest("hex");
+}
+
+/**
+ * Creates and migrates the embedded database in a short-lived child process
+ * when it is new or its migrations changed. Creating a database (initdb) and
+ * migrating it take several hundred megabytes the engine never gives back; in
+ * a child they are given back when it ends, and the server opens a database
+ * that is ready. `DATA_DIR/pglite.migrated` names the migrations it is ready for.
+ */
+async function prepareInChild(dir: string, folder: string): Promise<void> {
+  const marker = path.join(dir, "pglite.migrated");
+  const stamp = migrationsStamp(folder);
+  if (existsSync(path.join(dir, "pglite", "PG_VERSION")) && existsSync(marker) && readFileSync(marker, "utf8") === stamp) return;
+  const modules = ["@electric-sql/pglite", "drizzle-orm/pglite", "drizzle-orm/pglite/migrator"].map((m) => import.meta.resolve(m));
+  const code = `
+    const [pglite, drizzle, migrator, dataDir, folder, params] = process.argv.slice(1);
+    const { PGlite } = await import(pglite);
+    const { drizzle: open } = await import(drizzle);
+    const { migrate } = await import(migrator);
+    const client = new PGlite(dataDir, { startParams: JSON.parse(params) });
+    await migrate(open(client), { migrationsFolder: folder });
+    await client.close();`;
+  const args = ["--input-type=module", "-e", code, ...modules, path.join(dir, "pglite"), folder, JSON.stringify(pgliteStartParams())];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString("utf8")).slice(-4000)));
+  const exitCode = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (exitCode !== 0) throw new Error(`The embedded database in ${dir} could not be created or migrated: ${errors.trim() || `exit ${exitCode}`}`);
+  writeFileSync(marker, stamp);
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("url" in options) {
     const pool = new pg.Pool({
@@ -137,8 +194,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR) });
+    // A few connections whose commits do not wait for the disk: one round trip per bookkeeping write.
+    const relaxedPool = new pg.Pool({
+      connectionString: options.url,
+      max: 3,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      options: "-c synchronous_commit=off",
+    });
+    relaxedPool.on("error", () => {});
+    relaxedPool.on("connect", (client) => {
+      client.on("error", () => {});
+      releaseOnFailedBegin(client);
+    });
+    const relaxed = drizzlePg(relaxedPool, { schema }) as unknown as Db;
     return {
       db,
+      relaxed,
       driver: "postgres",
       ping: async () => {
         await pool.query("select 1");
@@ -146,7 +218,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       listen: async (channel, onPayload) => listenOnServer(options.url!, channel, onPayload, (error) =>
           log.warn({ err: error }, "status event listener lost its database connection: reconnecting"),
         ),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), relaxedPool.end()]);
+      },
     };
   }
 
@@ -155,7 +229,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if ("memory" in options) {
-    client = new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
+    client = new PGlite({ ...(options.snapshot ? { loadDataDir: options.snapshot } : {}), startParams: pgliteStartParams() });
   } else {
     const dir = path.resolve(options.dataDir);
     dataDir = dir;
@@ -163,7 +237,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     secureDataDir(dir);
     release = takeLock(dir);
     try {
-      client = new PGlite(path.join(dir, "pglite"));
+      await prepareInChild(dir, migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR));
+      client = new PGlite(path.join(dir, "pglite"), { startParams: pgliteStartParams() });
     } catch (error) {
       release();
       throw error;
@@ -181,6 +256,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (dataDir !== undefined) secureDataDir(dataDir);
   return {
     db,
+    relaxed: db,
     driver: "pglite",
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -212,4 +288,9 @@ export function getDatabase(): Database {
 
 export function getDb(): Db {
   return getDatabase().db;
+}
+
+/** The database's relaxed handle: see `Database.relaxed`. */
+export function getRelaxedDb(): Db {
+  return getDatabase().relaxed;
 }

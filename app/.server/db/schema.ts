@@ -17,6 +17,7 @@ import {
 import { ROLES } from "~/lib/accounts";
 import { IVR_STATUSES } from "~/lib/ivr";
 import { MAIL_STATES } from "~/lib/mail";
+import { ORDER_STATUSES } from "~/lib/orders";
 import { KINDS, STATUSES } from "~/lib/submissions";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -550,4 +551,165 @@ export const ivrFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("ivr_files_ivr_idx").on(t.ivrId)],
+);
+
+// ---------------------------------------------------------------------------
+// Orders of grafts, made from a verified IVR, their shipment with each unit's
+// tissue identifier (traceable from donor to patient, 21 CFR 1271.290), and
+// their invoices. Sizes are kept in millimetres so a 1.5 cm side stays exact.
+
+export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** ORD-000123 */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "restrict" }),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "restrict" }),
+    productSlug: text("product_slug").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    status: orderStatus("status").notNull().default("submitted"),
+    dateOfService: date("date_of_service").notNull(),
+    /** ship to */
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "restrict" }),
+    shippingSpeed: text("shipping_speed").notNull(),
+    poNumber: text("po_number"),
+    /** the member's notes, sealed: they may speak of the patient */
+    notesSealed: text("notes_sealed"),
+    /** the wound's area the order was made for, in hundredths of cm² */
+    woundAreaHundredths: integer("wound_area_hundredths"),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_practice_status_idx").on(t.practiceId, t.status),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_ivr_idx").on(t.ivrId),
+  ],
+);
+
+/** One size of the order: how many grafts of it. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    hcpcs: text("hcpcs").notNull(),
+    lengthMm: integer("length_mm").notNull(),
+    widthMm: integer("width_mm").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [uniqueIndex("order_lines_order_position_idx").on(t.orderId, t.position)],
+);
+
+/** Each unit shipped and its tissue (donor lot) identifier. */
+export const orderUnits = pgTable(
+  "order_units",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    /** 1..quantity within its line */
+    position: integer("position").notNull(),
+    tissueId: text("tissue_id").notNull(),
+  },
+  (t) => [uniqueIndex("order_units_line_position_idx").on(t.lineId, t.position), index("order_units_tissue_idx").on(t.tissueId)],
+);
+
+export const orderHistory = pgTable(
+  "order_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status"),
+    toStatus: orderStatus("to_status").notNull(),
+    actorEmail: text("actor_email"),
+    /** a note with the change, sealed: it may speak of the patient */
+    noteSealed: text("note_sealed"),
+    at: createdAt(),
+  },
+  (t) => [index("order_history_order_idx").on(t.orderId, t.at)],
+);
+
+/** Members who get a mail when the order changes (who ordered, and whoever follows it). */
+export const orderFollowers = pgTable(
+  "order_followers",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
+/** One invoice per delivered order. Amounts in cents. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** INV-000123 */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    issuedOn: date("issued_on").notNull(),
+    dueOn: date("due_on").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    issuedBy: text("issued_by"),
+    paidOn: date("paid_on"),
+    paymentReference: text("payment_reference"),
+    paymentRecordedBy: text("payment_recorded_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invoices_practice_idx").on(t.practiceId, t.dueOn)],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    hcpcs: text("hcpcs").notNull(),
+    product: text("product").notNull(),
+    lengthMm: integer("length_mm").notNull(),
+    widthMm: integer("width_mm").notNull(),
+    units: integer("units").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+  },
+  (t) => [uniqueIndex("invoice_lines_invoice_position_idx").on(t.invoiceId, t.position)],
 );

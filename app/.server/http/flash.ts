@@ -6,6 +6,11 @@ import { env } from "~/.server/env";
  * A one-time message carried across a redirect: a plain form post (JavaScript
  * off) is answered with a redirect back to its page, which shows the message
  * once as the same toast the fetcher path would show.
+ *
+ * The message belongs to the page it was sent to: it carries that page's path
+ * and only a request for that path takes it. Another tab of the same browser
+ * reloading its data at that moment (a live board answering the very change the
+ * message reports) leaves it for the page that asked.
  */
 const flashCookie = createCookie("flash", {
   path: "/",
@@ -17,8 +22,9 @@ const flashCookie = createCookie("flash", {
 });
 
 export type Flash = ToastText;
+type SentFlash = Flash & { path?: string };
 
-function isFlash(value: unknown): value is Flash {
+function isFlash(value: unknown): value is SentFlash {
   return (
     typeof value === "object" &&
     value !== null &&
@@ -28,14 +34,20 @@ function isFlash(value: unknown): value is Flash {
 }
 
 export async function redirectWithFlash(to: string, flash: Flash): Promise<Response> {
-  return redirect(to, { status: 303, headers: { "Set-Cookie": await flashCookie.serialize(flash) } });
+  const sent: SentFlash = { ...flash, path: new URL(to, "http://site.invalid").pathname };
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await flashCookie.serialize(sent) } });
 }
 
-/** The pending flash, if any, and the header that clears it. */
-export async function takeFlash(request: Request): Promise<{ flash: Flash | null; headers: HeadersInit }> {
+/**
+ * The pending flash for this request's page, if any, and the header that clears
+ * it. `url` is the page's address (a loader's `url`: a data request's own
+ * address ends in `.data`).
+ */
+export async function takeFlash(request: Request, url: URL = new URL(request.url)): Promise<{ flash: Flash | null; headers: HeadersInit }> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("flash=")) return { flash: null, headers: {} };
   const value: unknown = await flashCookie.parse(header).catch(() => null);
+  if (isFlash(value) && value.path !== undefined && value.path !== url.pathname) return { flash: null, headers: {} };
   return {
     flash: isFlash(value) ? { title: value.title, description: value.description, variant: value.variant } : null,
     headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) },

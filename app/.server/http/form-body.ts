@@ -6,7 +6,7 @@ import type { ToastText } from "~/content/forms";
 import type { z } from "zod";
 import { invalid, isDataRequest, isHoneypotFilled, RESEND_HEADER } from "~/lib/form-result";
 import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/common";
-import { getDb, type Db } from "~/.server/db/client";
+import { getDb, getRelaxedDb, type Db } from "~/.server/db/client";
 import { env } from "~/.server/env";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { log } from "~/.server/log";
@@ -368,7 +368,8 @@ export async function limitThenRead(request: Request, context: Readonly<RouterCo
  */
 export async function limitSubmissions(context: Readonly<RouterContextProvider>, form: string) {
   const { ip } = clientInfo(context);
-  const { allowed, retryAfterSeconds } = await hitRateLimit(getDb(), `form:${ip}`, {
+  // Checked on its own, before the submission's transaction: the count need not wait for the disk.
+  const { allowed, retryAfterSeconds } = await hitRateLimit(getRelaxedDb(), `form:${ip}`, {
     limit: env().FORM_RATE_LIMIT,
     windowMs: 60_000,
   });

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/.server/db/client";
 import { rateLimits } from "~/.server/db/schema";
 
@@ -6,7 +6,11 @@ import { rateLimits } from "~/.server/db/schema";
  * Counts one hit for `key` and says whether it is within `limit`. A sliding
  * window: the previous window's count weighs in by how much of it still
  * overlaps, so a burst across a window boundary is caught too. Kept in the
- * database so every process sees the same count.
+ * database so every process sees the same count; one statement counts the hit
+ * and reads the previous window.
+ * A limit checked on its own may be counted on the database's relaxed
+ * handle (`getRelaxedDb()`): a crash may forget the last few hits, which costs
+ * nothing lasting.
  */
 export async function hitRateLimit(
   db: Db,
@@ -14,24 +18,21 @@ export async function hitRateLimit(
   { limit, windowMs, now = Date.now() }: { limit: number; windowMs: number; now?: number },
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  const [previous] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart - windowMs)));
-  const current = row?.count ?? 1;
+  const result = await db.execute(sql`
+      with hit as (
+        insert into ${rateLimits} (key, window_start, count) values (${key}, ${windowStart}, 1)
+        on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+        returning count
+      )
+      select (select count from hit) as current,
+             (select count from ${rateLimits} where key = ${key} and window_start = ${windowStart - windowMs}) as previous`);
+  const row = (result as unknown as { rows: { current: number | string | null; previous: number | string | null }[] }).rows[0];
+  const current = Number(row?.current ?? 1);
   const overlap = 1 - (now - windowStart) / windowMs;
-  const count = current + (previous?.count ?? 0) * overlap;
+  const weighted = current + Number(row?.previous ?? 0) * overlap;
   return {
-    allowed: count <= limit,
-    count,
+    allowed: weighted <= limit,
+    count: weighted,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
 }

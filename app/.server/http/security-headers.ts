@@ -5,9 +5,14 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Origins of the configured embedded views: the only frames the site may show. */
+/**
+ * Origins of the configured embedded views: the only frames the site may show.
+ * Only the ordering page's demo is still a frame; the portal's tabs are native
+ * and link to the previous views (PORTAL_STATUS/IVR/ORDER_URL) and to the
+ * payment processor (PORTAL_INVOICE_URL) instead of framing them.
+ */
 export function frameOrigins(env: Record<string, string | undefined>): string[] {
-  const names = Object.keys(env).filter((k) => /^PORTAL_(DEMO|STATUS|IVR|ORDER|INVOICE)_URL$/.test(k));
+  const names = Object.keys(env).filter((k) => k === "PORTAL_DEMO_URL");
   const origins = new Set<string>();
   for (const name of names) {
     try {
@@ -20,10 +25,16 @@ export function frameOrigins(env: Record<string, string | undefined>): string[] 
   return [...origins].sort();
 }
 
-export function contentSecurityPolicy(nonce: string, frames: readonly string[]): string {
+/**
+ * The policy of an answer. `scripts` are the script sources: for a rendered
+ * page 'self' and its nonce, for a cached page 'self' and the hashes of its
+ * inline scripts, for a page with no script at all 'none'.
+ */
+export function contentSecurityPolicy(scripts: string | readonly string[], frames: readonly string[]): string {
+  const sources = typeof scripts === "string" ? ["'self'", `'nonce-${scripts}'`] : scripts;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src ${sources.join(" ")}`,
     // Radix and the toaster position elements with inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -37,10 +48,19 @@ export function contentSecurityPolicy(nonce: string, frames: readonly string[]):
   ].join("; ");
 }
 
-/** Headers for every answer; HSTS only in production, where the site is served over https. */
-export function securityHeaders({ nonce, frames, production }: { nonce: string; frames: readonly string[]; production: boolean }) {
+/**
+ * Headers for every answer; HSTS only in production, where the site is served
+ * over https. Inline scripts run by the answer's `nonce`, or, for a cached page,
+ * by `scriptSources` (their hashes).
+ */
+export function securityHeaders({
+  nonce,
+  scriptSources,
+  frames,
+  production,
+}: { frames: readonly string[]; production: boolean } & ({ nonce: string; scriptSources?: undefined } | { nonce?: undefined; scriptSources: readonly string[] })) {
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, frames),
+    "Content-Security-Policy": contentSecurityPolicy(scriptSources ?? nonce!, frames),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",

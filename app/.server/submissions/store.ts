@@ -1,6 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/.server/db/client";
+import { insertWithDependents } from "~/.server/db/statement";
 import { outbox, submissionFiles, submissions } from "~/.server/db/schema";
 import { siteConfig } from "~/.server/env";
 import { log } from "~/.server/log";
@@ -21,8 +23,12 @@ export type SubmissionDraft = {
   person: { firstName: string; lastName: string; email: string };
   /** The browser's idempotency key, when it sent one. */
   clientKey?: string | null;
-  /** Inserts the rows of this kind, inside the submission's transaction; answers the notification to the company inbox, listing them. */
-  insertDetail: (tx: Db, submissionId: string) => Promise<Notification>;
+  /**
+   * The rows of this kind and the notification to the company inbox listing
+   * them: known up front (a kind of one row), so the submission is written in
+   * one statement, or inserted inside the submission's transaction.
+   */
+  detail: KnownDetail | InsertedDetail;
   files?: readonly CheckedFile[];
   /** The company inbox the notification goes to. */
   notifyTo: string;
@@ -30,29 +36,53 @@ export type SubmissionDraft = {
   confirmation: { subject: string; what: string; promise: string };
 };
 
+export type KnownDetail = { row: (submissionId: string) => { table: PgTable; values: Record<string, unknown>; notification: Notification } };
+export type InsertedDetail = { insert: (tx: Db, submissionId: string) => Promise<Notification> };
+
 /**
- * Stores a submission, its files and its two mails in one transaction:
- * either all of it is kept or none of it.
+ * Stores a submission, its files and its two mails at once: either all of it
+ * is kept or none of it. A submission whose rows are all known up front (no
+ * files, no lists) is one statement, a single round trip to the database; any
+ * other is one transaction.
  */
 export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{ id: string; duplicate: boolean }> {
-  const site = siteConfig();
-  const receivedAt = new Date();
-  const stored = await db.transaction(async (tx) => {
+  const stored = "row" in draft.detail && !draft.files?.length ? await storeInOneStatement(db, draft, draft.detail) : await storeInTransaction(db, draft);
+  // Ids and kinds only: form contents stay out of the logs.
+  log.info({ submissionId: stored.id, kind: draft.kind, files: draft.files?.length ?? 0, duplicate: stored.duplicate }, "submission stored");
+  return stored;
+}
+
+/** The submission stored earlier under the draft's idempotency key (the browser re-sent what had reached us). */
+async function alreadyStored(db: Db, clientKey: string): Promise<{ id: string; duplicate: true }> {
+  const [existing] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.clientKey, clientKey));
+  return { id: existing!.id, duplicate: true };
+}
+
+async function storeInOneStatement(db: Db, draft: SubmissionDraft, detail: KnownDetail): Promise<{ id: string; duplicate: boolean }> {
+  const submissionId = randomUUID();
+  const { table, values, notification } = detail.row(submissionId);
+  const inserted = await insertWithDependents(
+    db,
+    { table: submissions, row: { id: submissionId, kind: draft.kind, ...draft.person, clientKey: draft.clientKey ?? null }, unique: submissions.clientKey },
+    [
+      { table, rows: [values] },
+      { table: outbox, rows: mails(draft, submissionId, notification) },
+    ],
+  );
+  return inserted ? { id: submissionId, duplicate: false } : alreadyStored(db, draft.clientKey!);
+}
+
+async function storeInTransaction(db: Db, draft: SubmissionDraft): Promise<{ id: string; duplicate: boolean }> {
+  const detail = draft.detail;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(submissions)
       .values({ kind: draft.kind, ...draft.person, clientKey: draft.clientKey ?? null })
       .onConflictDoNothing({ target: submissions.clientKey })
       .returning({ id: submissions.id });
-    if (!row) {
-      // Already stored under this key: the browser re-sent what had reached us.
-      const [existing] = await tx
-        .select({ id: submissions.id })
-        .from(submissions)
-        .where(eq(submissions.clientKey, draft.clientKey!));
-      return { id: existing!.id, duplicate: true };
-    }
+    if (!row) return alreadyStored(tx as unknown as Db, draft.clientKey!);
     const submissionId = row.id;
-    const notification = await draft.insertDetail(tx as unknown as Db, submissionId);
+    const notification = "row" in detail ? await insertKnown(tx as unknown as Db, detail, submissionId) : await detail.insert(tx as unknown as Db, submissionId);
     if (draft.files?.length) {
       await tx.insert(submissionFiles).values(
         draft.files.map((f) => ({
@@ -66,39 +96,47 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
         })),
       );
     }
-    const fileLines: FieldLine[] = (draft.files ?? []).map((f, i) => ({
-      label: f.role === "resume" ? "Resume" : `Document ${i}`,
-      value: `${f.fileName} (${f.contentType}, ${formatBytes(f.data.byteLength)})`,
-    }));
-    const sections = fileLines.length ? [...notification.sections, { title: "Files", fields: fileLines }] : notification.sections;
-    await tx.insert(outbox).values([
-      {
-        submissionId,
-        purpose: `${draft.kind}.notification`,
-        to: draft.notifyTo,
-        replyTo: draft.person.email,
-        subject: notification.subject,
-        text: notificationText({ heading: notification.heading, sections, reference: submissionId, receivedAt }),
-      },
-      {
-        submissionId,
-        purpose: `${draft.kind}.confirmation`,
-        to: draft.person.email,
-        replyTo: site.email,
-        subject: draft.confirmation.subject,
-        text: confirmationText({
-          firstName: draft.person.firstName,
-          companyName: site.companyName,
-          what: draft.confirmation.what,
-          promise: draft.confirmation.promise,
-          phone: site.phone,
-        }),
-      },
-    ]);
+    await tx.insert(outbox).values(mails(draft, submissionId, notification));
     return { id: submissionId, duplicate: false };
   });
-  // Ids and kinds only: form contents stay out of the logs.
-  log.info({ submissionId: stored.id, kind: draft.kind, files: draft.files?.length ?? 0, duplicate: stored.duplicate }, "submission stored");
-  return stored;
 }
 
+async function insertKnown(tx: Db, detail: KnownDetail, submissionId: string): Promise<Notification> {
+  const { table, values, notification } = detail.row(submissionId);
+  await tx.insert(table).values(values as never);
+  return notification;
+}
+
+/** The submission's two mails: the notification to the company inbox (listing its files) and the confirmation to the person. */
+function mails(draft: SubmissionDraft, submissionId: string, notification: Notification) {
+  const site = siteConfig();
+  const fileLines: FieldLine[] = (draft.files ?? []).map((f, i) => ({
+    label: f.role === "resume" ? "Resume" : `Document ${i}`,
+    value: `${f.fileName} (${f.contentType}, ${formatBytes(f.data.byteLength)})`,
+  }));
+  const sections = fileLines.length ? [...notification.sections, { title: "Files", fields: fileLines }] : notification.sections;
+  return [
+    {
+      submissionId,
+      purpose: `${draft.kind}.notification`,
+      to: draft.notifyTo,
+      replyTo: draft.person.email,
+      subject: notification.subject,
+      text: notificationText({ heading: notification.heading, sections, reference: submissionId, receivedAt: new Date() }),
+    },
+    {
+      submissionId,
+      purpose: `${draft.kind}.confirmation`,
+      to: draft.person.email,
+      replyTo: site.email,
+      subject: draft.confirmation.subject,
+      text: confirmationText({
+        firstName: draft.person.firstName,
+        companyName: site.companyName,
+        what: draft.confirmation.what,
+        promise: draft.confirmation.promise,
+        phone: site.phone,
+      }),
+    },
+  ];
+}

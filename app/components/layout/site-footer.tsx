@@ -4,7 +4,7 @@ import { formatAddress, telHref, type SiteConfig } from "~/config/site";
 import { Logo } from "./logo";
 import { footerBottomLinks, footerGroups } from "./nav-links";
 
-export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
+export function SiteFooter({ site }: { site: SiteConfig }) {
   return (
     <footer className="bg-navy text-white/85">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
@@ -50,8 +50,9 @@ export function SiteFooter({ site, year }: { site: SiteConfig; year: number }) {
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p>
-            © {year} {site.companyName}. All rights reserved.
+          {/* Computed here, not in the root loader, so the loader's data does not change with the clock; a browser may already be in the next year. */}
+          <p suppressHydrationWarning>
+            © {new Date().getFullYear()} {site.companyName}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="Legal">
             {footerBottomLinks.map((link) => (

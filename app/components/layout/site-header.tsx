@@ -3,13 +3,15 @@ import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { SiteConfig } from "~/config/site";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 import { headerLinks } from "./nav-links";
 
 /**
  * The fixed top bar. On narrow screens its links sit in a disclosure that is
- * HTML (`<details>`), so it opens without JavaScript; with JavaScript, Escape
+ * HTML (`<details>`), so it opens and closes without JavaScript (the pages
+ * sent without any, and any page in a browser without it); with JavaScript, Escape
  * closes it and gives focus back to its button, and it closes when focus
  * leaves it or the page changes, so focus never reaches links it covers.
  */
@@ -17,6 +19,7 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
   const [open, setOpen] = React.useState(false);
   const location = useLocation();
   const summaryRef = React.useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
 
   // Close the mobile menu whenever the page or anchor changes.
   const place = location.pathname + location.hash;
@@ -50,7 +53,7 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
           </Button>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and blur from the menu's button and links bubble here */}
           <details
-            className="xl:hidden"
+            className="group xl:hidden"
             open={open}
             onToggle={(event) => setOpen(event.currentTarget.open)}
             onKeyDown={(event) => {
@@ -64,15 +67,19 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
               if (open && next && !event.currentTarget.contains(next)) close(false);
             }}
           >
+            {/* Icon and name follow the open state in CSS, so they are right on a page without JavaScript;
+                the browser exposes a summary's expanded state itself until the page is hydrated. */}
             <summary
               ref={summaryRef}
               role="button"
               aria-controls="mobile-menu"
-              aria-expanded={open}
-              aria-label={open ? "Close menu" : "Open menu"}
+              aria-expanded={hydrated ? open : undefined}
               className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
             >
-              {open ? <X aria-hidden className="!size-6" /> : <Menu aria-hidden className="!size-6" />}
+              <Menu aria-hidden className="!size-6 group-open:hidden" />
+              <X aria-hidden className="hidden !size-6 group-open:block" />
+              <span className="sr-only group-open:hidden">Open menu</span>
+              <span className="sr-only hidden group-open:inline">Close menu</span>
             </summary>
             <nav
               id="mobile-menu"

@@ -2,13 +2,15 @@ import { Link } from "react-router";
 import type { PressCategory } from "~/content/types";
 import { cn } from "~/lib/utils";
 
+/** The press page, filtered or not, opened at its list (the chips sit above it), not at the top. */
 function hrefFor(category: PressCategory | null): string {
-  return category ? `/press?${new URLSearchParams({ category }).toString()}` : "/press";
+  return `${category ? `/press?${new URLSearchParams({ category }).toString()}` : "/press"}#articles`;
 }
 
 /**
- * Category chips. They are plain links to /press?category=..., so filtering
- * is done by the server loader and works without JavaScript.
+ * Category chips. They are plain links to /press?category=...#articles, so
+ * filtering is done by the server loader and the page needs no JavaScript;
+ * the chosen one is `aria-current`.
  */
 export function CategoryFilter({
   categories,
@@ -29,7 +31,6 @@ export function CategoryFilter({
           <Link
             key={label}
             to={hrefFor(value)}
-            preventScrollReset
             aria-current={current ? "true" : undefined}
             className={cn(
               "inline-flex min-h-10 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors",

@@ -1,8 +1,15 @@
 import * as React from "react";
 import { Link, useNavigate } from "react-router";
+import { usePageSendsNoScript } from "~/lib/page-scripts";
 import { cn } from "~/lib/utils";
 
 export type LinkTab = { value: string; label: string; href: string };
+
+const barClasses = "flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between";
+const listClasses = "inline-flex flex-wrap items-center gap-1 self-start rounded-lg bg-muted p-1 text-muted-foreground";
+const tabClasses =
+  "inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
+const activeTabClasses = "bg-background text-primary shadow-sm";
 
 /**
  * Tabs whose selection lives in the URL (`?tab=`): each tab is a link, so they
@@ -10,6 +17,10 @@ export type LinkTab = { value: string; label: string; href: string };
  * selected panel is rendered. With JavaScript the arrow keys, Home and End move
  * between tabs as the ARIA tabs pattern asks, and switching replaces the history
  * entry instead of adding one.
+ *
+ * On a page sent without JavaScript (the terms) nothing would answer the arrow
+ * keys, so there the tabs are said to be what they are: a navigation of links,
+ * the selected one `aria-current="page"`, each reached with Tab. They look the same.
  */
 export function LinkTabs({
   label,
@@ -28,6 +39,7 @@ export function LinkTabs({
   const navigate = useNavigate();
   const id = React.useId();
   const listRef = React.useRef<HTMLDivElement>(null);
+  const plainLinks = usePageSendsNoScript();
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const index = tabs.findIndex((t) => t.value === selected);
@@ -39,15 +51,36 @@ export function LinkTabs({
     requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-tab="${next.value}"]`)?.focus());
   };
 
+  if (plainLinks) {
+    return (
+      <div>
+        <div className={barClasses}>
+          <nav aria-label={label} className={listClasses}>
+            {tabs.map((tab) => {
+              const active = tab.value === selected;
+              return (
+                <Link
+                  key={tab.value}
+                  to={tab.href}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(tabClasses, active && activeTabClasses)}
+                >
+                  {tab.label}
+                </Link>
+              );
+            })}
+          </nav>
+          {aside}
+        </div>
+        <div className="mt-6">{children}</div>
+      </div>
+    );
+  }
+
   return (
     <div>
-      <div className="flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between">
-        <div
-          ref={listRef}
-          role="tablist"
-          aria-label={label}
-          className="inline-flex flex-wrap items-center gap-1 self-start rounded-lg bg-muted p-1 text-muted-foreground"
-        >
+      <div className={barClasses}>
+        <div ref={listRef} role="tablist" aria-label={label} className={listClasses}>
           {tabs.map((tab) => {
             const active = tab.value === selected;
             return (
@@ -63,10 +96,7 @@ export function LinkTabs({
                 aria-controls={active ? `${id}-panel` : undefined}
                 tabIndex={active ? 0 : -1}
                 onKeyDown={onKeyDown}
-                className={cn(
-                  "inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
-                  active && "bg-background text-primary shadow-sm",
-                )}
+                className={cn(tabClasses, active && activeTabClasses)}
               >
                 {tab.label}
               </Link>

@@ -10,6 +10,7 @@ import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Input } from "~/components/ui/input";
@@ -27,6 +28,7 @@ import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { IvrTransitionRefused, moveIvr, readIvrAsStaff, recordVerification, requestInformation, todayUtc } from "~/.server/ivr";
+import { ordersOfIvr } from "~/.server/orders";
 import { getPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { defaultValidUntil, fileRoleLabel, ivrSections, NETWORK_CHOICES, outcomeOptions, verificationLines, type ViewField } from "./ivrs-view.server";
@@ -45,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const detail = await readIvrAsStaff(db, { id: params.id, actor: { email: me.email, ip: clientInfo(context).ip } });
   if (!detail) notFound();
-  const practice = await getPractice(db, detail.row.practiceId);
+  const [practice, orders] = await Promise.all([getPractice(db, detail.row.practiceId), ordersOfIvr(db, { ivrId: detail.row.id, practiceId: null })]);
   const status = detail.row.status;
   return {
     id: detail.row.id,
@@ -63,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     outcomes: outcomeOptions(status),
     networks: NETWORK_CHOICES,
     validUntilDefault: defaultValidUntil(todayUtc()),
+    orders: orders.map((o) => ({ id: o.id, reference: o.reference, status: o.status, sizes: o.sizes, dateOfService: o.dateOfService })),
   };
 }
 
@@ -397,6 +400,28 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
               </info.fetcher.Form>
             </Panel>
           ) : null}
+
+          <Panel id="orders-heading" title="Orders from this IVR">
+            {d.orders.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No orders from this IVR yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-2 text-sm">
+                {d.orders.map((o) => (
+                  <li key={o.id} className="flex flex-col gap-0.5">
+                    <span className="flex items-center gap-3">
+                      <Link to={`/admin/orders/${o.id}`} className="w-28 font-semibold text-primary underline-offset-4 hover:underline">
+                        {o.reference}
+                      </Link>
+                      <OrderStatusBadge status={o.status} />
+                    </span>
+                    <span className="text-muted-foreground">
+                      {o.sizes}, for <span className="whitespace-nowrap">{o.dateOfService}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
 
           <Panel id="verifications-heading" title="Verifications">
             {d.verifications.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, TriangleAlert, Users } from "lucide-react";
+import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, Users } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -11,6 +11,7 @@ import { countFailedMail } from "~/.server/mail";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
+import { countWaitingOrders } from "~/.server/orders";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
@@ -19,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
-  const [failedMail, waitingIvrs] = await Promise.all([countFailedMail(db), countWaitingIvrs(db)]);
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, mailOff: mailDeliveryOff() };
+  const [failedMail, waitingIvrs, waitingOrders] = await Promise.all([countFailedMail(db), countWaitingIvrs(db), countWaitingOrders(db)]);
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, mailOff: mailDeliveryOff() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -42,6 +43,13 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       icon: ClipboardCheck,
       end: false,
       count: data ? { n: data.waitingIvrs, text: `${data.waitingIvrs} waiting on staff` } : undefined,
+    },
+    {
+      to: "/admin/orders",
+      label: "Orders",
+      icon: Package,
+      end: false,
+      count: data ? { n: data.waitingOrders, text: `${data.waitingOrders} waiting on staff` } : undefined,
     },
     { to: "/admin/practices", label: "Practices", icon: Building2, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },

@@ -4,6 +4,7 @@ import type { Route } from "./+types/board";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { FormNotice } from "~/components/forms/field";
+import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
 import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
 import { useLiveStatus } from "~/components/portal/live-status";
@@ -15,6 +16,7 @@ import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
 import { getDb } from "~/.server/db/client";
 import { listDrafts, practiceBoard } from "~/.server/ivr";
+import { practiceOrders } from "~/.server/orders";
 import { memberOf } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
@@ -27,16 +29,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = url.searchParams.get("status");
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 20);
   const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
-  if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], now: new Date().toISOString() };
+  if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], orders: [], now: new Date().toISOString() };
   const db = getDb();
-  const [all, drafts] = await Promise.all([practiceBoard(db, practice.id), listDrafts(db, { practiceId: practice.id, userId: user.id })]);
+  const [all, drafts, orders] = await Promise.all([
+    practiceBoard(db, practice.id),
+    listDrafts(db, { practiceId: practice.id, userId: user.id }),
+    practiceOrders(db, practice.id),
+  ]);
   const counts: Partial<Record<IvrStatus, number>> = {};
   for (const row of all) counts[row.status] = (counts[row.status] ?? 0) + 1;
   const digits = q.replace(/\D/g, "");
   const rows = all.filter(
     (r) => (!filter.status || r.status === filter.status) && (!q || r.reference.toLowerCase().includes(q.toLowerCase()) || (digits !== "" && r.reference.includes(digits))),
   );
-  return { practice: { name: practice.name }, filter, rows, counts, total: all.length, drafts, now: new Date().toISOString() };
+  return { practice: { name: practice.name }, filter, rows, counts, total: all.length, drafts, orders, now: new Date().toISOString() };
 }
 
 function hrefOf(status: IvrStatus | null, q: string) {
@@ -55,7 +61,7 @@ function ageOf(from: Date | string | null, now: string): string {
 }
 
 export default function PortalBoard({ loaderData }: Route.ComponentProps) {
-  const { practice, filter, rows, counts, total, drafts, now } = loaderData;
+  const { practice, filter, rows, counts, total, drafts, orders, now } = loaderData;
   const site = useSite();
   const live = useLiveStatus(Boolean(practice));
 
@@ -64,12 +70,12 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="board-heading" className="text-xl font-semibold text-navy">
-            IVR status board
+            Status board
           </h2>
           <p className="text-sm text-muted-foreground">
             {practice
-              ? `Insurance verification requests of ${practice.name}. Changes show here as soon as they are made.`
-              : "Track your insurance verification requests and their status."}
+              ? `The IVRs and orders of ${practice.name}. Changes show here as soon as they are made.`
+              : "Track your insurance verification requests, your orders and their status."}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -89,7 +95,7 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
         <FormNotice
           notice={{
             title: "Your account is not part of a practice yet",
-            description: "Insurance verification requests belong to a practice. Ask your practice's administrator or our support team to add your account to your practice.",
+            description: "Insurance verification requests and orders belong to a practice. Ask your practice's administrator or our support team to add your account to your practice.",
           }}
         />
       ) : (
@@ -120,75 +126,92 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-            <StatusChip href={hrefOf(null, filter.q)} active={!filter.status} label="All" count={total} />
-            {BOARD_STATUSES.filter((s) => counts[s] || filter.status === s).map((s) => (
-              <StatusChip key={s} href={hrefOf(s, filter.q)} active={filter.status === s} label={IVR_STATUS_LABELS[s]} count={counts[s] ?? 0} />
-            ))}
-          </nav>
-
-          <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-            {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
-            <div className="flex flex-col gap-1">
-              <label htmlFor="board-q" className="text-sm font-medium">
-                Reference
-              </label>
-              <Input id="board-q" name="q" defaultValue={filter.q} placeholder="IVR-000123" maxLength={20} className="w-48" />
-            </div>
-            <Button type="submit" variant="outline">
-              <Search aria-hidden />
-              Find
-            </Button>
-            {filter.q ? (
-              <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
-                Clear
-              </Link>
-            ) : null}
-          </Form>
-
           <p className="sr-only" aria-live="polite">
             {live ? "The board updates by itself." : ""}
           </p>
 
-          <DataTable label="IVRs of your practice" stacked>
-            <thead>
-              <tr>
-                <Th>Reference</Th>
-                <Th>Patient</Th>
-                <Th>Product</Th>
-                <Th>Date of service</Th>
-                <Th>Age</Th>
-                <Th>Status</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <EmptyRow colSpan={6}>{total === 0 ? "No IVRs yet: send your first from the IVR FORM tab." : "No IVR matches this filter."}</EmptyRow>
-              ) : (
-                rows.map((r) => (
-                  <tr key={r.id} data-ivr={r.reference}>
-                    <Td data-label="Reference" className="font-medium">
-                      <Link to={`/members/ivrs/${r.id}`} className="text-primary underline-offset-4 hover:underline">
-                        {r.reference}
-                      </Link>
-                    </Td>
-                    <Td data-label="Patient">{r.initials || "—"}</Td>
-                    <Td data-label="Product" wrap className="min-w-32">
-                      {r.product || "—"}
-                    </Td>
-                    <Td data-label="Date of service">{r.dateOfService ?? "—"}</Td>
-                    <Td data-label="Age">{ageOf(r.submittedAt, now)}</Td>
-                    <Td data-label="Status">
-                      <span className="inline-flex flex-wrap items-center gap-1.5">
-                        <IvrStatusBadge status={r.status} />
-                        {r.reverifySoon ? <ReverifySoonMark /> : null}
-                      </span>
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
+          <section aria-labelledby="board-ivrs-heading" className="flex flex-col gap-4">
+            <h3 id="board-ivrs-heading" className="text-lg font-semibold text-navy">
+              IVRs
+            </h3>
+            <nav aria-label="Filter IVRs by status" className="flex flex-wrap gap-2">
+              <StatusChip href={hrefOf(null, filter.q)} active={!filter.status} label="All" count={total} />
+              {BOARD_STATUSES.filter((s) => counts[s] || filter.status === s).map((s) => (
+                <StatusChip key={s} href={hrefOf(s, filter.q)} active={filter.status === s} label={IVR_STATUS_LABELS[s]} count={counts[s] ?? 0} />
+              ))}
+            </nav>
+  
+            <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+              {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+              <div className="flex flex-col gap-1">
+                <label htmlFor="board-q" className="text-sm font-medium">
+                  Reference
+                </label>
+                <Input id="board-q" name="q" defaultValue={filter.q} placeholder="IVR-000123" maxLength={20} className="w-48" />
+              </div>
+              <Button type="submit" variant="outline">
+                <Search aria-hidden />
+                Find
+              </Button>
+              {filter.q ? (
+                <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
+                  Clear
+                </Link>
+              ) : null}
+            </Form>
+  
+            <DataTable label="IVRs of your practice" stacked>
+              <thead>
+                <tr>
+                  <Th>Reference</Th>
+                  <Th>Patient</Th>
+                  <Th>Product</Th>
+                  <Th>Date of service</Th>
+                  <Th>Age</Th>
+                  <Th>Status</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <EmptyRow colSpan={6}>{total === 0 ? "No IVRs yet: send your first from the IVR FORM tab." : "No IVR matches this filter."}</EmptyRow>
+                ) : (
+                  rows.map((r) => (
+                    <tr key={r.id} data-ivr={r.reference}>
+                      <Td data-label="Reference" className="font-medium">
+                        <Link to={`/members/ivrs/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                          {r.reference}
+                        </Link>
+                      </Td>
+                      <Td data-label="Patient">{r.initials || "—"}</Td>
+                      <Td data-label="Product" wrap className="min-w-32">
+                        {r.product || "—"}
+                      </Td>
+                      <Td data-label="Date of service">{r.dateOfService ?? "—"}</Td>
+                      <Td data-label="Age">{ageOf(r.submittedAt, now)}</Td>
+                      <Td data-label="Status">
+                        <span className="inline-flex flex-wrap items-center gap-1.5">
+                          <IvrStatusBadge status={r.status} />
+                          {r.reverifySoon ? <ReverifySoonMark /> : null}
+                        </span>
+                      </Td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </DataTable>
+          </section>
+
+          <section aria-labelledby="board-orders-heading" className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <h3 id="board-orders-heading" className="text-lg font-semibold text-navy">
+                Orders
+              </h3>
+              <Link to="/members/orders" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                Order grafts from a verified IVR
+              </Link>
+            </div>
+            <OrdersTable rows={orders} label="Orders of your practice" empty="No orders yet: order grafts from a covered IVR on the ORDER FORM tab." />
+          </section>
         </>
       )}
     </section>

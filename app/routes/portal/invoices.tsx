@@ -1,11 +1,163 @@
+import { Download, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
-import { FrameView } from "~/components/portal/frame-view";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { FormNotice } from "~/components/forms/field";
+import { InvoiceStateBadge } from "~/components/orders/order-status-badge";
+import { useLiveStatus } from "~/components/portal/live-status";
+import { Button } from "~/components/ui/button";
+import { howToPay, payOnlineUrl } from "~/content/payment";
+import { formatCents } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
+import { invoiceTotals } from "~/lib/ordering";
 import { useSite } from "~/lib/use-site";
+import { getDb } from "~/.server/db/client";
+import { ordersToday, practiceInvoices } from "~/.server/orders";
+import { memberOf } from "./member.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Invoice payment | Clinical Portal");
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Invoices | Clinical Portal");
 
-export default function PortalInvoices() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { practice } = await memberOf(request);
+  if (!practice) return { practice: null, invoices: [], summary: null };
+  const invoices = await practiceInvoices(getDb(), practice.id, ordersToday());
+  const totals = invoiceTotals(invoices);
+  return {
+    practice: { name: practice.name },
+    invoices: invoices.map((i) => ({ ...i, total: formatCents(i.totalCents) })),
+    summary: { ...totals, unpaidAmount: formatCents(totals.unpaidCents), overdueAmount: formatCents(totals.overdueCents) },
+  };
+}
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+function invoicesCount(n: number) {
+  return n === 1 ? "1 invoice" : `${n} invoices`;
+}
+
+export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
+  const { practice, invoices, summary } = loaderData;
   const site = useSite();
-  return <FrameView title="Invoice payment" description="Pay invoices securely." src={site.portalFrames.invoice} />;
+  useLiveStatus(Boolean(practice));
+  const processor = site.portalFrames.invoice;
+
+  return (
+    <section aria-labelledby="invoices-heading" className="flex flex-col gap-6">
+      <div>
+        <h2 id="invoices-heading" className="text-xl font-semibold text-navy">
+          Invoice payment
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {processor ? "Your practice's invoices: download each as a PDF and pay it online." : "Your practice's invoices: download each as a PDF and pay it as shown below."}
+        </p>
+      </div>
+
+      {!practice || !summary ? (
+        <FormNotice
+          notice={{
+            title: "Your account is not part of a practice yet",
+            description: "Invoices are sent to a practice. Ask your practice's administrator or our support team to add your account to your practice.",
+          }}
+        />
+      ) : (
+        <>
+          {invoices.length > 0 ? (
+            <p className="rounded-xl border border-border bg-muted/40 p-4 text-sm" data-invoice-summary="">
+              {summary.unpaid === 0 ? (
+                "Everything is paid. Thank you."
+              ) : (
+                <>
+                  <strong className="text-base tabular-nums">{summary.unpaidAmount}</strong> to pay in {invoicesCount(summary.unpaid)}
+                  {summary.overdue > 0 ? (
+                    <>
+                      , of which <strong className="text-destructive tabular-nums">{summary.overdueAmount}</strong> ({invoicesCount(summary.overdue)}) {summary.overdue === 1 ? "is" : "are"} overdue
+                    </>
+                  ) : null}
+                  .
+                </>
+              )}
+            </p>
+          ) : null}
+
+          <DataTable label="Invoices of your practice" stacked>
+            <thead>
+              <tr>
+                <Th>Invoice</Th>
+                <Th>Order</Th>
+                <Th>Issued</Th>
+                <Th>Due</Th>
+                <Th className="text-right">Amount</Th>
+                <Th>State</Th>
+                <Th>
+                  <span className="sr-only">Download and pay</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.length === 0 ? (
+                <EmptyRow colSpan={7}>No invoices yet. An order is invoiced once it is delivered.</EmptyRow>
+              ) : (
+                invoices.map((i) => {
+                  const online = i.state === "paid" ? null : payOnlineUrl(processor, i.number);
+                  return (
+                    <tr key={i.id} data-invoice={i.number}>
+                      <Td data-label="Invoice" className="font-medium">
+                        {i.number}
+                      </Td>
+                      <Td data-label="Order">
+                        <Link to={`/members/orders/${i.orderId}`} className={linkClass}>
+                          {i.orderReference}
+                        </Link>
+                      </Td>
+                      <Td data-label="Issued">{i.issuedOn}</Td>
+                      <Td data-label="Due">{i.dueOn}</Td>
+                      <Td data-label="Amount" className="font-semibold tabular-nums sm:text-right">
+                        {i.total}
+                      </Td>
+                      <Td data-label="State">
+                        <span className="inline-flex flex-wrap items-center gap-1.5">
+                          <InvoiceStateBadge state={i.state} />
+                          {i.paidOn ? <span className="text-xs text-muted-foreground">on {i.paidOn}</span> : null}
+                        </span>
+                      </Td>
+                      <Td>
+                        <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                          <a href={`/members/orders/${i.orderId}/invoice.pdf`} download className={`inline-flex items-center gap-1 ${linkClass}`}>
+                            <Download aria-hidden className="size-4 shrink-0" />
+                            Download PDF<span className="sr-only"> of {i.number}</span>
+                          </a>
+                          {online ? (
+                            <Button asChild size="sm">
+                              <a href={online} target="_blank" rel="noopener noreferrer">
+                                Pay online<span className="sr-only"> {i.number} (opens in a new tab)</span>
+                                <ExternalLink aria-hidden />
+                              </a>
+                            </Button>
+                          ) : null}
+                        </span>
+                      </Td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </DataTable>
+
+          {!processor && summary.unpaid > 0 ? (
+            <section aria-labelledby="how-to-pay-heading" className="flex flex-col gap-2 rounded-xl border border-border p-4 sm:p-6">
+              <h3 id="how-to-pay-heading" className="text-lg font-semibold text-navy">
+                How to pay
+              </h3>
+              <p className="text-sm text-muted-foreground">Each invoice's PDF says the same. Put the invoice number on every payment, so we can match it.</p>
+              <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+                {howToPay(site, "the invoice number").map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Bell, BellOff, Download, RefreshCw, Send, TriangleAlert, XCircle } from "lucide-react";
+import { ArrowLeft, Bell, BellOff, Download, PackagePlus, RefreshCw, Send, TriangleAlert, XCircle } from "lucide-react";
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivr";
@@ -8,6 +8,8 @@ import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
+import { OrdersTable } from "~/components/orders/orders-table";
+import { Block, Facts } from "~/components/portal/facts";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
@@ -15,7 +17,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
-import { IVR_OPEN_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
+import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
@@ -34,6 +36,7 @@ import {
   startReverification,
   todayUtc,
 } from "~/.server/ivr";
+import { orderableIvr, ordersOfIvr, ordersToday } from "~/.server/orders";
 import { mailQueued } from "~/.server/runtime";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ, notFound, requirePractice } from "./member.server";
 
@@ -47,6 +50,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A draft has no page of its own: it is resumed in the form.
   if (!detail || detail.row.status === "draft") throw notFound();
   const { row } = detail;
+  const orderable = (IVR_ORDERABLE_STATUSES as readonly string[]).includes(row.status);
+  const [ordering, orders] = await Promise.all([
+    orderable ? orderableIvr(db, { practiceId: practice.id, ivrId: id, today: ordersToday() }) : null,
+    ordersOfIvr(db, { ivrId: id, practiceId: practice.id }),
+  ]);
   return {
     id: row.id,
     reference: detail.reference,
@@ -80,6 +88,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history: detail.history,
     verification: detail.verifications[0] ?? null,
     following: await isFollowing(db, row.id, user.id),
+    // Covered or approved: it can be ordered from, or says why not now.
+    ordering: ordering ? { blockedBy: ordering.blockedBy, ordered: ordering.ordered, authorised: ordering.authorisedApplications } : null,
+    orders,
   };
 }
 
@@ -139,31 +150,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const validateAnswer = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
 
 const label = (options: readonly { value: string; label: string }[], value: string | null | undefined) => (value ? (optionLabel(options, value) ?? value) : "—");
-
-function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-      {rows.map(([term, value]) => (
-        <div key={term} className="min-w-0">
-          <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{term}</dt>
-          <dd className="mt-0.5 break-words">{value === null || value === undefined || value === "" ? "—" : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Block({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
-  const id = React.useId();
-  return (
-    <section aria-labelledby={id} className={`flex flex-col gap-4 rounded-xl border border-border p-4 sm:p-6 ${className ?? ""}`}>
-      <h3 id={id} className="text-lg font-semibold text-navy">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
 
 export default function IvrPage({ loaderData: ivr, actionData }: Route.ComponentProps) {
   useLiveStatus(true);
@@ -252,6 +238,31 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
             </Button>
           </Form>
         </div>
+      ) : null}
+
+      {ivr.ordering || ivr.orders.length > 0 ? (
+        <Block title="Orders">
+          {ivr.ordering ? (
+            ivr.ordering.blockedBy ? (
+              <p className="text-sm">{ivr.ordering.blockedBy}</p>
+            ) : (
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm">
+                  {ivr.ordering.authorised === null
+                    ? `Grafts can be ordered from this IVR (${ivr.ordering.ordered} ordered so far).`
+                    : `Grafts can be ordered from this IVR: ${ivr.ordering.ordered} of ${ivr.ordering.authorised} authorised applications ordered.`}
+                </p>
+                <Button asChild>
+                  <Link to={`/members/orders/new?ivr=${ivr.id}`}>
+                    <PackagePlus aria-hidden />
+                    Order grafts
+                  </Link>
+                </Button>
+              </div>
+            )
+          ) : null}
+          {ivr.orders.length > 0 ? <OrdersTable rows={ivr.orders} label={`Orders from ${ivr.reference}`} empty="No orders yet." showIvr={false} /> : null}
+        </Block>
       ) : null}
 
       {v ? (

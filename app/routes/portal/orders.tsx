@@ -1,11 +1,148 @@
+import { FilePlus2, PackagePlus } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { FrameView } from "~/components/portal/frame-view";
+import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { FormNotice } from "~/components/forms/field";
+import { OrdersTable } from "~/components/orders/orders-table";
+import { FrameLink } from "~/components/portal/frame-view";
+import { useLiveStatus } from "~/components/portal/live-status";
+import { Button } from "~/components/ui/button";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+import { getDb } from "~/.server/db/client";
+import { orderableIvrs, ordersToday, practiceOrders } from "~/.server/orders";
+import { memberOf } from "./member.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Order form | Clinical Portal");
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Clinical Portal");
 
-export default function PortalOrders() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { practice } = await memberOf(request);
+  if (!practice) return { practice: null, ivrs: [], orders: [] };
+  const db = getDb();
+  const [ivrs, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday()), practiceOrders(db, practice.id)]);
+  return {
+    practice: { name: practice.name },
+    ivrs: ivrs.map((i) => ({
+      id: i.id,
+      reference: i.reference,
+      initials: i.initials,
+      product: i.product,
+      hcpcs: i.hcpcs,
+      validUntil: i.validUntil,
+      authorisedApplications: i.authorisedApplications,
+      ordered: i.ordered,
+      blockedBy: i.blockedBy,
+    })),
+    orders,
+  };
+}
+
+function applications(ordered: number, authorised: number | null): string {
+  return authorised === null ? `${ordered} ordered` : `${ordered} of ${authorised} ordered`;
+}
+
+export default function PortalOrders({ loaderData }: Route.ComponentProps) {
+  const { practice, ivrs, orders } = loaderData;
   const site = useSite();
-  return <FrameView title="Order form" description="Place orders for your patients." src={site.portalFrames.order} />;
+  useLiveStatus(Boolean(practice));
+
+  return (
+    <section aria-labelledby="orders-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="orders-heading" className="text-xl font-semibold text-navy">
+            Order grafts
+          </h2>
+          <p className="text-sm text-muted-foreground">Grafts are ordered for a patient from their verified IVR: covered, or prior authorization approved.</p>
+        </div>
+        <FrameLink src={site.portalFrames.order} label="Open the previous order form" />
+      </div>
+
+      {!practice ? (
+        <FormNotice
+          notice={{
+            title: "Your account is not part of a practice yet",
+            description: "Orders belong to a practice. Ask your practice's administrator or our support team to add your account to your practice.",
+          }}
+        />
+      ) : (
+        <>
+          <section aria-labelledby="orderable-heading" className="flex flex-col gap-4">
+            <h3 id="orderable-heading" className="text-lg font-semibold text-navy">
+              Order from a verified IVR
+            </h3>
+            {ivrs.length === 0 ? (
+              <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-border p-6">
+                <p className="font-semibold">No IVR to order from yet</p>
+                <p className="text-sm text-muted-foreground">
+                  An order starts from an IVR that is covered or prior-auth approved and still valid. Send an IVR for the patient; once we have verified it, it shows here.
+                </p>
+                <Button asChild variant="outline">
+                  <Link to="/members/ivrs/new">
+                    <FilePlus2 aria-hidden />
+                    Go to the IVR FORM
+                  </Link>
+                </Button>
+              </div>
+            ) : (
+              <DataTable label="IVRs you can order from" stacked>
+                <thead>
+                  <tr>
+                    <Th>IVR</Th>
+                    <Th>Patient</Th>
+                    <Th>Product</Th>
+                    <Th>Valid until</Th>
+                    <Th>Applications</Th>
+                    <Th>
+                      <span className="sr-only">Order</span>
+                    </Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ivrs.map((i) => (
+                    <tr key={i.id} data-ivr={i.reference}>
+                      <Td data-label="IVR" className="font-medium">
+                        <Link to={`/members/ivrs/${i.id}`} className="text-primary underline-offset-4 hover:underline">
+                          {i.reference}
+                        </Link>
+                      </Td>
+                      <Td data-label="Patient">{i.initials || "—"}</Td>
+                      <Td data-label="Product" wrap className="min-w-40">
+                        <span>
+                          {i.product}
+                          {i.hcpcs ? <span className="text-muted-foreground"> ({i.hcpcs})</span> : null}
+                        </span>
+                      </Td>
+                      <Td data-label="Valid until">{i.validUntil}</Td>
+                      {/* "Applications" does not fit a phone's label column. */}
+                      <Td data-label="Ordered">{applications(i.ordered, i.authorisedApplications)}</Td>
+                      <Td wrap className="min-w-56 sm:text-right">
+                        {i.blockedBy ? (
+                          <p className="text-sm text-muted-foreground sm:text-left">{i.blockedBy}</p>
+                        ) : (
+                          <Button asChild size="sm">
+                            <Link to={`/members/orders/new?ivr=${i.id}`} aria-label={`Order grafts from ${i.reference}`}>
+                              <PackagePlus aria-hidden />
+                              Order grafts
+                            </Link>
+                          </Button>
+                        )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </DataTable>
+            )}
+          </section>
+
+          <section aria-labelledby="practice-orders-heading" className="flex flex-col gap-4">
+            <h3 id="practice-orders-heading" className="text-lg font-semibold text-navy">
+              Your practice's orders
+            </h3>
+            <OrdersTable rows={orders} label="Orders of your practice" empty="No orders yet." />
+          </section>
+        </>
+      )}
+    </section>
+  );
 }

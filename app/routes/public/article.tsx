@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, Clock, Info, Newspaper } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
+import type { PageHandle } from "~/lib/page-scripts";
 import { CalendarDate } from "~/components/ui/date-time";
 import { ArticleCard } from "~/components/press/article-card";
 import { PageHero } from "~/components/layout/page-hero";
@@ -18,6 +19,9 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!article) return data({ article: null }, { status: 404 });
   return data({ article: { ...article, content: sanitizeArticleHtml(article.content) } });
 }
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const article = loaderData?.article;

@@ -1,6 +1,7 @@
 import { ArrowDown, Briefcase, HeartPulse, Lightbulb, Mail, Send, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/careers";
+import type { PageHandle } from "~/lib/page-scripts";
 import { JobCard } from "~/components/careers/job-card";
 import { ValueCard } from "~/components/careers/value-card";
 import { PageHero } from "~/components/layout/page-hero";
@@ -10,6 +11,9 @@ import { Button } from "~/components/ui/button";
 import { jobPostings } from "~/content/jobs";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -1,6 +1,7 @@
 import { Lock, Phone, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/compliance";
+import type { PageHandle } from "~/lib/page-scripts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { CertificationCard } from "~/components/support/certification-card";
@@ -18,6 +19,9 @@ import {
 } from "~/content/compliance";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -2,6 +2,7 @@ import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, Phon
 import type * as React from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/insurance";
+import type { PageHandle } from "~/lib/page-scripts";
 import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps, type Step } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
@@ -12,6 +13,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/ordering";
+import type { PageHandle } from "~/lib/page-scripts";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { CheckList } from "~/components/support/check-list";
@@ -26,6 +27,9 @@ import { IconTile } from "~/components/ui/icon-tile";
 import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

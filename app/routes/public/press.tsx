@@ -1,5 +1,6 @@
 import { Mail, Newspaper, Phone } from "lucide-react";
 import type { Route } from "./+types/press";
+import type { PageHandle } from "~/lib/page-scripts";
 import { ArticleCard } from "~/components/press/article-card";
 import { CategoryFilter } from "~/components/press/category-filter";
 import { PageHero } from "~/components/layout/page-hero";
@@ -10,6 +11,9 @@ import { telHref } from "~/config/site";
 import { parsePressCategory, pressArticles, pressCategories } from "~/content/press";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

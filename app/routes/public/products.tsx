@@ -1,6 +1,7 @@
 import { ArrowRight, CircleCheck, Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/products";
+import type { PageHandle } from "~/lib/page-scripts";
 import { CtaBand } from "~/components/layout/cta-band";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
@@ -10,8 +11,12 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ExternalLink } from "~/components/ui/external-link";
 import { productCategories, products } from "~/content/products";
 import type { Product } from "~/content/types";
+import { sizeKey } from "~/lib/clinical/graft-sizes";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -95,7 +100,11 @@ function ProductCard({ product, url }: { product: Product; url: string | undefin
         <CardDescription className="text-base leading-relaxed">{product.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        <p className="text-sm font-semibold text-navy">Key features</p>
+        <dl className="mb-5 flex flex-wrap items-baseline gap-x-2 text-sm">
+          <dt className="font-semibold text-navy">HCPCS code</dt>
+          <dd className="font-mono font-semibold text-foreground">{product.hcpcs}</dd>
+        </dl>
+        <h4 className="text-sm font-semibold text-navy">Key features</h4>
         <ul className="mt-2 space-y-2">
           {product.features.map((feature) => (
             <li key={feature} className="flex items-start gap-2 text-sm text-muted-foreground">
@@ -104,6 +113,23 @@ function ProductCard({ product, url }: { product: Product; url: string | undefin
             </li>
           ))}
         </ul>
+        <h4 className="mt-5 text-sm font-semibold text-navy">Sizes (cm)</h4>
+        {product.sizes.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-y-1 text-sm text-muted-foreground tabular-nums">
+            {product.sizes.map((size, index) => (
+              <li key={sizeKey(size)} className="whitespace-nowrap">
+                {`${size.lengthCm} × ${size.widthCm}`}
+                {index < product.sizes.length - 1 ? (
+                  <span aria-hidden className="px-1.5">
+                    ·
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-muted-foreground">Sizes on request</p>
+        )}
       </CardContent>
       <CardFooter className="border-t border-border pt-5">
         {url ? (

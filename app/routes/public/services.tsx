@@ -1,6 +1,7 @@
 import { ArrowRight, CircleCheck, MessagesSquare, MonitorPlay } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
+import type { PageHandle } from "~/lib/page-scripts";
 import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
@@ -13,6 +14,9 @@ import { IconTile } from "~/components/ui/icon-tile";
 import { serviceProcess, services, serviceStats } from "~/content/services";
 import type { Service } from "~/content/types";
 import { pageMeta } from "~/lib/meta";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -1,6 +1,7 @@
 import { Clock, Mail, MessageSquare, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/support";
+import type { PageHandle } from "~/lib/page-scripts";
 import { Section } from "~/components/layout/section";
 import { PageHero } from "~/components/layout/page-hero";
 import { ChannelCard } from "~/components/support/channel-card";
@@ -16,6 +17,9 @@ import { telHref } from "~/config/site";
 import { downloads, faqs, supportChannels, supportTopics } from "~/content/support";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

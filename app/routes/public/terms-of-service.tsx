@@ -1,12 +1,16 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/terms-of-service";
+import type { PageHandle } from "~/lib/page-scripts";
 import { PageHero } from "~/components/layout/page-hero";
 import { LegalTabs } from "~/components/support/legal-tabs";
 import { mailtoHref } from "~/components/support/mailto";
 import { Button } from "~/components/ui/button";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+
+/** Plain HTML: the page is sent without JavaScript. */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -1,9 +1,21 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Opens a page and waits until React has hydrated it, so clicks go through the app, not a plain form post. */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Opens a page that is sent without JavaScript (its route's handle says
+ * `hydrate: false`): it is ready once loaded and is never hydrated, so there is
+ * nothing to wait for. Fails if the page has a script, which would mean it is
+ * one to open with gotoHydrated.
+ */
+export async function gotoPlain(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator("script")).toHaveCount(0);
+  return response;
 }
 
 /** Signs in through the sign-in page as a person would. */
@@ -18,3 +30,11 @@ export async function signIn(page: Page, email: string, password: string) {
 export function siteOrigin(): Record<string, string> {
   return { Origin: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}` };
 }
+
+/**
+ * The time limit of a journey that crosses several accounts and a dozen
+ * screens (an IVR from invitation to coverage, an order to payment). A limit
+ * guards against a hang, not a speed goal (speed is measured by `npm run
+ * bench`): on a loaded two-core machine such a journey has taken 90 s.
+ */
+export const JOURNEY_TIMEOUT_MS = 240_000;

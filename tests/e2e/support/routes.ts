@@ -17,3 +17,25 @@ export const publicPages = [
   { path: "/partner-callback", heading: /partner/i },
   { path: "/auth", heading: /Members Portal/ },
 ] as const;
+
+/**
+ * The pages sent without JavaScript (their routes' handle says hydrate: false),
+ * with the status each answers: everything on them is links and `<details>`.
+ */
+export const pagesWithoutScripts = [
+  { path: "/products", status: 200 },
+  { path: "/services", status: 200 },
+  { path: "/insurance", status: 200 },
+  { path: "/compliance", status: 200 },
+  { path: "/ordering", status: 200 },
+  { path: "/press", status: 200 },
+  { path: "/press?category=Regulatory", status: 200 },
+  { path: "/article/1", status: 200 },
+  { path: "/article/2", status: 200 },
+  { path: "/article/3", status: 404 },
+  { path: "/careers", status: 200 },
+  { path: "/terms-of-service", status: 200 },
+  { path: "/terms-of-service?tab=privacy", status: 200 },
+  { path: "/support", status: 200 },
+  { path: "/no-such-page", status: 404 },
+] as const;

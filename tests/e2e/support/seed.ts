@@ -9,6 +9,7 @@ import { parseWith } from "~/lib/schemas/fields";
 import { patientSchema } from "~/lib/schemas/patient";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
 import { seedIvrs } from "./seed-ivrs";
+import { seedOrders } from "./seed-orders";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -44,4 +45,5 @@ for (const { practice, ...account } of Object.values(portalAccounts)) {
   await setMemberPractice(db, user.id, practiceIds[practice]!);
 }
 await seedIvrs(db);
+await seedOrders(db);
 await database.close();

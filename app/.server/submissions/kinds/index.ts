@@ -44,7 +44,9 @@ export function submit<K extends Kind>(
     clientKey,
     person: record.person(input),
     files,
-    insertDetail: (tx, submissionId) => record.insert(tx, submissionId, input),
+    detail: record.knownRow
+      ? { row: (submissionId) => record.knownRow!(submissionId, input) }
+      : { insert: (tx, submissionId) => record.insert(tx, submissionId, input) },
     notifyTo: notificationAddress(kind),
     confirmation: record.confirmation,
   });

@@ -67,6 +67,11 @@ export type ServerKind<Input = never> = {
   person(input: Input): Person;
   /** Stores the kind's rows in the submission's transaction; answers the notification listing what was stored. */
   insert(tx: Db, submissionId: string, input: Input): Promise<Notification>;
+  /**
+   * For a kind of one row (no lists), that row and its notification, known
+   * before anything is stored: the submission is then written in one statement.
+   */
+  knownRow?: (submissionId: string, input: Input) => { table: PgTable; values: Record<string, unknown>; notification: Notification };
   /** The kind's own fields in words, by submission id: of one submission, or of every one of the kind. */
   loadFields(db: Db, submissionId?: string): Promise<Map<string, FieldValue[]>>;
   /** Its own fields in words, all empty: a submission whose row is missing still shows every label. */
@@ -168,6 +173,13 @@ export function defineKind<K extends Kind, T extends PgTable & { submissionId: A
   const listDefs = (def.lists ?? {}) as Record<string, ListDef<Input>>;
   const lists = listsOf(def.kind).map(([key]): ServerList<Input> => ({ ...listDefs[key]!, key: key as ListKey }));
   const fieldsOf = (row: T["$inferSelect"]) => inWords(info.fields, def.read(row));
+  /** The notification's first section: who sent it and the kind's own fields. */
+  const notificationOf = (row: T["$inferSelect"], input: Input) => {
+    const person = def.person(input);
+    const { subject, heading, title } = def.notification(row, person);
+    const own: MailSection = { title, fields: [...personLines(person), ...fieldsOf(row)] };
+    return { subject, heading, sections: [own] };
+  };
   return {
     kind: def.kind,
     info,
@@ -182,13 +194,18 @@ export function defineKind<K extends Kind, T extends PgTable & { submissionId: A
         .insert(table)
         .values({ ...def.row(input), submissionId } as never)
         .returning()) as T["$inferSelect"][];
-      const person = def.person(input);
-      const { subject, heading, title } = def.notification(row!, person);
-      const own: MailSection = { title, fields: [...personLines(person), ...fieldsOf(row!)] };
-      const sections = [own];
-      for (const list of lists) sections.push(...(await list.insert(tx, submissionId, input)));
-      return { subject, heading, sections };
+      const notification = notificationOf(row!, input);
+      for (const list of lists) notification.sections.push(...(await list.insert(tx, submissionId, input)));
+      return notification;
     },
+    // The row as stored is the row given: the kinds' own tables have no column the database fills in.
+    knownRow:
+      lists.length > 0
+        ? undefined
+        : (submissionId, input) => {
+            const values = { ...def.row(input), submissionId };
+            return { table, values, notification: notificationOf(values as T["$inferSelect"], input) };
+          },
     async loadFields(db, submissionId) {
       const rows = (await db
         .select()

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { redirectWithFlash, takeFlash } from "./flash";
+
+const message = { title: "IVR-000007 cancelled", description: "It stays on the board as Cancelled." };
+
+async function cookieOf(response: Response): Promise<string> {
+  return response.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+describe("flash messages", () => {
+  it("are taken once by the page they were sent to, and the answer clears them", async () => {
+    const cookie = await cookieOf(await redirectWithFlash("/members/ivrs/abc?tab=history", message));
+    const taken = await takeFlash(new Request("http://localhost/members/ivrs/abc", { headers: { Cookie: cookie } }));
+    expect(taken.flash).toEqual({ ...message, variant: undefined });
+    expect(new Headers(taken.headers).get("Set-Cookie")).toMatch(/^flash=; .*Max-Age=0/);
+  });
+
+  it("are left alone by a request for another page (another tab reloading its data)", async () => {
+    const cookie = await cookieOf(await redirectWithFlash("/members/ivrs/abc", message));
+    const other = await takeFlash(new Request("http://localhost/members", { headers: { Cookie: cookie } }));
+    expect(other).toEqual({ flash: null, headers: {} });
+  });
+
+  it("read the page's address from the loader's url, not a data request's own", async () => {
+    const cookie = await cookieOf(await redirectWithFlash("/members/ivrs/abc", message));
+    const request = new Request("http://localhost/members/ivrs/abc.data", { headers: { Cookie: cookie } });
+    expect((await takeFlash(request, new URL("http://localhost/members/ivrs/abc"))).flash?.title).toBe(message.title);
+  });
+
+  it("without a cookie there is nothing to take", async () => {
+    expect(await takeFlash(new Request("http://localhost/"))).toEqual({ flash: null, headers: {} });
+  });
+});

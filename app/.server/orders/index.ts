@@ -1,0 +1,55 @@
+/** Orders of grafts from a verified IVR: the member's side, the console's side, documents, and the one lifecycle module. */
+export {
+  isFollowingOrder,
+  openOrder,
+  orderStatusMail,
+  OrderTransitionRefused,
+  setOrderFollowing,
+  transitionOrder,
+  type OrderRow,
+  type OrderTransition,
+} from "./lifecycle";
+export {
+  cancelOrderAsMember,
+  getOrderDetail,
+  orderableIvr,
+  orderableIvrs,
+  orderFormContext,
+  ordersOfIvr,
+  orderInitials,
+  OrderRefused,
+  orderWarning,
+  placeOrder,
+  practiceOrders,
+  sizesText,
+  type OrderableIvr,
+  type OrderBoardRow,
+  type OrderDetail,
+  type OrderInvoiceSummary,
+} from "./orders";
+export {
+  addDays,
+  cancelOrderAsStaff,
+  confirmOrder,
+  countWaitingOrders,
+  defaultDueOn,
+  invoiceOrder,
+  lastUnitPrices,
+  markDelivered,
+  ORDER_QUEUE_AGES,
+  orderCountsByStatus,
+  orderQueue,
+  parseOrderQueueFilters,
+  readOrderAsStaff,
+  recordPayment,
+  shipOrder,
+  type OrderQueueFilters,
+  type OrderQueueRow,
+} from "./staff";
+export { orderOfInvoice, practiceInvoices, type InvoiceRow } from "./invoices";
+export { invoiceDocument, packingListDocument, type Document } from "./documents";
+
+/** "Today" for the order rules and invoices: the latest calendar date anywhere in the US (the date-of-service rule the forms check too). */
+export { latestUsToday as ordersToday } from "~/lib/schemas/patient";
+export { notFoundResponse, pdfDownload } from "./download";
+/** "$1,234.50": amounts as the invoice PDF writes them, for the pages that show them. */

@@ -1,0 +1,132 @@
+import { and, eq } from "drizzle-orm";
+import { canTransitionOrder, ORDER_STATUS_LABELS, orderReference, orderTransitionRefusal, type OrderActorKind, type OrderStatus } from "~/lib/orders";
+import { audit, type Actor } from "~/.server/audit";
+import { seal } from "~/.server/crypto";
+import type { Db } from "~/.server/db/client";
+import { orderFollowers, orderHistory, orders, outbox, user } from "~/.server/db/schema";
+import { inTransaction } from "~/.server/db/transaction";
+import { siteOrigin } from "~/.server/env";
+import { publishStatus } from "~/.server/events";
+import { SEALED } from "./sealed";
+
+/**
+ * An order's lifecycle: this module is the only code that writes an order's
+ * status. `openOrder` writes a new order's first status; `transitionOrder`
+ * makes every later change, allowed only when ORDER_TRANSITIONS (lib/orders.ts)
+ * lists it for who makes it. Each writes, in the caller's transaction: the
+ * status, a history row, the audit row, a mail to every member following the
+ * order (its reference and new status, no personal data) and a status event
+ * for the live boards.
+ */
+
+export class OrderTransitionRefused extends Error {
+  constructor(
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+    readonly by: OrderActorKind,
+  ) {
+    super(orderTransitionRefusal(from, to, by));
+    this.name = "OrderTransitionRefused";
+  }
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderTransition = {
+  id: string;
+  to: OrderStatus;
+  actor: Actor;
+  by: OrderActorKind;
+  /** Only this practice's order may move (a member's change); null for staff. */
+  practiceId: string | null;
+  /** A note kept (sealed) in the history: why staff cancelled, say. */
+  note?: string | null;
+  /** Other columns that change with the status (shipment, delivery). */
+  set?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "shippedAt" | "deliveredAt">>;
+};
+
+/** Mail to a follower: the reference and the status in words, and where to look. */
+export function orderStatusMail(number: number, id: string, to: OrderStatus) {
+  const reference = orderReference(number);
+  const label = ORDER_STATUS_LABELS[to];
+  return {
+    subject: `${reference} is now ${label}`,
+    text: `${reference} is now ${label}: sign in to see it.\n\n${siteOrigin()}/members/orders/${id}\n`,
+  };
+}
+
+/**
+ * Writes a new order with its first status (submitted), in the caller's
+ * transaction: the row, its history and audit rows, its followers and a status
+ * event. The rules of what may be ordered are the caller's (`placeOrder`).
+ */
+export async function openOrder(
+  tx: Db,
+  { values, actor, followers }: { values: Omit<typeof orders.$inferInsert, "status" | "id" | "number">; actor: Actor; followers: readonly string[] },
+): Promise<OrderRow> {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, status: "submitted" })
+    .returning();
+  await tx.insert(orderHistory).values({ orderId: row!.id, fromStatus: null, toStatus: "submitted", actorEmail: actor.email });
+  await audit(tx, { actorEmail: actor.email, action: "order.create", target: row!.id, ip: actor.ip, detail: `from IVR ${values.ivrId}` });
+  const unique = [...new Set(followers)];
+  if (unique.length > 0) await tx.insert(orderFollowers).values(unique.map((userId) => ({ orderId: row!.id, userId }))).onConflictDoNothing();
+  await publishStatus(tx, { practiceId: row!.practiceId, kind: "order", id: row!.id, status: "submitted" });
+  return row!;
+}
+
+/**
+ * Moves the order to `to`. Answers null when no order has this id (or not in
+ * the practice given); throws OrderTransitionRefused for a change the table
+ * does not allow to whoever makes it.
+ */
+export async function transitionOrder(db: Db, move: OrderTransition): Promise<{ from: OrderStatus; to: OrderStatus; row: OrderRow } | null> {
+  return inTransaction(db, async (tx) => {
+    const where = move.practiceId ? and(eq(orders.id, move.id), eq(orders.practiceId, move.practiceId)) : eq(orders.id, move.id);
+    const [current] = await tx.select().from(orders).where(where).for("update");
+    if (!current) return null;
+    const from = current.status;
+    if (!canTransitionOrder(from, move.to, move.by)) throw new OrderTransitionRefused(from, move.to, move.by);
+    const [row] = await tx
+      .update(orders)
+      .set({ ...move.set, status: move.to, updatedAt: new Date() })
+      .where(eq(orders.id, move.id))
+      .returning();
+    await tx.insert(orderHistory).values({
+      orderId: move.id,
+      fromStatus: from,
+      toStatus: move.to,
+      actorEmail: move.actor.email,
+      noteSealed: move.note ? seal(move.note, SEALED.note) : null,
+    });
+    await audit(tx, { actorEmail: move.actor.email, action: "order.status", target: move.id, ip: move.actor.ip, detail: `${from} -> ${move.to}` });
+    await mailFollowers(tx, row!, move.to, move.actor.email);
+    await publishStatus(tx, { practiceId: current.practiceId, kind: "order", id: move.id, status: move.to });
+    return { from, to: move.to, row: row! };
+  });
+}
+
+/** Every follower but the one who made the change gets the status mail. */
+async function mailFollowers(tx: Db, row: OrderRow, to: OrderStatus, actorEmail: string) {
+  const followers = await tx
+    .select({ email: user.email })
+    .from(orderFollowers)
+    .innerJoin(user, eq(user.id, orderFollowers.userId))
+    .where(and(eq(orderFollowers.orderId, row.id), eq(user.disabled, false)));
+  const recipients = followers.map((f) => f.email).filter((email) => email !== actorEmail);
+  if (recipients.length === 0) return;
+  const mail = orderStatusMail(row.number, row.id, to);
+  await tx.insert(outbox).values(recipients.map((email) => ({ purpose: "order.status", to: email, subject: mail.subject, text: mail.text })));
+}
+
+/** The member follows (or stops following) the order's changes by mail. */
+export async function setOrderFollowing(db: Db, { orderId, userId, follow }: { orderId: string; userId: string; follow: boolean }) {
+  if (follow) await db.insert(orderFollowers).values({ orderId, userId }).onConflictDoNothing();
+  else await db.delete(orderFollowers).where(and(eq(orderFollowers.orderId, orderId), eq(orderFollowers.userId, userId)));
+}
+
+export async function isFollowingOrder(db: Db, orderId: string, userId: string): Promise<boolean> {
+  const [row] = await db.select().from(orderFollowers).where(and(eq(orderFollowers.orderId, orderId), eq(orderFollowers.userId, userId)));
+  return Boolean(row);
+}

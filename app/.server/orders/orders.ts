@@ -1,0 +1,533 @@
+import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { isOrderableBySize, productBySlug } from "~/content/products";
+import { overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
+import { IVR_ORDERABLE_STATUSES, IVR_STATUS_LABELS, ivrReference } from "~/lib/ivr";
+import {
+  ORDER_COUNTED_STATUSES,
+  ORDER_STATUS_LABELS,
+  invoiceReference,
+  invoiceState,
+  orderReference,
+  trackingUrl,
+  type InvoiceState,
+  type OrderStatus,
+} from "~/lib/orders";
+import type { OrderInput } from "~/lib/schemas/order";
+import type { Actor } from "~/.server/audit";
+import { open, seal } from "~/.server/crypto";
+import type { Db } from "~/.server/db/client";
+import { facilities, invoiceLines, invoices, ivrFollowers, ivrs, orderHistory, orderLines, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
+import { inTransaction } from "~/.server/db/transaction";
+import { siteConfig, siteOrigin } from "~/.server/env";
+import { getPatient, initialsByPatient } from "~/.server/patients";
+import { openOrder, transitionOrder, type OrderRow } from "./lifecycle";
+import { SEALED } from "./sealed";
+
+/**
+ * Orders, the member's side: what can be ordered (a verified IVR of the
+ * practice), placing an order under the rules below, reading it, and
+ * cancelling it while it is submitted. Every query carries the practice.
+ */
+
+/** An order that breaks a rule: the message, and the form control it belongs beside (null: the whole order). */
+export class OrderRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+    this.name = "OrderRefused";
+  }
+}
+
+export const mmOf = (cm: number) => Math.round(cm * 10);
+export const sizeOfMm = (lengthMm: number, widthMm: number): GraftSize => ({ lengthCm: lengthMm / 10, widthCm: widthMm / 10 });
+
+// ---------------------------------------------------------------------------
+// What can be ordered
+
+export type OrderableIvr = {
+  id: string;
+  reference: string;
+  status: string;
+  statusLabel: string;
+  patientId: string;
+  initials: string;
+  productSlug: string;
+  product: string;
+  hcpcs: string | null;
+  /** the product's sizes; empty when it is ordered by request only */
+  sizes: GraftSize[];
+  areaCm2: number | null;
+  dateOfService: string | null;
+  facilityId: string | null;
+  validUntil: string;
+  authorisedApplications: number | null;
+  ordered: number;
+  /** why it cannot be ordered now, or null */
+  blockedBy: string | null;
+};
+
+type IvrForOrder = typeof ivrs.$inferSelect;
+
+/** How many orders (not cancelled) each IVR already has. */
+async function orderCounts(db: Db, ivrIds: readonly string[]): Promise<Map<string, number>> {
+  if (ivrIds.length === 0) return new Map();
+  const rows = await db
+    .select({ ivrId: orders.ivrId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.ivrId, [...ivrIds]), inArray(orders.status, ORDER_COUNTED_STATUSES)))
+    .groupBy(orders.ivrId);
+  return new Map(rows.map((r) => [r.ivrId, r.n]));
+}
+
+/** Why this IVR cannot be ordered from for `dateOfService` (or today), or null when it can. */
+function refusalOf(ivr: IvrForOrder, ordered: number, { dateOfService, today }: { dateOfService?: string; today: string }): OrderRefused | null {
+  const reference = ivrReference(ivr.number);
+  if (!(IVR_ORDERABLE_STATUSES as readonly string[]).includes(ivr.status))
+    return new OrderRefused(`${reference} is ${IVR_STATUS_LABELS[ivr.status]}: only a covered or prior-auth-approved IVR can be ordered from.`, "ivrId");
+  if (!ivr.validUntil || ivr.validUntil < today)
+    return new OrderRefused(`${reference} was valid until ${ivr.validUntil ?? "its verification"}: start a re-verification before ordering.`, "ivrId");
+  if (dateOfService && ivr.validUntil < dateOfService)
+    return new OrderRefused(`${reference} is valid until ${ivr.validUntil}: choose a date of service on or before it, or start a re-verification.`, "dateOfService");
+  const product = productBySlug(ivr.productSlug);
+  if (!product) return new OrderRefused(`${reference} names no product we supply.`, "ivrId");
+  if (!isOrderableBySize(product)) {
+    const site = siteConfig();
+    return new OrderRefused(`${product.name} is ordered by request: call us at ${site.phone} or mail ${site.email} with ${reference}.`, "ivrId");
+  }
+  if (ivr.authorisedApplications !== null && ordered >= ivr.authorisedApplications)
+    return new OrderRefused(
+      `${reference} authorised ${ivr.authorisedApplications} ${ivr.authorisedApplications === 1 ? "application" : "applications"} and ${ordered} ${ordered === 1 ? "is" : "are"} ordered: ask us to verify more before ordering again.`,
+      "ivrId",
+    );
+  return null;
+}
+
+function orderableOf(ivr: IvrForOrder, ordered: number, initials: string, today: string): OrderableIvr {
+  const product = productBySlug(ivr.productSlug);
+  return {
+    id: ivr.id,
+    reference: ivrReference(ivr.number),
+    status: ivr.status,
+    statusLabel: IVR_STATUS_LABELS[ivr.status],
+    patientId: ivr.patientId ?? "",
+    initials,
+    productSlug: ivr.productSlug ?? "",
+    product: product?.name ?? ivr.productSlug ?? "",
+    hcpcs: product?.hcpcs ?? null,
+    sizes: product ? [...product.sizes] : [],
+    areaCm2: ivr.areaHundredths === null ? null : ivr.areaHundredths / 100,
+    dateOfService: ivr.dateOfService,
+    facilityId: ivr.facilityId,
+    validUntil: ivr.validUntil ?? "",
+    authorisedApplications: ivr.authorisedApplications,
+    ordered,
+    blockedBy: refusalOf(ivr, ordered, { today })?.message ?? null,
+  };
+}
+
+/** The practice's IVRs that are covered or approved and still valid today, soonest to expire first. */
+export async function orderableIvrs(db: Db, practiceId: string, today: string): Promise<OrderableIvr[]> {
+  const rows = await db
+    .select()
+    .from(ivrs)
+    .where(and(eq(ivrs.practiceId, practiceId), inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]), gte(ivrs.validUntil, today)))
+    .orderBy(asc(ivrs.validUntil), asc(ivrs.number));
+  const [counts, initials] = await Promise.all([
+    orderCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
+    initialsByPatient(
+      db,
+      rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)),
+    ),
+  ]);
+  return rows.map((r) => orderableOf(r, counts.get(r.id) ?? 0, (r.patientId && initials.get(r.patientId)) || "", today));
+}
+
+/** One IVR of the practice as the order list shows it (blocked or not), whatever its status; null when not the practice's or a draft. */
+export async function orderableIvr(db: Db, { practiceId, ivrId, today }: { practiceId: string; ivrId: string; today: string }): Promise<OrderableIvr | null> {
+  const [row] = await db
+    .select()
+    .from(ivrs)
+    .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId)));
+  if (!row || row.status === "draft") return null;
+  const [counts, initials] = await Promise.all([orderCounts(db, [row.id]), initialsByPatient(db, row.patientId ? [row.patientId] : [])]);
+  return orderableOf(row, counts.get(row.id) ?? 0, (row.patientId && initials.get(row.patientId)) || "", today);
+}
+
+/** One IVR of the practice for the order form, with the patient's name and the practice's facilities; null when not the practice's. */
+export async function orderFormContext(db: Db, { practiceId, ivrId, today }: { practiceId: string; ivrId: string; today: string }) {
+  const [row] = await db
+    .select()
+    .from(ivrs)
+    .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId)));
+  if (!row || row.status === "draft") return null;
+  const [counts, patient, facilityRows] = await Promise.all([
+    orderCounts(db, [row.id]),
+    row.patientId ? getPatient(db, practiceId, row.patientId) : null,
+    db.select().from(facilities).where(eq(facilities.practiceId, practiceId)).orderBy(asc(facilities.name)),
+  ]);
+  const initials = patient ? `${patient.firstName[0] ?? ""}.${patient.lastName[0] ?? ""}.`.toUpperCase() : "";
+  return {
+    ivr: orderableOf(row, counts.get(row.id) ?? 0, initials, today),
+    patientName: patient ? `${patient.firstName} ${patient.lastName}` : null,
+    facilities: facilityRows.map((f) => ({ value: f.id, label: `${f.name}, ${f.addressLine1}, ${f.city}, ${f.state} ${f.zip}` })),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Placing an order
+
+/** The warning an order's sizes earn against the wound's area, or null. */
+export function orderWarning(lines: readonly { lengthMm: number; widthMm: number; quantity: number }[], woundAreaHundredths: number | null): string | null {
+  if (woundAreaHundredths === null) return null;
+  return overOrderWarning(
+    lines.map((l) => ({ size: sizeOfMm(l.lengthMm, l.widthMm), quantity: l.quantity })),
+    woundAreaHundredths / 100,
+  );
+}
+
+/**
+ * Places an order from a verified IVR, in one transaction: the IVR is locked
+ * while its orders are counted (two orders at once cannot both take its last
+ * authorised application), the order and its lines are written through the
+ * lifecycle with its history, audit row, followers and status event, and the
+ * company's inbox hears of it (reference only). Throws OrderRefused for an
+ * order the rules do not allow.
+ *
+ * The rules: the IVR is the practice's, covered or prior-auth approved, and
+ * valid on the date of service; the order is for the IVR's patient and
+ * product; the product is made in the sizes asked for; the IVR's authorised
+ * applications (one per order) are not all ordered; the ship-to facility is
+ * the practice's.
+ */
+export async function placeOrder(
+  db: Db,
+  { practiceId, userId, actor, input, today }: { practiceId: string; userId: string; actor: Actor; input: OrderInput; today: string },
+): Promise<{ id: string; reference: string; warning: string | null }> {
+  return inTransaction(db, async (tx) => {
+    const [ivr] = await tx
+      .select()
+      .from(ivrs)
+      .where(and(eq(ivrs.id, input.ivrId), eq(ivrs.practiceId, practiceId)))
+      .for("update");
+    if (!ivr || ivr.status === "draft") throw new OrderRefused("Start the order from a verified IVR of your practice.", "ivrId");
+    const reference = ivrReference(ivr.number);
+    if (ivr.patientId !== input.patientId)
+      throw new OrderRefused(`This order's patient is not the patient of ${reference}: start the order from that patient's IVR.`, "patientId");
+    if (ivr.productSlug !== input.productSlug)
+      throw new OrderRefused(`${reference} verified another product: start a new IVR to order this one.`, "productSlug");
+    const [{ n: ordered } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.ivrId, ivr.id), inArray(orders.status, ORDER_COUNTED_STATUSES)));
+    const refusal = refusalOf(ivr, ordered, { dateOfService: input.dateOfService, today });
+    if (refusal) throw refusal;
+    const product = productBySlug(ivr.productSlug)!;
+    const made = new Map(product.sizes.map((s) => [sizeKey(s), s]));
+    for (const line of input.lines) {
+      if (!made.has(line.sizeKey)) {
+        const size = parseSizeKey(line.sizeKey);
+        throw new OrderRefused(`${product.name} is not made in ${size ? sizeLabel(size) : line.sizeKey}.`, "lines");
+      }
+    }
+    const [facility] = await tx
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(and(eq(facilities.id, input.facilityId), eq(facilities.practiceId, practiceId)));
+    if (!facility) throw new OrderRefused("Choose a facility of your practice", "facilityId");
+
+    const woundAreaHundredths =
+      input.woundArea !== undefined ? Math.round(input.woundArea * 100) : ivr.areaHundredths;
+    const followers = await tx.select({ userId: ivrFollowers.userId }).from(ivrFollowers).where(eq(ivrFollowers.ivrId, ivr.id));
+    const row = await openOrder(tx, {
+      actor,
+      followers: [userId, ...followers.map((f) => f.userId)],
+      values: {
+        practiceId,
+        ivrId: ivr.id,
+        patientId: ivr.patientId!,
+        productSlug: product.slug,
+        createdBy: userId,
+        dateOfService: input.dateOfService,
+        facilityId: facility.id,
+        shippingSpeed: input.shippingSpeed,
+        poNumber: input.poNumber ?? null,
+        notesSealed: seal(input.notes ?? null, SEALED.notes),
+        woundAreaHundredths,
+      },
+    });
+    // Largest size first, as the packing list and the invoice read them.
+    const lines = input.lines
+      .map((l) => ({ size: made.get(l.sizeKey)!, quantity: l.quantity }))
+      .sort((a, b) => sizeArea(b.size) - sizeArea(a.size));
+    await tx.insert(orderLines).values(
+      lines.map((l, i) => ({
+        orderId: row.id,
+        position: i + 1,
+        hcpcs: product.hcpcs,
+        lengthMm: mmOf(l.size.lengthCm),
+        widthMm: mmOf(l.size.widthCm),
+        quantity: l.quantity,
+      })),
+    );
+    await notifyCompany(tx, row, "received");
+    return {
+      id: row.id,
+      reference: orderReference(row.number),
+      warning: woundAreaHundredths === null ? null : overOrderWarning(lines, woundAreaHundredths / 100),
+    };
+  });
+}
+
+/** The company's order inbox hears of every order placed, and of one the practice cancelled: its reference only. */
+async function notifyCompany(tx: Db, row: OrderRow, what: "received" | "cancelled") {
+  const reference = orderReference(row.number);
+  await tx.insert(outbox).values({
+    purpose: what === "received" ? "order.received" : "order.cancelled",
+    to: siteConfig().email,
+    subject: what === "received" ? `${reference} received` : `${reference} cancelled by the practice`,
+    text: `${reference} was ${what === "received" ? "placed" : "cancelled"} by a practice.\n\n${siteOrigin()}/admin/orders/${row.id}\n`,
+  });
+}
+
+/** The member cancels an order of their practice while it is submitted. */
+export async function cancelOrderAsMember(db: Db, { practiceId, actor, id }: { practiceId: string; actor: Actor; id: string }) {
+  return inTransaction(db, async (tx) => {
+    const moved = await transitionOrder(tx, { id, to: "cancelled", actor, by: "member", practiceId });
+    if (moved) await notifyCompany(tx, moved.row, "cancelled");
+    return moved;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+export type OrderBoardRow = {
+  id: string;
+  reference: string;
+  ivrId: string;
+  ivrReference: string;
+  initials: string;
+  product: string;
+  sizes: string;
+  dateOfService: string;
+  createdAt: Date;
+  updatedAt: Date;
+  status: OrderStatus;
+  statusLabel: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+};
+
+/** "2 × 2 cm × 1, 4 × 4 cm × 2" */
+export function sizesText(lines: readonly { lengthMm: number; widthMm: number; quantity: number }[]): string {
+  return lines.map((l) => `${sizeLabel(sizeOfMm(l.lengthMm, l.widthMm))} × ${l.quantity}`).join(", ");
+}
+
+async function linesByOrder(db: Db, orderIds: readonly string[]) {
+  const map = new Map<string, (typeof orderLines.$inferSelect)[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.position));
+  for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
+  return map;
+}
+
+/** Rows of orders for a board or a queue: initials only, sizes in words, tracking. */
+export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrNumber: number })[]): Promise<OrderBoardRow[]> {
+  const [lines, initials] = await Promise.all([
+    linesByOrder(
+      db,
+      rows.map((r) => r.id),
+    ),
+    initialsByPatient(
+      db,
+      rows.map((r) => r.patientId),
+    ),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    reference: orderReference(r.number),
+    ivrId: r.ivrId,
+    ivrReference: ivrReference(r.ivrNumber),
+    initials: initials.get(r.patientId) ?? "",
+    product: productBySlug(r.productSlug)?.name ?? r.productSlug,
+    sizes: sizesText(lines.get(r.id) ?? []),
+    dateOfService: r.dateOfService,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    status: r.status,
+    statusLabel: ORDER_STATUS_LABELS[r.status],
+    carrier: r.carrier,
+    trackingNumber: r.trackingNumber,
+    trackingUrl: trackingUrl(r.carrier, r.trackingNumber),
+  }));
+}
+
+/** The practice's orders for the board, newest change first. */
+export async function practiceOrders(db: Db, practiceId: string): Promise<OrderBoardRow[]> {
+  const rows = await db
+    .select({ order: orders, ivrNumber: ivrs.number })
+    .from(orders)
+    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+    .where(eq(orders.practiceId, practiceId))
+    .orderBy(desc(orders.updatedAt))
+    .limit(500);
+  return toOrderBoardRows(
+    db,
+    rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+  );
+}
+
+/** The orders made from one IVR (of the practice, when one is given), oldest first. */
+export async function ordersOfIvr(db: Db, { ivrId, practiceId }: { ivrId: string; practiceId: string | null }): Promise<OrderBoardRow[]> {
+  const where = practiceId ? and(eq(orders.ivrId, ivrId), eq(orders.practiceId, practiceId)) : eq(orders.ivrId, ivrId);
+  const rows = await db
+    .select({ order: orders, ivrNumber: ivrs.number })
+    .from(orders)
+    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+    .where(where)
+    .orderBy(asc(orders.number));
+  return toOrderBoardRows(
+    db,
+    rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+  );
+}
+
+export type OrderInvoiceSummary = {
+  id: string;
+  number: string;
+  issuedOn: string;
+  dueOn: string;
+  totalCents: number;
+  paidOn: string | null;
+  paymentReference: string | null;
+  state: InvoiceState;
+  lines: { position: number; hcpcs: string; product: string; size: string; units: number; unitPriceCents: number; totalCents: number }[];
+};
+
+export type OrderDetail = {
+  row: OrderRow;
+  reference: string;
+  statusLabel: string;
+  ivr: { id: string; reference: string; validUntil: string | null; authorisedApplications: number | null };
+  practice: { id: string; name: string };
+  patient: { name: string; initials: string; birthDate: string } | null;
+  product: { slug: string; name: string; hcpcs: string | null };
+  facility: typeof facilities.$inferSelect | null;
+  notes: string | null;
+  lines: { id: string; position: number; hcpcs: string; size: string; lengthMm: number; widthMm: number; areaCm2: number; quantity: number; units: { position: number; tissueId: string }[] }[];
+  totalAreaCm2: number;
+  woundAreaCm2: number | null;
+  warning: string | null;
+  trackingUrl: string | null;
+  history: { id: string; from: OrderStatus | null; to: OrderStatus; actorEmail: string | null; note: string | null; at: Date }[];
+  invoice: OrderInvoiceSummary | null;
+};
+
+/**
+ * One order with everything about it, opened; null when not found (or not the
+ * practice's, when a practice is given). `withPatient: false` leaves the
+ * patient out (a staff page that shows initials only need not open the name).
+ */
+export async function getOrderDetail(
+  db: Db,
+  { id, practiceId, today, withPatient = true }: { id: string; practiceId: string | null; today: string; withPatient?: boolean },
+): Promise<OrderDetail | null> {
+  const where = practiceId ? and(eq(orders.id, id), eq(orders.practiceId, practiceId)) : eq(orders.id, id);
+  const [found] = await db
+    .select({ order: orders, ivr: ivrs, practice: { id: practices.id, name: practices.name } })
+    .from(orders)
+    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+    .innerJoin(practices, eq(practices.id, orders.practiceId))
+    .where(where);
+  if (!found) return null;
+  const { order: row, ivr } = found;
+  const [lineRows, units, history, facility, invoice, initials] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),
+    db.select().from(orderUnits).where(eq(orderUnits.orderId, id)).orderBy(asc(orderUnits.position)),
+    db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.at)),
+    db
+      .select()
+      .from(facilities)
+      .where(eq(facilities.id, row.facilityId))
+      .then((r) => r[0] ?? null),
+    invoiceOfOrder(db, id, today),
+    initialsByPatient(db, [row.patientId]),
+  ]);
+  const patient = withPatient ? await getPatient(db, row.practiceId, row.patientId) : null;
+  const product = productBySlug(row.productSlug);
+  const lines = lineRows.map((l) => {
+    const size = sizeOfMm(l.lengthMm, l.widthMm);
+    return {
+      id: l.id,
+      position: l.position,
+      hcpcs: l.hcpcs,
+      size: sizeLabel(size),
+      lengthMm: l.lengthMm,
+      widthMm: l.widthMm,
+      areaCm2: sizeArea(size),
+      quantity: l.quantity,
+      units: units.filter((u) => u.lineId === l.id).map((u) => ({ position: u.position, tissueId: u.tissueId })),
+    };
+  });
+  const sizeLines: SizeLine[] = lineRows.map((l) => ({ size: sizeOfMm(l.lengthMm, l.widthMm), quantity: l.quantity }));
+  return {
+    row,
+    reference: orderReference(row.number),
+    statusLabel: ORDER_STATUS_LABELS[row.status],
+    ivr: { id: ivr.id, reference: ivrReference(ivr.number), validUntil: ivr.validUntil, authorisedApplications: ivr.authorisedApplications },
+    practice: found.practice,
+    patient: patient
+      ? { name: `${patient.firstName} ${patient.lastName}`, initials: initials.get(row.patientId) ?? "", birthDate: patient.birthDate }
+      : null,
+    product: { slug: row.productSlug, name: product?.name ?? row.productSlug, hcpcs: product?.hcpcs ?? null },
+    facility,
+    notes: open(row.notesSealed, SEALED.notes),
+    lines,
+    totalAreaCm2: totalArea(sizeLines),
+    woundAreaCm2: row.woundAreaHundredths === null ? null : row.woundAreaHundredths / 100,
+    warning: orderWarning(lineRows, row.woundAreaHundredths),
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+    history: history.map((h) => ({ id: h.id, from: h.fromStatus, to: h.toStatus, actorEmail: h.actorEmail, note: open(h.noteSealed, SEALED.note), at: h.at })),
+    invoice,
+  };
+}
+
+/** Initials of the order's patient, for staff pages that show no more. */
+export async function orderInitials(db: Db, patientId: string): Promise<string> {
+  return (await initialsByPatient(db, [patientId])).get(patientId) ?? "";
+}
+
+async function invoiceOfOrder(db: Db, orderId: string, today: string): Promise<OrderInvoiceSummary | null> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (!invoice) return null;
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position));
+  return {
+    id: invoice.id,
+    number: invoiceReference(invoice.number),
+    issuedOn: invoice.issuedOn,
+    dueOn: invoice.dueOn,
+    totalCents: invoice.totalCents,
+    paidOn: invoice.paidOn,
+    paymentReference: invoice.paymentReference,
+    state: invoiceState(invoice, today),
+    lines: lines.map((l) => ({
+      position: l.position,
+      hcpcs: l.hcpcs,
+      product: l.product,
+      size: sizeLabel(sizeOfMm(l.lengthMm, l.widthMm)),
+      units: l.units,
+      unitPriceCents: l.unitPriceCents,
+      totalCents: l.totalCents,
+    })),
+  };
+}

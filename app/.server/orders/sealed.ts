@@ -1,0 +1,5 @@
+/** Contexts of the order domain's sealed columns: a value copied into another column does not open. */
+export const SEALED = {
+  notes: "orders.notes",
+  note: "order_history.note",
+} as const;

@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { productBySlug } from "~/content/products";
+import { INVOICE_NET_DAYS, invoiceReference, ORDER_STATUSES, ORDER_WAITING_ON_STAFF, type OrderStatus } from "~/lib/orders";
+import type { InvoiceInput, PaymentInput, ShipmentInput } from "~/lib/schemas/order";
+import { unitField, priceField } from "~/lib/schemas/order";
+import { audit, type Actor } from "~/.server/audit";
+import type { Db } from "~/.server/db/client";
+import { invoiceLines, invoices, ivrs, orderLines, orders, orderUnits, practices } from "~/.server/db/schema";
+import { inTransaction } from "~/.server/db/transaction";
+import { transitionOrder } from "./lifecycle";
+import { getOrderDetail, OrderRefused, toOrderBoardRows, type OrderBoardRow, type OrderDetail } from "./orders";
+
+/** The console's side of orders: the queue, reading (audited), and each step from confirming to payment. */
+
+export const ORDER_QUEUE_AGES = [
+  { value: "all", label: "Any age", days: null },
+  { value: "1", label: "Waiting over 1 day", days: 1 },
+  { value: "3", label: "Waiting over 3 days", days: 3 },
+  { value: "7", label: "Waiting over 7 days", days: 7 },
+] as const;
+
+export type OrderQueueFilters = {
+  status: OrderStatus | "open" | "all";
+  practiceId: string | "all";
+  age: (typeof ORDER_QUEUE_AGES)[number]["value"];
+};
+
+export function parseOrderQueueFilters(params: URLSearchParams): OrderQueueFilters {
+  const status = params.get("status") ?? "open";
+  const practice = params.get("practice") ?? "all";
+  const age = params.get("age") ?? "all";
+  return {
+    status: status === "all" || status === "open" || (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderQueueFilters["status"]) : "open",
+    practiceId: /^[0-9a-f-]{36}$/i.test(practice) ? practice.toLowerCase() : "all",
+    age: ORDER_QUEUE_AGES.some((a) => a.value === age) ? (age as OrderQueueFilters["age"]) : "all",
+  };
+}
+
+export type OrderQueueRow = OrderBoardRow & { practice: string; practiceId: string; shippingSpeed: string };
+
+/** The queue, longest waiting first: by default what waits on staff (to confirm, ship, invoice). Age counts from the last change. */
+export async function orderQueue(db: Db, filters: OrderQueueFilters, now = new Date()): Promise<OrderQueueRow[]> {
+  const where: SQL[] = [];
+  if (filters.status === "open") where.push(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]));
+  else if (filters.status !== "all") where.push(eq(orders.status, filters.status));
+  if (filters.practiceId !== "all") where.push(eq(orders.practiceId, filters.practiceId));
+  const days = ORDER_QUEUE_AGES.find((a) => a.value === filters.age)?.days;
+  if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
+  const rows = await db
+    .select({ order: orders, ivrNumber: ivrs.number, practice: practices.name })
+    .from(orders)
+    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+    .innerJoin(practices, eq(practices.id, orders.practiceId))
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(asc(orders.updatedAt), asc(orders.number))
+    .limit(500);
+  const board = await toOrderBoardRows(
+    db,
+    rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+  );
+  return board.map((b, i) => ({ ...b, practice: rows[i]!.practice, practiceId: rows[i]!.order.practiceId, shippingSpeed: rows[i]!.order.shippingSpeed }));
+}
+
+/** How many orders wait on staff (the console's menu shows it). */
+export async function countWaitingOrders(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]));
+  return row?.n ?? 0;
+}
+
+/** Staff open an order (its notes may speak of the patient): everything but the patient's name, and an audit row saying who read it. */
+export async function readOrderAsStaff(db: Db, { id, actor, today }: { id: string; actor: Actor; today: string }): Promise<OrderDetail | null> {
+  const detail = await getOrderDetail(db, { id, practiceId: null, today, withPatient: false });
+  if (detail) await audit(db, { actorEmail: actor.email, action: "order.view", target: id, ip: actor.ip });
+  return detail;
+}
+
+export function confirmOrder(db: Db, { id, actor }: { id: string; actor: Actor }) {
+  return transitionOrder(db, { id, to: "confirmed", actor, by: "staff", practiceId: null });
+}
+
+export function cancelOrderAsStaff(db: Db, { id, actor, reason }: { id: string; actor: Actor; reason?: string | null }) {
+  return transitionOrder(db, { id, to: "cancelled", actor, by: "staff", practiceId: null, note: reason ?? null });
+}
+
+export function markDelivered(db: Db, { id, actor }: { id: string; actor: Actor }) {
+  return transitionOrder(db, { id, to: "delivered", actor, by: "staff", practiceId: null, set: { deliveredAt: new Date() } });
+}
+
+/**
+ * Ships the order, in one transaction: the carrier, tracking number and the
+ * move to shipped, and one row per unit with its tissue identifier. Every
+ * unit of every line needs one (21 CFR 1271.290: traceable from donor to
+ * patient); a missing one is refused beside its control.
+ */
+export async function shipOrder(db: Db, { id, actor, input }: { id: string; actor: Actor; input: ShipmentInput }) {
+  return inTransaction(db, async (tx) => {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
+    const given = new Map(input.units.map((u) => [unitField(u.line, u.unit), u.tissueId]));
+    const units: (typeof orderUnits.$inferInsert)[] = [];
+    for (const line of lines) {
+      for (let unit = 1; unit <= line.quantity; unit++) {
+        const tissueId = given.get(unitField(line.position, unit));
+        if (!tissueId) throw new OrderRefused("Enter this unit's tissue identifier", unitField(line.position, unit));
+        units.push({ orderId: id, lineId: line.id, position: unit, tissueId });
+      }
+    }
+    const moved = await transitionOrder(tx, {
+      id,
+      to: "shipped",
+      actor,
+      by: "staff",
+      practiceId: null,
+      set: { carrier: input.carrier, trackingNumber: input.trackingNumber, shippedAt: new Date() },
+    });
+    if (!moved) return null;
+    if (units.length > 0) await tx.insert(orderUnits).values(units);
+    return moved;
+  });
+}
+
+/** A date `days` after `date` (both YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The invoice's due date unless staff set another: net 30. */
+export function defaultDueOn(issuedOn: string): string {
+  return addDays(issuedOn, INVOICE_NET_DAYS);
+}
+
+/**
+ * Invoices a delivered order, in one transaction: the move to invoiced, the
+ * invoice (its number, dates and total) and one line per order line with the
+ * unit price staff entered. Totals are computed here, never taken from the form.
+ */
+export async function invoiceOrder(db: Db, { id, actor, input, today }: { id: string; actor: Actor; input: InvoiceInput; today: string }) {
+  if (input.dueOn < today) throw new OrderRefused("The due date is on or after today, the invoice's date", "dueOn");
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+    if (!order) return null;
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
+    const prices = new Map(input.prices.map((p) => [p.line, p.unitPriceCents]));
+    const product = productBySlug(order.productSlug);
+    const invoiceRows = lines.map((l) => {
+      const unitPriceCents = prices.get(l.position);
+      if (unitPriceCents === undefined) throw new OrderRefused("Enter the unit price", priceField(l.position));
+      return {
+        position: l.position,
+        hcpcs: l.hcpcs,
+        product: product?.name ?? order.productSlug,
+        lengthMm: l.lengthMm,
+        widthMm: l.widthMm,
+        units: l.quantity,
+        unitPriceCents,
+        totalCents: unitPriceCents * l.quantity,
+      };
+    });
+    const moved = await transitionOrder(tx, { id, to: "invoiced", actor, by: "staff", practiceId: null });
+    if (!moved) return null;
+    const totalCents = invoiceRows.reduce((sum, l) => sum + l.totalCents, 0);
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({ orderId: id, practiceId: order.practiceId, issuedOn: today, dueOn: input.dueOn, totalCents, issuedBy: actor.email })
+      .returning();
+    await tx.insert(invoiceLines).values(invoiceRows.map((l) => ({ ...l, invoiceId: invoice!.id })));
+    await audit(tx, { actorEmail: actor.email, action: "invoice.create", target: id, ip: actor.ip, detail: invoiceReference(invoice!.number) });
+    return { ...moved, invoiceNumber: invoiceReference(invoice!.number) };
+  });
+}
+
+/** Staff record the practice's payment of the order's invoice: the date and reference, and the move to paid. */
+export async function recordPayment(db: Db, { id, actor, input }: { id: string; actor: Actor; input: PaymentInput }) {
+  return inTransaction(db, async (tx) => {
+    const moved = await transitionOrder(tx, { id, to: "paid", actor, by: "staff", practiceId: null });
+    if (!moved) return null;
+    const [invoice] = await tx
+      .update(invoices)
+      .set({ paidOn: input.paidOn, paymentReference: input.reference, paymentRecordedBy: actor.email })
+      .where(eq(invoices.orderId, id))
+      .returning();
+    if (!invoice) throw new OrderRefused("This order has no invoice to mark paid.");
+    if (input.paidOn < invoice.issuedOn) throw new OrderRefused(`The invoice was issued on ${invoice.issuedOn}: a payment cannot come before it`, "paidOn");
+    await audit(tx, { actorEmail: actor.email, action: "invoice.paid", target: id, ip: actor.ip, detail: invoiceReference(invoice.number) });
+    return moved;
+  });
+}
+
+/** The unit price last invoiced for each line's code and size, to prefill the invoice form; lines never invoiced have none. */
+export async function lastUnitPrices(db: Db, orderId: string): Promise<Record<string, string>> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const prices: Record<string, string> = {};
+  for (const line of lines) {
+    const [last] = await db
+      .select({ cents: invoiceLines.unitPriceCents })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(and(eq(invoiceLines.hcpcs, line.hcpcs), eq(invoiceLines.lengthMm, line.lengthMm), eq(invoiceLines.widthMm, line.widthMm)))
+      .orderBy(desc(invoices.createdAt), desc(invoices.number))
+      .limit(1);
+    if (last) prices[priceField(line.position)] = (last.cents / 100).toFixed(2);
+  }
+  return prices;
+}
+
+/** How many orders are in each status (of one practice, when one is given), for the queue's counts; statuses with none are 0. */
+export async function orderCountsByStatus(db: Db, { practiceId }: { practiceId: string | null }): Promise<Record<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(practiceId ? eq(orders.practiceId, practiceId) : undefined)
+    .groupBy(orders.status);
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}

@@ -1,0 +1,112 @@
+import type * as React from "react";
+import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { carrierLabel, type OrderStatus } from "~/lib/orders";
+import { OrderStatusBadge } from "./order-status-badge";
+
+/** One order as the member's lists show it: the patient by initials only. */
+export type OrdersTableRow = {
+  id: string;
+  reference: string;
+  ivrId: string;
+  ivrReference: string;
+  initials: string;
+  product: string;
+  sizes: string;
+  dateOfService: string;
+  status: OrderStatus;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+};
+
+/** The carrier and tracking number, linked to the carrier's own tracking page when it has one. */
+export function TrackingLink({
+  carrier,
+  trackingNumber,
+  trackingUrl,
+  showCarrier = true,
+}: Pick<OrdersTableRow, "carrier" | "trackingNumber" | "trackingUrl"> & { showCarrier?: boolean }) {
+  if (!carrier || !trackingNumber) return <>—</>;
+  const text = showCarrier ? `${carrierLabel(carrier)} ${trackingNumber}` : trackingNumber;
+  if (!trackingUrl) return <>{text}</>;
+  return (
+    <a href={trackingUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+      {text}
+      <ExternalLink aria-hidden className="size-3.5 shrink-0" />
+      <span className="sr-only"> (tracking on {carrierLabel(carrier)}, opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * The practice's orders, on the STATUS board, the ORDER FORM tab and an IVR's
+ * page: each order's reference (its page), IVR, patient initials, product,
+ * sizes, date of service, status and tracking. On a phone each row is a card.
+ */
+export function OrdersTable({
+  rows,
+  label,
+  empty,
+  showIvr = true,
+}: {
+  rows: readonly OrdersTableRow[];
+  /** Unique among the page's landmarks. */
+  label: string;
+  empty: React.ReactNode;
+  /** Leave the IVR out where every row is of one IVR (its own page). */
+  showIvr?: boolean;
+}) {
+  const columns = showIvr ? 8 : 7;
+  return (
+    <DataTable label={label} stacked>
+      <thead>
+        <tr>
+          <Th>Order</Th>
+          {showIvr ? <Th>IVR</Th> : null}
+          <Th>Patient</Th>
+          <Th>Product</Th>
+          <Th>Sizes</Th>
+          <Th>Date of service</Th>
+          <Th>Status</Th>
+          <Th>Tracking</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <EmptyRow colSpan={columns}>{empty}</EmptyRow>
+        ) : (
+          rows.map((r) => (
+            <tr key={r.id} data-order={r.reference}>
+              <Td data-label="Order" className="font-medium">
+                <Link to={`/members/orders/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                  {r.reference}
+                </Link>
+              </Td>
+              {showIvr ? (
+                <Td data-label="IVR">
+                  <Link to={`/members/ivrs/${r.ivrId}`} className="text-primary underline-offset-4 hover:underline">
+                    {r.ivrReference}
+                  </Link>
+                </Td>
+              ) : null}
+              <Td data-label="Patient">{r.initials || "—"}</Td>
+              <Td data-label="Product">{r.product}</Td>
+              <Td data-label="Sizes" wrap className="min-w-40">
+                {r.sizes || "—"}
+              </Td>
+              <Td data-label="Date of service">{r.dateOfService}</Td>
+              <Td data-label="Status">
+                <OrderStatusBadge status={r.status} />
+              </Td>
+              <Td data-label="Tracking">
+                <TrackingLink carrier={r.carrier} trackingNumber={r.trackingNumber} trackingUrl={r.trackingUrl} />
+              </Td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </DataTable>
+  );
+}

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { parseSizeKey } from "~/lib/clinical/graft-sizes";
+import { CARRIERS, MAX_UNITS_PER_SIZE, SHIPPING_SPEEDS } from "~/lib/orders";
+import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
+import { unitPriceCents } from "./invoice-fields";
+import { QUANTITY_PREFIX } from "./order-fields";
+import { dateField, latestUsToday } from "./patient";
+
+/**
+ * The forms of an order: the member's order, and staff's shipment, invoice
+ * and payment. The same schemas check them in the browser and in the actions.
+ *
+ * An order's sizes are one quantity control per size the product comes in,
+ * named `qty-<length>x<width>` ("qty-2x3"): a message about one size sits
+ * beside its control.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = (message: string) => z.string({ error: message }).trim().regex(UUID, message);
+
+export { QUANTITY_PREFIX, quantityField } from "./order-fields";
+
+/** "", "0" .. "20": how many of one size. */
+function quantity(value: string): number | string {
+  const v = value.trim();
+  if (v === "") return 0;
+  if (!/^\d{1,3}$/.test(v)) return "Enter a whole number of grafts";
+  const n = Number(v);
+  return n > MAX_UNITS_PER_SIZE ? `At most ${MAX_UNITS_PER_SIZE} of one size in an order` : n;
+}
+
+/** A positive area in cm², up to two decimals; "" when not given. */
+const woundArea = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^\d{1,5}(\.\d{1,2})?$/.test(v), "Enter the area in cm², up to two decimals")
+  .transform((v) => (v === "" ? undefined : Number(v)))
+  .refine((v) => v === undefined || (v > 0 && v <= 10_000), "Enter an area between 0.01 and 10,000 cm²")
+  .optional();
+
+export type OrderLineInput = { sizeKey: string; quantity: number };
+
+/** A message for one control, found while reading a group of controls. */
+type Issue = { name: string; message: string };
+
+/**
+ * Refinements on a group of controls (sizes, units, prices) run even when
+ * another field failed, so every message of the form shows at once, not in
+ * rounds; the transform that follows runs only when all is well.
+ */
+const EVEN_WITH_OTHER_ERRORS = { when: () => true } as const;
+
+function report(ctx: z.RefinementCtx, issues: readonly Issue[]) {
+  for (const issue of issues) ctx.addIssue({ code: "custom", path: [issue.name], message: issue.message });
+}
+
+/** The sizes' quantity controls: the lines with a quantity, and what is wrong with the others. */
+function readQuantities(values: Record<string, unknown>): { lines: OrderLineInput[]; issues: Issue[] } {
+  const lines: OrderLineInput[] = [];
+  const issues: Issue[] = [];
+  for (const [name, raw] of Object.entries(values)) {
+    if (!name.startsWith(QUANTITY_PREFIX)) continue;
+    const key = name.slice(QUANTITY_PREFIX.length);
+    const n = typeof raw === "string" ? quantity(raw) : "Enter a whole number of grafts";
+    if (!parseSizeKey(key)) issues.push({ name, message: "This size is not one we make" });
+    else if (typeof n === "string") issues.push({ name, message: n });
+    else if (n > 0) lines.push({ sizeKey: key, quantity: n });
+  }
+  if (lines.length === 0 && issues.length === 0) issues.push({ name: "lines", message: "Enter how many grafts of at least one size" });
+  return { lines, issues };
+}
+
+export const orderSchema = z
+  .object({
+    ivrId: uuid("Start the order from a verified IVR"),
+    patientId: uuid("Start the order from a verified IVR"),
+    productSlug: requiredText("Product", 60, "Start the order from a verified IVR"),
+    dateOfService: dateField("Enter the date of service").refine((v) => v >= latestUsToday(), "The date of service must be today or later"),
+    facilityId: uuid("Choose where to ship"),
+    shippingSpeed: requiredOption(SHIPPING_SPEEDS, "Choose a shipping speed"),
+    poNumber: optionalText("PO number", 40),
+    notes: optionalText("Notes", LIMITS.long),
+    woundArea,
+  })
+  .catchall(z.unknown())
+  .superRefine((v, ctx) => report(ctx, readQuantities(v).issues), EVEN_WITH_OTHER_ERRORS)
+  .transform((v) => ({
+    ivrId: v.ivrId.toLowerCase(),
+    patientId: v.patientId.toLowerCase(),
+    productSlug: v.productSlug,
+    dateOfService: v.dateOfService,
+    facilityId: v.facilityId.toLowerCase(),
+    shippingSpeed: v.shippingSpeed,
+    poNumber: v.poNumber,
+    notes: v.notes,
+    woundArea: v.woundArea,
+    lines: readQuantities(v).lines,
+  }));
+
+export type OrderInput = z.output<typeof orderSchema>;
+
+// ---------------------------------------------------------------------------
+// Staff's forms
+
+/** Each unit's tissue identifier: `unit-<line position>-<unit position>`, both from 1. */
+export const unitField = (line: number, unit: number) => `unit-${line}-${unit}`;
+const UNIT_FIELD = /^unit-(\d{1,3})-(\d{1,3})$/;
+
+/** A tissue (donor lot) identifier as printed on the graft's label. */
+const TISSUE_ID = /^[A-Za-z0-9][A-Za-z0-9./-]{2,39}$/;
+
+/** The units' tissue identifier controls: the identifiers given, and what is wrong with the others. */
+function readUnits(values: Record<string, unknown>): { units: { line: number; unit: number; tissueId: string }[]; issues: Issue[] } {
+  const units: { line: number; unit: number; tissueId: string }[] = [];
+  const issues: Issue[] = [];
+  for (const [name, raw] of Object.entries(values)) {
+    const match = UNIT_FIELD.exec(name);
+    if (!match) continue;
+    const tissueId = typeof raw === "string" ? raw.trim() : "";
+    if (tissueId === "") issues.push({ name, message: "Enter this unit's tissue identifier" });
+    else if (!TISSUE_ID.test(tissueId)) issues.push({ name, message: "A tissue identifier is 3 to 40 letters, digits, dots, slashes or dashes" });
+    else units.push({ line: Number(match[1]), unit: Number(match[2]), tissueId });
+  }
+  return { units, issues };
+}
+
+export const shipmentSchema = z
+  .object({
+    carrier: requiredOption(CARRIERS, "Choose the carrier"),
+    trackingNumber: requiredText("Tracking number", 40, "Enter the tracking number").refine(
+      (v) => /^[A-Za-z0-9 -]+$/.test(v),
+      "A tracking number has letters, digits, spaces and dashes only",
+    ),
+  })
+  .catchall(z.unknown())
+  .superRefine((v, ctx) => report(ctx, readUnits(v).issues), EVEN_WITH_OTHER_ERRORS)
+  .transform((v) => ({ carrier: v.carrier, trackingNumber: v.trackingNumber.replace(/\s+/g, " "), units: readUnits(v).units }));
+
+export type ShipmentInput = z.output<typeof shipmentSchema>;
+
+/** Each line's unit price: `price-<line position>`, in dollars. */
+export const priceField = (line: number) => `price-${line}`;
+const PRICE_FIELD = /^price-(\d{1,3})$/;
+
+/** Each line's unit price control: the prices in cents, and what is wrong with the others. */
+function readPrices(values: Record<string, unknown>): { prices: { line: number; unitPriceCents: number }[]; issues: Issue[] } {
+  const prices: { line: number; unitPriceCents: number }[] = [];
+  const issues: Issue[] = [];
+  for (const [name, raw] of Object.entries(values)) {
+    const match = PRICE_FIELD.exec(name);
+    if (!match) continue;
+    const text = typeof raw === "string" ? raw.trim() : "";
+    const cents = unitPriceCents(text);
+    if (text === "") issues.push({ name, message: "Enter the unit price" });
+    else if (cents === null) issues.push({ name, message: "Enter a price in dollars (450 or 450.00)" });
+    else prices.push({ line: Number(match[1]), unitPriceCents: cents });
+  }
+  return { prices, issues };
+}
+
+export const invoiceSchema = z
+  .object({
+    dueOn: dateField("Enter the due date"),
+  })
+  .catchall(z.unknown())
+  .superRefine((v, ctx) => report(ctx, readPrices(v).issues), EVEN_WITH_OTHER_ERRORS)
+  .transform((v) => ({ dueOn: v.dueOn, prices: readPrices(v).prices }));
+
+export type InvoiceInput = z.output<typeof invoiceSchema>;
+
+export const paymentSchema = z.object({
+  paidOn: dateField("Enter the date the payment arrived").refine((v) => v <= latestUsToday(), "A payment date cannot be in the future"),
+  reference: requiredText("Payment reference", 60, "Enter the payment's reference (check number, transfer id)"),
+});
+
+export type PaymentInput = z.output<typeof paymentSchema>;
+
+export const cancelOrderSchema = z.object({
+  reason: optionalText("Reason", LIMITS.long),
+});

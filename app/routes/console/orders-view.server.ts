@@ -1,0 +1,224 @@
+import { formatCents } from "~/lib/format";
+import {
+  canTransitionOrder,
+  carrierLabel,
+  INVOICE_STATE_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_WAITING_ON_STAFF,
+  shippingSpeedLabel,
+  type OrderStatus,
+} from "~/lib/orders";
+import { priceField, unitField } from "~/lib/schemas/order";
+import type { OrderDetail, OrderQueueRow } from "~/.server/orders";
+
+/**
+ * What the console's order pages show, in words: built on the server so the
+ * pages need none of the form schemas (and zod) to name a value or a control.
+ */
+
+export type ViewField = { label: string; value: string | null };
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? null : String(v));
+const cm2 = (v: number) => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(v)} cm²`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "just now", "12 min", "5 hours", "3 days": how long since `since`, counted on the server's clock. */
+export function elapsed(since: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return plural(hours, "hour");
+  return plural(Math.floor(hours / 24), "day");
+}
+
+/** The queue's age of an order, since its last change: "waiting 3 days" while it waits on staff, else "unchanged for 3 days". */
+export function orderAge(status: OrderStatus, since: Date, now: Date): string {
+  const span = elapsed(since, now);
+  if (span === "just now") return "changed just now";
+  return (ORDER_WAITING_ON_STAFF as readonly OrderStatus[]).includes(status) ? `waiting ${span}` : `unchanged for ${span}`;
+}
+
+/** What staff do next with an order in this status, in the queue's words; null when nothing waits on staff. */
+export function nextStep(status: OrderStatus): string | null {
+  switch (status) {
+    case "submitted":
+      return "Confirm it";
+    case "confirmed":
+      return "Ship it";
+    case "shipped":
+      return "Mark it delivered when it arrives";
+    case "delivered":
+      return "Invoice it";
+    case "invoiced":
+      return "Record the payment when it arrives";
+    default:
+      return null;
+  }
+}
+
+/** "Standard", "Expedited", "Same day": the speed's name without its promise, for a table cell. */
+export function shortSpeed(value: string): string {
+  return shippingSpeedLabel(value).replace(/\s*\(.*\)$/, "");
+}
+
+export function queueRow(row: OrderQueueRow, now: Date) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    practice: row.practice,
+    practiceId: row.practiceId,
+    ivrId: row.ivrId,
+    ivrReference: row.ivrReference,
+    initials: row.initials,
+    product: row.product,
+    /** one line per size: "4 × 4 cm × 1" */
+    sizes: row.sizes.split(", "),
+    dateOfService: row.dateOfService,
+    speed: shortSpeed(row.shippingSpeed),
+    /** faster than standard: the queue marks it, so it is picked first */
+    rush: row.shippingSpeed !== "standard",
+    status: row.status,
+    age: orderAge(row.status, row.updatedAt, now),
+    changedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The order panel: what was ordered, for whom (initials only), where to and how fast. */
+export function orderFields(detail: OrderDetail, initials: string): ViewField[] {
+  const f = detail.facility;
+  return [
+    { label: "Patient", value: initials ? `${initials} (initials)` : null },
+    { label: "Product", value: detail.product.hcpcs ? `${detail.product.name}, HCPCS ${detail.product.hcpcs}` : detail.product.name },
+    { label: "Date of service", value: detail.row.dateOfService },
+    {
+      label: "Ship to",
+      value: f ? [f.name, f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`, `Phone ${f.phone}`].filter(Boolean).join("\n") : null,
+    },
+    { label: "Shipping speed", value: shippingSpeedLabel(detail.row.shippingSpeed) },
+    { label: "PO number", value: text(detail.row.poNumber) },
+    { label: "Notes", value: text(detail.notes) },
+  ];
+}
+
+/** What the shipping clerk needs beside the form: how fast, and where to, on one line. */
+export function shipTo(detail: OrderDetail) {
+  const f = detail.facility;
+  return {
+    speed: shippingSpeedLabel(detail.row.shippingSpeed),
+    rush: detail.row.shippingSpeed !== "standard",
+    address: f ? [f.name, f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ") : null,
+  };
+}
+
+/** The sizes panel: one row per line, the total area ordered, the wound's, and the over-order warning. */
+export function sizesView(detail: OrderDetail) {
+  return {
+    lines: detail.lines.map((l) => ({
+      position: l.position,
+      size: l.size,
+      hcpcs: l.hcpcs,
+      quantity: l.quantity,
+      areaEach: cm2(l.areaCm2),
+      area: cm2(l.areaCm2 * l.quantity),
+    })),
+    units: detail.lines.reduce((sum, l) => sum + l.quantity, 0),
+    totalArea: cm2(detail.totalAreaCm2),
+    woundArea: detail.woundAreaCm2 === null ? null : cm2(detail.woundAreaCm2),
+    warning: detail.warning,
+  };
+}
+
+/** The shipment panel, once the order has shipped: carrier, tracking, and each line's tissue identifiers. */
+export function shipmentView(detail: OrderDetail) {
+  const { row } = detail;
+  if (!row.shippedAt && !row.trackingNumber) return null;
+  return {
+    carrier: carrierLabel(row.carrier),
+    trackingNumber: row.trackingNumber,
+    trackingUrl: detail.trackingUrl,
+    shippedAt: row.shippedAt,
+    deliveredAt: row.deliveredAt,
+    lines: detail.lines.map((l) => ({
+      position: l.position,
+      label: `${l.size} × ${l.quantity}`,
+      units: l.units.map((u) => ({ position: u.position, tissueId: u.tissueId })),
+    })),
+  };
+}
+
+/** The invoice panel: its number, dates, lines and state, money in words. */
+export function invoiceView(invoice: OrderDetail["invoice"]) {
+  if (!invoice) return null;
+  return {
+    number: invoice.number,
+    issuedOn: invoice.issuedOn,
+    dueOn: invoice.dueOn,
+    state: invoice.state,
+    stateLabel: INVOICE_STATE_LABELS[invoice.state],
+    total: formatCents(invoice.totalCents),
+    paidOn: invoice.paidOn,
+    paymentReference: invoice.paymentReference,
+    lines: invoice.lines.map((l) => ({
+      position: l.position,
+      hcpcs: l.hcpcs,
+      description: `${l.product}, ${l.size}`,
+      units: l.units,
+      unitPrice: formatCents(l.unitPriceCents),
+      total: formatCents(l.totalCents),
+    })),
+  };
+}
+
+/** The changes staff may make now: only what the lifecycle's table allows from this status. */
+export function workOf(status: OrderStatus) {
+  const can = (to: OrderStatus) => canTransitionOrder(status, to, "staff");
+  return {
+    confirm: can("confirmed"),
+    ship: can("shipped"),
+    deliver: can("delivered"),
+    invoice: can("invoiced"),
+    payment: can("paid"),
+    cancel: can("cancelled"),
+  };
+}
+
+/**
+ * The shipping form's identifier controls, one group per line and one
+ * control per unit, in the order the grafts are packed: line by line.
+ */
+export function unitGroups(detail: OrderDetail) {
+  return detail.lines.map((l) => ({
+    position: l.position,
+    legend: `${l.size}: ${plural(l.quantity, "unit")} (${l.hcpcs})`,
+    units: Array.from({ length: l.quantity }, (_, i) => ({
+      name: unitField(l.position, i + 1),
+      label: `${l.size}, unit ${i + 1} of ${l.quantity}: tissue identifier`,
+    })),
+  }));
+}
+
+/** The invoice form's lines: each line's price control, prefilled with the last price invoiced for its code and size. */
+export function priceLines(detail: OrderDetail, lastPrices: Record<string, string>) {
+  return detail.lines.map((l) => {
+    const name = priceField(l.position);
+    return {
+      name,
+      label: `${l.size} (${l.hcpcs}): unit price`,
+      description: `${detail.product.name}, ${l.size}`,
+      hcpcs: l.hcpcs,
+      quantity: l.quantity,
+      prefill: lastPrices[name] ?? "",
+    };
+  });
+}
+
+export function historyView(history: OrderDetail["history"]) {
+  return history.map((h) => ({
+    id: h.id,
+    change: h.from ? `${ORDER_STATUS_LABELS[h.from]} → ${ORDER_STATUS_LABELS[h.to]}` : ORDER_STATUS_LABELS[h.to],
+    actorEmail: h.actorEmail,
+    at: h.at,
+    note: h.note,
+  }));
+}

@@ -1,0 +1,180 @@
+import { Link, useNavigation } from "react-router";
+import type { Route } from "./+types/orders";
+import { privateMeta } from "~/lib/meta";
+import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { FilterBar, FilterField } from "~/components/admin/filter-bar";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { Select } from "~/components/ui/select";
+import { formatDateTime } from "~/lib/format";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
+import { cn } from "~/lib/utils";
+import { requireRole } from "~/.server/accounts";
+import { getDb } from "~/.server/db/client";
+import { ORDER_QUEUE_AGES, orderCountsByStatus, orderQueue, parseOrderQueueFilters } from "~/.server/orders";
+import { listPractices } from "~/.server/practices";
+import { nextStep, queueRow } from "./orders-view.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Staff console");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "staff");
+  const filters = parseOrderQueueFilters(new URL(request.url).searchParams);
+  const db = getDb();
+  const [rows, practices, counts] = await Promise.all([
+    orderQueue(db, filters),
+    listPractices(db),
+    orderCountsByStatus(db, { practiceId: filters.practiceId === "all" ? null : filters.practiceId }),
+  ]);
+  // Ages are counted on the server's clock and sent as words, so the server and the browser render the same text.
+  const now = new Date();
+  return {
+    filters,
+    rows: rows.map((r) => ({ ...queueRow(r, now), next: nextStep(r.status) })),
+    practices: practices.map((p) => ({ value: p.id, label: p.name })),
+    ages: ORDER_QUEUE_AGES.map((a) => ({ value: a.value, label: a.label })),
+    counts: ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], n: counts[s] })),
+    waiting: ORDER_WAITING_ON_STAFF.reduce((sum, s) => sum + counts[s], 0),
+  };
+}
+
+const STATUS_OPTIONS = [
+  { value: "open", label: "Waiting on staff" },
+  { value: "all", label: "All statuses" },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+];
+
+export default function OrderQueue({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, practices, ages, counts, waiting } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
+  const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
+  /** The queue with another status, the other filters kept. */
+  const withStatus = (status: string) => {
+    const params = new URLSearchParams();
+    if (status !== "open") params.set("status", status);
+    if (filters.practiceId !== "all") params.set("practice", filters.practiceId);
+    if (filters.age !== "all") params.set("age", filters.age);
+    const query = params.toString();
+    return query ? `/admin/orders?${query}` : "/admin/orders";
+  };
+  const chips = [{ status: "open", label: "Waiting on staff", n: waiting }, ...counts];
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight text-navy">Orders</h1>
+        <p className="text-muted-foreground">Graft orders from the practices, longest waiting first: confirm, ship, invoice.</p>
+      </div>
+
+      <nav aria-label="Orders by status">
+        <ul className="flex flex-wrap gap-2">
+          {chips.map((c) => {
+            const current = filters.status === c.status;
+            return (
+              <li key={c.status}>
+                <Link
+                  to={withStatus(c.status)}
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold",
+                    current ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background text-foreground hover:bg-muted",
+                  )}
+                >
+                  {c.label}
+                  <span className={cn("tabular-nums", current ? "" : "text-muted-foreground")}>{c.n}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <FilterBar label="Filter orders" action="/admin/orders" resetHref={filtered ? "/admin/orders" : null} key={JSON.stringify(filters)}>
+        <FilterField label="Status" htmlFor="order-status">
+          <Select id="order-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
+        </FilterField>
+        <FilterField label="Practice" htmlFor="order-practice" className="sm:w-64">
+          <Select id="order-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
+        </FilterField>
+        <FilterField label="Age" htmlFor="order-age">
+          <Select id="order-age" name="age" defaultValue={filters.age} options={ages} />
+        </FilterField>
+      </FilterBar>
+
+      <p className="text-sm text-muted-foreground" role="status">
+        {rows.length} {rows.length === 1 ? "order" : "orders"}
+        {filters.status === "open" ? " waiting on staff" : ""}
+        {filtered ? " match these filters" : ""}.
+      </p>
+
+      <DataTable label="Order queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <thead>
+          <tr>
+            <Th>Reference</Th>
+            <Th>Practice</Th>
+            <Th>IVR</Th>
+            <Th>Patient</Th>
+            <Th>Product and sizes</Th>
+            <Th>Date of service</Th>
+            <Th>Shipping</Th>
+            <Th>Status</Th>
+            <Th>Age</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow colSpan={9}>{filtered ? "No orders match these filters." : "Nothing waits on staff."}</EmptyRow>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} data-order={row.reference} className="hover:bg-muted/60">
+                <Td data-label="Reference" className="font-semibold">
+                  <Link to={`/admin/orders/${row.id}`} className="text-primary underline-offset-4 hover:underline">
+                    {row.reference}
+                  </Link>
+                </Td>
+                <Td data-label="Practice" wrap>
+                  <Link to={`/admin/practices/${row.practiceId}`} className="underline-offset-4 hover:underline">
+                    {row.practice}
+                  </Link>
+                </Td>
+                <Td data-label="IVR">
+                  <Link to={`/admin/ivrs/${row.ivrId}`} className="underline-offset-4 hover:underline">
+                    {row.ivrReference}
+                  </Link>
+                </Td>
+                <Td data-label="Patient">
+                  {row.initials || "—"}
+                  <span className="sr-only"> (initials)</span>
+                </Td>
+                <Td data-label="Product">
+                  <span className="flex flex-col">
+                    <span>{row.product}</span>
+                    {row.sizes.map((size) => (
+                      <span key={size} className="text-xs text-muted-foreground">
+                        {size}
+                      </span>
+                    ))}
+                  </span>
+                </Td>
+                <Td data-label="Service">{row.dateOfService}</Td>
+                <Td data-label="Shipping" className={row.rush ? "font-semibold text-[#7a4b00]" : undefined}>
+                  {row.speed}
+                </Td>
+                <Td data-label="Status">
+                  <span className="flex flex-col items-start gap-1">
+                    <OrderStatusBadge status={row.status} />
+                    {row.next ? <span className="text-xs text-muted-foreground">{row.next}</span> : null}
+                  </span>
+                </Td>
+                <Td data-label="Age">
+                  <time dateTime={row.changedAt} title={`Last change ${formatDateTime(row.changedAt, "UTC")}`}>
+                    {row.age}
+                  </time>
+                </Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+    </div>
+  );
+}

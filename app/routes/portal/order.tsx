@@ -1,0 +1,358 @@
+import { ArrowLeft, Bell, BellOff, Download, ExternalLink, TriangleAlert, XCircle } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/order";
+import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { FormNotice } from "~/components/forms/field";
+import { InvoiceStateBadge, OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { TrackingLink } from "~/components/orders/orders-table";
+import { Block, Facts } from "~/components/portal/facts";
+import { useLiveStatus } from "~/components/portal/live-status";
+import { Button } from "~/components/ui/button";
+import { ConfirmButton } from "~/components/ui/confirm-button";
+import { DateTime } from "~/components/ui/date-time";
+import { payOnlineUrl } from "~/content/payment";
+import { outcomeOf, rejectedAnswer, type FormAnswer } from "~/lib/form-result";
+import { formatCents } from "~/lib/format";
+import { privateMeta } from "~/lib/meta";
+import { cm2 } from "~/lib/ordering";
+import { carrierLabel, ORDER_STATUS_LABELS, shippingSpeedLabel } from "~/lib/orders";
+import { useSite } from "~/lib/use-site";
+import { getDb } from "~/.server/db/client";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, OrderTransitionRefused, ordersToday, setOrderFollowing } from "~/.server/orders";
+import { mailQueued } from "~/.server/runtime";
+import { actorOf, idParam, notFound, requirePractice } from "./member.server";
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  privateMeta(matches, `${data && "reference" in data ? `Order ${data.reference}` : "Order"} | Clinical Portal`);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user, practice } = await requirePractice(request);
+  const id = idParam(params.id);
+  const db = getDb();
+  const detail = await getOrderDetail(db, { id, practiceId: practice.id, today: ordersToday() });
+  if (!detail) throw notFound();
+  const { row, facility, invoice } = detail;
+  return {
+    id: row.id,
+    reference: detail.reference,
+    status: row.status,
+    ivr: { id: detail.ivr.id, reference: detail.ivr.reference },
+    patient: detail.patient ? `${detail.patient.name} (born ${detail.patient.birthDate})` : null,
+    product: `${detail.product.name}${detail.product.hcpcs ? ` (${detail.product.hcpcs})` : ""}`,
+    dateOfService: row.dateOfService,
+    shipTo: facility
+      ? { name: facility.name, address: [facility.addressLine1, facility.addressLine2, `${facility.city}, ${facility.state} ${facility.zip}`].filter(Boolean).join(", ") }
+      : null,
+    shippingSpeed: shippingSpeedLabel(row.shippingSpeed),
+    poNumber: row.poNumber,
+    createdAt: row.createdAt,
+    notes: detail.notes,
+    lines: detail.lines.map((l) => ({ id: l.id, size: l.size, quantity: l.quantity, areaCm2: l.areaCm2, units: l.units })),
+    totalAreaCm2: detail.totalAreaCm2,
+    woundAreaCm2: detail.woundAreaCm2,
+    warning: detail.warning,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: detail.trackingUrl,
+    shippedAt: row.shippedAt,
+    deliveredAt: row.deliveredAt,
+    invoice: invoice
+      ? { number: invoice.number, issuedOn: invoice.issuedOn, dueOn: invoice.dueOn, total: formatCents(invoice.totalCents), state: invoice.state, paidOn: invoice.paidOn }
+      : null,
+    history: detail.history,
+    following: await isFollowingOrder(db, row.id, user.id),
+  };
+}
+
+export type OrderPageAnswer = FormAnswer | { ok: false; confirm: "cancel" };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, practice } = await requirePractice(request);
+  const id = idParam(params.id);
+  const db = getDb();
+  const detail = await getOrderDetail(db, { id, practiceId: practice.id, today: ordersToday(), withPatient: false });
+  if (!detail) throw notFound();
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+  const intent = form.get("intent");
+  const here = `/members/orders/${id}`;
+  try {
+    switch (intent) {
+      case "follow":
+      case "unfollow":
+        await setOrderFollowing(db, { orderId: id, userId: user.id, follow: intent === "follow" });
+        return redirectWithFlash(here, {
+          title: intent === "follow" ? "Following" : "Not following",
+          description: intent === "follow" ? `You get a mail when ${detail.reference} changes.` : `You no longer get mails about ${detail.reference}.`,
+        });
+      case "cancel":
+        if (form.get("confirmed") !== "1") return data<OrderPageAnswer>({ ok: false, confirm: "cancel" });
+        if (!(await cancelOrderAsMember(db, { practiceId: practice.id, actor: actorOf(user, context), id }))) throw notFound();
+        mailQueued();
+        return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "Nothing will ship. It stays on the board as Cancelled." });
+      default:
+        return data<OrderPageAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof OrderTransitionRefused) return data<OrderPageAnswer>(rejectedAnswer(error.message, "Not changed"), { status: 409 });
+    throw error;
+  }
+}
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+export default function OrderPage({ loaderData: order, actionData }: Route.ComponentProps) {
+  useLiveStatus(true);
+  const site = useSite();
+  const answer = actionData as OrderPageAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const refused = answer && !("confirm" in answer) ? outcomeOf(answer) : null;
+  const confirmCancel = answer && "confirm" in answer && order.status === "submitted";
+  const cancellable = order.status === "submitted";
+  const shipped = Boolean(order.shippedAt);
+  const invoice = order.invoice;
+  const payOnline = invoice && invoice.state !== "paid" ? payOnlineUrl(site.portalFrames.invoice, invoice.number) : null;
+  const units = order.lines.flatMap((l) => l.units.map((u) => ({ key: `${l.id}-${u.position}`, size: l.size, position: u.position, of: l.quantity, tissueId: u.tissueId })));
+
+  return (
+    <article aria-labelledby="order-heading" className="flex flex-col gap-6">
+      <Link to="/members/orders" className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to orders
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="order-heading" className="text-2xl font-bold text-navy">
+            {order.reference}
+          </h2>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value={order.following ? "unfollow" : "follow"} />
+            <Button type="submit" variant="outline" disabled={busy}>
+              {order.following ? <BellOff aria-hidden /> : <Bell aria-hidden />}
+              {order.following ? "Stop mails" : "Follow by mail"}
+            </Button>
+          </Form>
+          {cancellable ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <ConfirmButton
+                variant="destructive"
+                title={`Cancel ${order.reference}?`}
+                description="Nothing will be picked or shipped. The IVR's application is free again for a new order."
+                confirmLabel="Cancel the order"
+                pending={busy}
+                pendingText="Cancelling..."
+              >
+                <XCircle aria-hidden />
+                Cancel order
+              </ConfirmButton>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+
+      {refused && refused.kind === "rejected" ? <FormNotice notice={{ title: refused.title ?? "Not changed", description: refused.error, variant: "error" }} /> : null}
+      {confirmCancel ? (
+        <Form method="post" className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
+          <p className="font-semibold">Cancel {order.reference}?</p>
+          <p className="text-sm">Nothing will be picked or shipped. The IVR's application is free again for a new order.</p>
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="confirmed" value="1" />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="destructive">
+              Cancel the order
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/members/orders/${order.id}`}>Keep it</Link>
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      <Block title="Order">
+        <Facts
+          rows={[
+            [
+              "IVR",
+              <Link key="ivr" to={`/members/ivrs/${order.ivr.id}`} className={linkClass}>
+                {order.ivr.reference}
+              </Link>,
+            ],
+            ["Patient", order.patient],
+            ["Product", order.product],
+            ["Date of service", order.dateOfService],
+            [
+              "Ship to",
+              order.shipTo ? (
+                <span key="ship">
+                  <span className="font-medium">{order.shipTo.name}</span>
+                  <br />
+                  {order.shipTo.address}
+                </span>
+              ) : null,
+            ],
+            ["Shipping speed", order.shippingSpeed],
+            ["PO number", order.poNumber],
+            ["Placed", <DateTime key="placed" value={order.createdAt} />],
+          ]}
+        />
+        {order.notes ? (
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Notes</p>
+            <p className="mt-1 rounded-lg bg-muted p-3 text-sm whitespace-pre-line">{order.notes}</p>
+          </div>
+        ) : null}
+      </Block>
+
+      <Block title="Sizes">
+        <DataTable label="Sizes ordered" className="max-w-2xl">
+          <thead>
+            <tr>
+              <Th>Size</Th>
+              <Th className="text-right">Quantity</Th>
+              <Th className="text-right">Area</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((l) => (
+              <tr key={l.id}>
+                <Td>{l.size}</Td>
+                <Td className="text-right tabular-nums">{l.quantity}</Td>
+                <Td className="text-right tabular-nums">{cm2(l.areaCm2 * l.quantity)}</Td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <Th scope="row" className="border-t border-border">
+                Total
+              </Th>
+              <Td className="text-right font-semibold tabular-nums">{order.lines.reduce((n, l) => n + l.quantity, 0)}</Td>
+              <Td className="text-right font-semibold tabular-nums">{cm2(order.totalAreaCm2)}</Td>
+            </tr>
+          </tfoot>
+        </DataTable>
+        <p className="text-sm">
+          <strong className="tabular-nums">{cm2(order.totalAreaCm2)}</strong> ordered
+          {order.woundAreaCm2 !== null ? (
+            <>
+              {" "}
+              for a wound of <strong className="tabular-nums">{cm2(order.woundAreaCm2)}</strong>
+            </>
+          ) : null}
+          .
+        </p>
+        {order.warning ? (
+          <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <p>{order.warning}</p>
+          </div>
+        ) : null}
+      </Block>
+
+      <Block title="Shipment">
+        {shipped ? (
+          <Facts
+            rows={[
+              ["Carrier", carrierLabel(order.carrier)],
+              ["Tracking", <TrackingLink key="tracking" carrier={order.carrier} trackingNumber={order.trackingNumber} trackingUrl={order.trackingUrl} showCarrier={false} />],
+              ["Shipped", <DateTime key="shipped" value={order.shippedAt} />],
+              ["Delivered", <DateTime key="delivered" value={order.deliveredAt} fallback="Not yet" />],
+            ]}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {order.status === "cancelled" ? "Cancelled before it shipped." : "Not shipped yet: the carrier, the tracking number and each graft's tissue identifier show here once it ships."}
+          </p>
+        )}
+        {units.length > 0 ? (
+          <DataTable label="Tissue identifiers" className="max-w-2xl">
+            <thead>
+              <tr>
+                <Th>Size</Th>
+                <Th>Unit</Th>
+                <Th>Tissue identifier</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {units.map((u) => (
+                <tr key={u.key}>
+                  <Td>{u.size}</Td>
+                  <Td>
+                    {u.position} of {u.of}
+                  </Td>
+                  <Td className="font-mono">{u.tissueId}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        ) : null}
+        <a href={`/members/orders/${order.id}/packing-list.pdf`} download className={`inline-flex items-center gap-1 self-start ${linkClass}`}>
+          <Download aria-hidden className="size-4 shrink-0" />
+          {units.length > 0 ? "Download the order with tissue identifiers (PDF)" : "Download the order (PDF)"}
+        </a>
+      </Block>
+
+      {invoice ? (
+        <Block title="Invoice">
+          <Facts
+            rows={[
+              ["Invoice", invoice.number],
+              ["Issued", invoice.issuedOn],
+              ["Due", invoice.dueOn],
+              ["Total", <span key="total" className="font-semibold tabular-nums">{invoice.total}</span>],
+              [
+                "State",
+                <span key="state" className="inline-flex flex-wrap items-center gap-2">
+                  <InvoiceStateBadge state={invoice.state} />
+                  {invoice.paidOn ? <span className="text-sm text-muted-foreground">on {invoice.paidOn}</span> : null}
+                </span>,
+              ],
+            ]}
+          />
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <a href={`/members/orders/${order.id}/invoice.pdf`} download className={`inline-flex items-center gap-1 ${linkClass}`}>
+              <Download aria-hidden className="size-4 shrink-0" />
+              Download invoice (PDF)
+            </a>
+            {invoice.state === "paid" ? null : payOnline ? (
+              <Button asChild>
+                <a href={payOnline} target="_blank" rel="noopener noreferrer">
+                  Pay online
+                  <ExternalLink aria-hidden />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            ) : (
+              <Link to="/members/invoices" className={linkClass}>
+                How to pay {invoice.number}
+              </Link>
+            )}
+          </div>
+        </Block>
+      ) : null}
+
+      <Block title="History">
+        <ol className="flex flex-col gap-3">
+          {order.history.map((h) => (
+            <li key={h.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 text-sm">
+              <span className="font-medium">
+                {h.from ? `${ORDER_STATUS_LABELS[h.from]} → ` : ""}
+                {ORDER_STATUS_LABELS[h.to]}
+              </span>
+              <span className="text-muted-foreground">
+                <DateTime value={h.at} /> · {h.actorEmail ?? "automatic"}
+              </span>
+              {h.note ? <span className="whitespace-pre-line">{h.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </Block>
+    </article>
+  );
+}

@@ -1,0 +1,194 @@
+// Two practices for the order tests, written through the server's domains
+// before the server starts:
+// - Lakeside has a covered IVR to order from, one of a product ordered by
+//   request only, and one order in each status from submitted to paid (the
+//   console's and the portal's order pages work them);
+// - Cedar has a sent IVR that the end-to-end test carries from coverage to a
+//   paid invoice.
+import { upsertUser } from "~/.server/accounts/accounts";
+import type { Db } from "~/.server/db/client";
+import { moveIvr, recordVerification, submitIvr } from "~/.server/ivr";
+import { confirmOrder, invoiceOrder, markDelivered, placeOrder, recordPayment, shipOrder } from "~/.server/orders";
+import { addPatient } from "~/.server/patients";
+import { addFacility, addProvider, findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { parseWith } from "~/lib/schemas/fields";
+import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
+import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema } from "~/lib/schemas/order";
+import { latestUsToday, patientSchema } from "~/lib/schemas/patient";
+import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+
+const STAFF = { email: "staff@site.example", ip: null };
+
+export const orderPractice = {
+  name: "Lakeside Wound Clinic",
+  member: { email: "orders@lakeside.example", password: "lakeside password 1", role: "member" as const },
+  /** A second member of Lakeside, for tests that place or cancel their own orders. */
+  buyer: { email: "buyer@lakeside.example", password: "lakeside buyer 1", role: "member" as const },
+  patient: { firstName: "Ruth", lastName: "Orr", initials: "R.O.", birthDate: "1944-09-12" },
+  facility: "Lakeside clinic",
+};
+
+/**
+ * Lakeside's orders, by the status the seed leaves them in; the numbers are
+ * the first a fresh database gives (this seed makes the run's first orders).
+ */
+export const seededOrders = {
+  submitted: "ORD-000001",
+  confirmed: "ORD-000002",
+  delivered: "ORD-000003",
+  invoiced: "ORD-000004",
+  paid: "ORD-000005",
+} as const;
+/** Invoices of the invoiced and the paid order. */
+export const seededInvoices = { open: "INV-000001", paid: "INV-000002" } as const;
+/** Each seeded order is one 4 × 4 cm and two 2 × 2 cm grafts of Membrane Wrap; invoiced at $450 and $125.50. */
+export const SEEDED_INVOICE_TOTAL = "$701.00";
+
+export const endToEndPractice = {
+  name: "Cedar Wound Center",
+  member: { email: "nurse@cedar.example", password: "cedar password 1", role: "member" as const },
+  patient: { firstName: "Elena", lastName: "Voss", initials: "E.V.", birthDate: "1950-04-22" },
+};
+
+function parsed<T>(result: { success: true; data: T } | { success: false; fieldErrors: Record<string, string> }): T {
+  if (!result.success) throw new Error(`seed data refused: ${JSON.stringify(result.fieldErrors)}`);
+  return result.data;
+}
+
+function day(offset: number) {
+  const d = new Date(`${latestUsToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A practice with a member, a provider, a facility and a patient; null when it was seeded already. */
+async function practiceWithPatient(
+  db: Db,
+  p: { name: string; member: { email: string; password: string; role: "member" }; patient: { firstName: string; lastName: string; birthDate: string } },
+  facilityName: string,
+) {
+  const { practice, created } = await findOrCreatePractice(db, p.name);
+  if (!created) return null;
+  const { user } = await upsertUser(db, p.member);
+  await setMemberPractice(db, user.id, practice.id);
+  const actor = { email: p.member.email, ip: null };
+  const scope = { practiceId: practice.id, actor };
+  const provider = await addProvider(db, { ...scope, input: parsed(parseWith(providerSchema, { firstName: "Lena", lastName: "Park", credentials: "MD", npi: "1234567893" })) });
+  const facility = await addFacility(db, {
+    ...scope,
+    input: parsed(
+      parseWith(facilitySchema, { name: facilityName, addressLine1: "40 Shore Road", city: "Madison", state: "WI", zip: "53703", phone: "608 555 0140", placeOfService: "11" }),
+    ),
+  });
+  const patient = await addPatient(db, {
+    ...scope,
+    input: parsed(
+      parseWith(patientSchema, {
+        ...p.patient,
+        sex: "female",
+        addressLine1: "9 Pine Street",
+        city: "Madison",
+        state: "WI",
+        zip: "53703",
+        payerName: "Medicare Part B",
+        payerType: "medicare",
+        memberId: "1EG4-TE5-MK73",
+      }),
+    ),
+  });
+  return { practice, user, actor, provider, facility, patient };
+}
+
+async function sendIvr(db: Db, s: NonNullable<Awaited<ReturnType<typeof practiceWithPatient>>>, productSlug: string) {
+  const form = new FormData();
+  const values: Record<string, string | string[]> = {
+    requestType: "new-wound",
+    patientId: s.patient.id,
+    providerId: s.provider.id,
+    facilityId: s.facility.id,
+    placeOfService: "11",
+    dateOfService: day(7),
+    woundType: "diabetic-foot-ulcer",
+    woundLocation: "foot",
+    laterality: "left",
+    lengthCm: "3.5",
+    widthCm: "3.5",
+    durationWeeks: "6",
+    standardOfCareStart: day(-42),
+    standardOfCare: ["offloading", "debridement"],
+    icdPrimary: "E11.621",
+    icdSecondary: ["L97.421"],
+    productSlug,
+    plannedApplications: "4",
+    attestationName: "Lena Park",
+    attest: "on",
+  };
+  for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) form.append(k, one);
+  return submitIvr(db, { practiceId: s.practice.id, userId: s.user.id, actor: s.actor, input: parsed(parseWith(ivrSchema, readIvrForm(form))), files: [] });
+}
+
+async function cover(db: Db, id: string) {
+  await moveIvr(db, { id, to: "in_review", actor: STAFF });
+  await recordVerification(db, { id, actor: STAFF, input: { outcome: "covered", validUntil: day(120), deductible: "240", coinsurancePercent: 20 } });
+}
+
+export async function seedOrders(db: Db) {
+  const lakeside = await practiceWithPatient(db, orderPractice, orderPractice.facility);
+  if (lakeside) {
+    const { user: buyer } = await upsertUser(db, orderPractice.buyer);
+    await setMemberPractice(db, buyer.id, lakeside.practice.id);
+    const ivr = await sendIvr(db, lakeside, "membrane-wrap");
+    await cover(db, ivr.id);
+    const byRequest = await sendIvr(db, lakeside, "amchoplast");
+    await cover(db, byRequest.id);
+    const today = latestUsToday();
+    const place = () =>
+      placeOrder(db, {
+        practiceId: lakeside.practice.id,
+        userId: lakeside.user.id,
+        actor: lakeside.actor,
+        today,
+        input: parsed(
+          parseWith(orderSchema, {
+            ivrId: ivr.id,
+            patientId: lakeside.patient.id,
+            productSlug: "membrane-wrap",
+            dateOfService: day(10),
+            facilityId: lakeside.facility.id,
+            shippingSpeed: "standard",
+            poNumber: "PO-4410",
+            "qty-4x4": "1",
+            "qty-2x2": "2",
+          }),
+        ),
+      });
+    const ship = (id: string, n: number) =>
+      shipOrder(db, {
+        id,
+        actor: STAFF,
+        input: parsed(
+          parseWith(shipmentSchema, {
+            carrier: "fedex",
+            trackingNumber: `7712345678${n}0`,
+            "unit-1-1": `LK-${n}-0001`,
+            "unit-2-1": `LK-${n}-0002`,
+            "unit-2-2": `LK-${n}-0003`,
+          }),
+        ),
+      });
+    const invoice = (id: string) =>
+      invoiceOrder(db, { id, actor: STAFF, today, input: parsed(parseWith(invoiceSchema, { dueOn: day(30), "price-1": "450", "price-2": "125.50" })) });
+    const steps = [0, 1, 3, 4, 5]; // how far each order goes: submitted, confirmed, delivered, invoiced, paid
+    for (const [n, last] of steps.entries()) {
+      const { id } = await place();
+      if (last >= 1) await confirmOrder(db, { id, actor: STAFF });
+      if (last >= 2) await ship(id, n + 1);
+      if (last >= 3) await markDelivered(db, { id, actor: STAFF });
+      if (last >= 4) await invoice(id);
+      if (last >= 5) await recordPayment(db, { id, actor: STAFF, input: parsed(parseWith(paymentSchema, { paidOn: today, reference: "ACH 88120" })) });
+    }
+  }
+
+  const cedar = await practiceWithPatient(db, endToEndPractice, "Cedar clinic");
+  if (cedar) await sendIvr(db, cedar, "membrane-wrap");
+}

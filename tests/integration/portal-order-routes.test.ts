@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as boardLoader } from "~/routes/portal/board";
+import { loader as invoicesLoader } from "~/routes/portal/invoices";
+import { loader as ivrLoader } from "~/routes/portal/ivr";
+import { action as orderAction, loader as orderLoader } from "~/routes/portal/order";
+import { action as formAction, loader as formLoader } from "~/routes/portal/order-form";
+import { loader as ordersLoader } from "~/routes/portal/orders";
+import { parseWith } from "~/lib/schemas/fields";
+import { invoiceSchema, shipmentSchema } from "~/lib/schemas/order";
+import { latestUsToday, patientSchema } from "~/lib/schemas/patient";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { getAuth } from "~/.server/accounts/auth";
+import { setPhiRing } from "~/.server/crypto";
+import { keyRing, newKey } from "~/.server/crypto/fields";
+import { facilities, ivrs } from "~/.server/db/schema";
+import { confirmOrder, invoiceOrder, markDelivered, shipOrder } from "~/.server/orders";
+import { addPatient } from "~/.server/patients";
+import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { answerOf, contextFrom, formPost } from "./support/actions";
+import { drivers, freshDatabase } from "./support/database";
+
+type Route = (args: never) => Promise<unknown>;
+const PASSWORD = "a long test password";
+const STAFF = { email: "staff@company.example", ip: null };
+const day = (offset: number) => {
+  const d = new Date(`${latestUsToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The member's order routes: the form starts from an IVR of the practice
+ * (anything else is 404), answers a wrong post with the message beside its
+ * control and the typed values, gives the covering set back for "Use this"
+ * without JavaScript, and places the order; the order's page, the board, the
+ * ORDER FORM and PAY INVOICE tabs read only the practice's own.
+ */
+describe.each(drivers)("the portal's order routes on %s", (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const db = () => database.db;
+  let practiceId: string;
+  let nurse: string;
+  let outsider: string;
+  let nobody: string;
+  let patientId: string;
+  let facilityId: string;
+  let covered: typeof ivrs.$inferSelect;
+  let sent: typeof ivrs.$inferSelect;
+
+  async function cookieOf(email: string) {
+    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+    return response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
+    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
+  const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
+  const post = (path: string, fields: Record<string, string>, cookie: string) => formPost(path, fields, { cookie, Origin: "http://localhost" });
+
+  function orderFields(overrides: Record<string, string> = {}) {
+    return {
+      ivrId: covered.id,
+      patientId,
+      productSlug: "membrane-wrap",
+      dateOfService: day(5),
+      facilityId,
+      shippingSpeed: "standard",
+      woundArea: "12.25",
+      poNumber: "PO-1",
+      notes: "Side door",
+      "qty-4x4": "",
+      "qty-2x2": "",
+      ...overrides,
+    };
+  }
+
+  beforeAll(async () => {
+    setPhiRing(keyRing([newKey()]));
+    database = await freshDatabase(driver);
+    practiceId = (await findOrCreatePractice(db(), "Sunrise Wound Care")).practice.id;
+    const elsewhere = (await findOrCreatePractice(db(), "Elsewhere Clinic")).practice.id;
+    for (const [email, practice] of [
+      ["nurse@sunrise.example", practiceId],
+      ["outsider@elsewhere.example", elsewhere],
+      ["nobody@clinic.example", null],
+    ] as const) {
+      const { user } = await upsertUser(db(), { email, role: "member", password: PASSWORD });
+      if (practice) await setMemberPractice(db(), user.id, practice);
+    }
+    nurse = await cookieOf("nurse@sunrise.example");
+    outsider = await cookieOf("outsider@elsewhere.example");
+    nobody = await cookieOf("nobody@clinic.example");
+    facilityId = (
+      await db()
+        .insert(facilities)
+        .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
+        .returning()
+    )[0]!.id;
+    const patient = parseWith(patientSchema, {
+      firstName: "Margaret",
+      lastName: "Hale",
+      birthDate: "1948-03-02",
+      sex: "female",
+      addressLine1: "5 Elm Street",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      payerName: "Medicare Part B",
+      payerType: "medicare",
+      memberId: "1EG4-TE5-MK73",
+    });
+    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
+    patientId = (await addPatient(db(), { practiceId, actor: { email: "nurse@sunrise.example", ip: null }, input: patient.data })).id;
+    const base = {
+      practiceId,
+      requestType: "new-wound" as const,
+      patientId,
+      facilityId,
+      productSlug: "membrane-wrap",
+      dateOfService: day(3),
+      areaHundredths: 1225,
+      submittedAt: new Date(),
+    };
+    covered = (
+      await db()
+        .insert(ivrs)
+        .values({ ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 })
+        .returning()
+    )[0]!;
+    sent = (
+      await db()
+        .insert(ivrs)
+        .values({ ...base, status: "submitted" })
+        .returning()
+    )[0]!;
+  });
+  afterAll(async () => {
+    await database.dispose();
+    setPhiRing(undefined);
+  });
+
+  it("opens the form only for an IVR of the practice, with its first values; without ?ivr it sends the member to the list", async () => {
+    const bare = await call(formLoader, get("/members/orders/new", nurse));
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get("Location")).toBe("/members/orders");
+    for (const [ivr, cookie] of [
+      [covered.id, outsider],
+      [covered.id, nobody],
+      ["00000000-0000-4000-8000-000000000000", nurse],
+      ["not-an-id", nurse],
+    ]) {
+      expect((await call(formLoader, get(`/members/orders/new?ivr=${ivr}`, cookie!))).status, `${ivr}`).toBe(404);
+    }
+    const page = await call(formLoader, get(`/members/orders/new?ivr=${covered.id}`, nurse));
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      patientName: "Margaret Hale",
+      ivr: { id: covered.id, product: "Membrane Wrap", hcpcs: "Q4205", areaCm2: 12.25, authorisedApplications: 4, blockedBy: null },
+      defaults: { dateOfService: day(3), facilityId, shippingSpeed: "standard", woundArea: "12.25" },
+    });
+    // An IVR not yet verified opens, and says why it cannot be ordered from.
+    const blocked = await call(formLoader, get(`/members/orders/new?ivr=${sent.id}`, nurse));
+    expect((blocked.body as { ivr: { blockedBy: string } }).ivr.blockedBy).toMatch(/is Submitted: only a covered or prior-auth-approved IVR can be ordered from/);
+  });
+
+  it("answers a wrong post with the message beside its control and the typed values; Use this gives back the covering set", async () => {
+    const none = await call(formAction, post(`/members/orders/new?ivr=${covered.id}`, orderFields(), nurse));
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ fieldErrors: { lines: "Enter how many grafts of at least one size" }, values: { poNumber: "PO-1", notes: "Side door", woundArea: "12.25" } });
+
+    const late = await call(formAction, post(`/members/orders/new?ivr=${covered.id}`, orderFields({ dateOfService: day(61), "qty-4x4": "1" }), nurse));
+    expect(late.status).toBe(400);
+    expect((late.body as { fieldErrors: Record<string, string> }).fieldErrors.dateOfService).toMatch(`is valid until ${day(60)}: choose a date of service on or before it`);
+
+    // With JavaScript the answer carries no values: the form still holds them.
+    const fetched = await call(formAction, post("/members/orders/new.data", orderFields({ "qty-4x4": "21" }), nurse));
+    expect(fetched.body).toMatchObject({ fieldErrors: { "qty-4x4": "At most 20 of one size in an order" } });
+    expect((fetched.body as { values?: unknown }).values).toBeUndefined();
+
+    const notOurs = await call(formAction, post("/members/orders/new", orderFields({ ivrId: sent.id, "qty-2x2": "1" }), nurse));
+    expect(notOurs.body).toMatchObject({ fieldErrors: { ivrId: expect.stringMatching(/only a covered or prior-auth-approved IVR/) } });
+
+    const suggested = await call(formAction, post("/members/orders/new", { ...orderFields({ woundArea: "10" }), intent: "suggest" }, nurse));
+    expect(suggested.status).toBe(200);
+    expect(suggested.body).toMatchObject({ ok: false, redraw: true, values: { "qty-3x3": "1", "qty-1x1": "1", "qty-4x4": "", poNumber: "PO-1", woundArea: "10" } });
+    expect((suggested.body as { values: Record<string, unknown> }).values.intent).toBeUndefined();
+  });
+
+  it("places an order and opens its page, cancels it after a confirm step, and refuses a second cancel (409); another practice gets 404", async () => {
+    const placed = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1", "qty-2x2": "2" }), nurse));
+    expect(placed.status).toBe(303);
+    const path = placed.headers.get("Location")!;
+    expect(path).toMatch(/^\/members\/orders\/[0-9a-f-]{36}$/);
+    expect(placed.headers.get("Set-Cookie")).toMatch(/^flash=/);
+    const id = path.split("/").pop()!;
+
+    const page = await call(orderLoader, get(path, nurse), { id });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      status: "submitted",
+      patient: "Margaret Hale (born 1948-03-02)",
+      product: "Membrane Wrap (Q4205)",
+      shipTo: { name: "Main", address: "1 Main St, Austin, TX 78701" },
+      shippingSpeed: "Standard (2–3 business days)",
+      totalAreaCm2: 24,
+      woundAreaCm2: 12.25,
+      warning: expect.stringMatching(/^This order is 24 cm², 11\.75 cm² more than the wound's 12\.25 cm²/),
+      invoice: null,
+      following: true,
+    });
+    expect((page.body as { notes: string }).notes).toBe("Side door");
+    expect((await call(orderLoader, get(path, outsider), { id })).status).toBe(404);
+    expect((await call(orderAction, post(path, { intent: "cancel", confirmed: "1" }, outsider), { id })).status).toBe(404);
+
+    // The board and the IVR's page list it; the ORDER FORM tab counts it against the IVR's applications.
+    const board = (await call(boardLoader, get("/members", nurse))).body as { orders: { id: string; status: string }[] };
+    expect(board.orders.find((o) => o.id === id)).toMatchObject({ status: "submitted" });
+    const tab = (await call(ordersLoader, get("/members/orders", nurse))).body as { ivrs: { id: string; ordered: number; authorisedApplications: number }[] };
+    expect(tab.ivrs.find((i) => i.id === covered.id)).toMatchObject({ ordered: 1, authorisedApplications: 4 });
+    expect(tab.ivrs.find((i) => i.id === sent.id)).toBeUndefined();
+    const ivrPage = (await call(ivrLoader, get(`/members/ivrs/${covered.id}`, nurse), { id: covered.id })).body as { ordering: unknown; orders: { id: string }[] };
+    expect(ivrPage.ordering).toEqual({ blockedBy: null, ordered: 1, authorised: 4 });
+    expect(ivrPage.orders.map((o) => o.id)).toEqual([id]);
+    expect((await call(ordersLoader, get("/members/orders", outsider))).body).toMatchObject({ ivrs: [], orders: [] });
+    expect((await call(ordersLoader, get("/members/orders", nobody))).body).toMatchObject({ practice: null });
+
+    const ask = await call(orderAction, post(path, { intent: "cancel" }, nurse), { id });
+    expect(ask.body).toEqual({ ok: false, confirm: "cancel" });
+    const cancelled = await call(orderAction, post(path, { intent: "cancel", confirmed: "1" }, nurse), { id });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("Location")).toBe(path);
+    const again = await call(orderAction, post(`${path}.data`, { intent: "cancel", confirmed: "1" }, nurse), { id });
+    expect(again).toMatchObject({ status: 409, body: { ok: false, rejected: true, title: "Not changed" } });
+    expect((await call(orderLoader, get(path, nurse), { id })).body).toMatchObject({ status: "cancelled" });
+  });
+
+  it("shows a shipped and invoiced order's tracking, identifiers and invoice, and the PAY INVOICE tab's totals in dollars", async () => {
+    const placed = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1" }), nurse));
+    const id = placed.headers.get("Location")!.split("/").pop()!;
+    await confirmOrder(db(), { id, actor: STAFF });
+    const shipment = parseWith(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", "unit-1-1": "SR-0001" });
+    if (!shipment.success) throw new Error(JSON.stringify(shipment.fieldErrors));
+    await shipOrder(db(), { id, actor: STAFF, input: shipment.data });
+    await markDelivered(db(), { id, actor: STAFF });
+    const invoice = parseWith(invoiceSchema, { dueOn: day(-1), "price-1": "1250.5" });
+    if (!invoice.success) throw new Error(JSON.stringify(invoice.fieldErrors));
+    // Issued ten days ago and due yesterday: overdue today.
+    await invoiceOrder(db(), { id, actor: STAFF, today: day(-10), input: invoice.data });
+
+    const page = (await call(orderLoader, get(`/members/orders/${id}`, nurse), { id })).body as Record<string, unknown>;
+    expect(page).toMatchObject({
+      status: "invoiced",
+      carrier: "ups",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+      lines: [{ size: "4 × 4 cm", quantity: 1, units: [{ position: 1, tissueId: "SR-0001" }] }],
+      invoice: { total: "$1,250.50", state: "overdue", paidOn: null },
+    });
+    const tab = (await call(invoicesLoader, get("/members/invoices", nurse))).body as { invoices: { orderId: string; total: string }[]; summary: Record<string, unknown> };
+    expect(tab.invoices.find((i) => i.orderId === id)).toMatchObject({ total: "$1,250.50", state: "overdue" });
+    expect(tab.summary).toMatchObject({ unpaid: 1, overdue: 1, unpaidAmount: "$1,250.50", overdueAmount: "$1,250.50" });
+    expect((await call(invoicesLoader, get("/members/invoices", outsider))).body).toMatchObject({ invoices: [], summary: { unpaid: 0 } });
+    expect((await call(invoicesLoader, get("/members/invoices", nobody))).body).toMatchObject({ practice: null, summary: null });
+  });
+});
