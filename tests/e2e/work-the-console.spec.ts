@@ -27,8 +27,10 @@ test("staff see a contact message sent a moment ago, change its status and note 
 
   await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/admin\/submissions\//);
+  // The message's preview is in the inbox row too: the page is the submission's once its own form is there.
+  await expect(page.getByRole("button", { name: "Update status" })).toBeVisible();
   await expect(page.getByText(`Need pricing ${marker}`)).toBeVisible();
-  await page.getByLabel(/status/i).selectOption("in_progress");
+  await page.getByLabel("Status", { exact: true }).selectOption("in_progress");
   await page.getByRole("button", { name: "Update status" }).click();
   await expect(page.getByText(/in progress/i).first()).toBeVisible();
   await page.getByLabel(/note/i).fill(`Called back ${marker}`);
