@@ -14,7 +14,3 @@ export function pdfDownload(document: Document): Response {
     },
   });
 }
-
-export function notFoundResponse(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}

@@ -51,5 +51,5 @@ export { invoiceDocument, packingListDocument, type Document } from "./documents
 
 /** "Today" for the order rules and invoices: the latest calendar date anywhere in the US (the date-of-service rule the forms check too). */
 export { latestUsToday as ordersToday } from "~/lib/schemas/patient";
-export { notFoundResponse, pdfDownload } from "./download";
+export { pdfDownload } from "./download";
 /** "$1,234.50": amounts as the invoice PDF writes them, for the pages that show them. */

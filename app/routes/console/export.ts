@@ -4,13 +4,14 @@ import { attachmentDisposition, csvFileName, exportKind, toCsv } from "~/.server
 import { isKind } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
+import { notFoundResponse } from "~/.server/http/not-found";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   const match = /^([a-z]+)\.csv$/.exec(params.file);
   const kind = match?.[1];
   if (!isKind(kind)) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return notFoundResponse();
   }
   const table = await exportKind(getDb(), kind, { email: me.email, ip: clientInfo(context).ip });
   const body = toCsv(table.header, table.rows);

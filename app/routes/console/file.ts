@@ -4,18 +4,15 @@ import { attachmentDisposition, downloadFile } from "~/.server/submissions";
 import { isUuid } from "~/lib/ids";
 import { getDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
+import { notFoundResponse } from "~/.server/http/not-found";
 
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 
-function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
-  if (!isUuid(params.id)) return notFound();
+  if (!isUuid(params.id)) return notFoundResponse();
   const file = await downloadFile(getDb(), params.id, { email: me.email, ip: clientInfo(context).ip });
-  if (!file) return notFound();
+  if (!file) return notFoundResponse();
   const body = new Uint8Array(file.data);
   return new Response(body, {
     status: 200,

@@ -32,13 +32,10 @@ import { ordersOfIvr } from "~/.server/orders";
 import { getPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { defaultValidUntil, fileRoleLabel, ivrSections, NETWORK_CHOICES, outcomeOptions, verificationLines, type ViewField } from "./ivrs-view.server";
+import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   privateMeta(matches, loaderData ? `${loaderData.reference} | IVRs | Staff console` : "IVR | Staff console");
-
-function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
 
 /** Opening the page is a staff read of patient data: readIvrAsStaff writes its audit row. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

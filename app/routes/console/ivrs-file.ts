@@ -5,17 +5,14 @@ import { isUuid } from "~/lib/ids";
 import { getDb } from "~/.server/db/client";
 import { readIvrFileAsStaff } from "~/.server/ivr";
 import { clientInfo } from "~/.server/request-context";
-
-function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
+import { notFoundResponse } from "~/.server/http/not-found";
 
 /** An IVR's attachment for staff: audited by readIvrFileAsStaff; only at its IVR's address. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
-  if (!isUuid(params.id) || !isUuid(params.fileId)) return notFound();
+  if (!isUuid(params.id) || !isUuid(params.fileId)) return notFoundResponse();
   const file = await readIvrFileAsStaff(getDb(), { id: params.fileId, actor: { email: me.email, ip: clientInfo(context).ip } });
-  if (!file || file.ivrId !== params.id) return notFound();
+  if (!file || file.ivrId !== params.id) return notFoundResponse();
   const body = new Uint8Array(file.bytes);
   return new Response(body, {
     status: 200,

@@ -56,13 +56,10 @@ import {
   workOf,
   type ViewField,
 } from "./orders-view.server";
+import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   privateMeta(matches, loaderData ? `${loaderData.reference} | Orders | Staff console` : "Order | Staff console");
-
-function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
 
 /** Opening the page is a staff read of the order (its notes may speak of the patient): readOrderAsStaff writes its audit row. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

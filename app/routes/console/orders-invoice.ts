@@ -2,7 +2,8 @@ import type { Route } from "./+types/orders-invoice";
 import { isUuid } from "~/lib/ids";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { invoiceDocument, notFoundResponse, ordersToday, pdfDownload } from "~/.server/orders";
+import { notFoundResponse } from "~/.server/http/not-found";
+import { invoiceDocument, ordersToday, pdfDownload } from "~/.server/orders";
 
 /** An order's invoice for staff, as a PDF; 404 until the order is invoiced. */
 export async function loader({ request, params }: Route.LoaderArgs) {

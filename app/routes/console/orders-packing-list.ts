@@ -2,7 +2,8 @@ import type { Route } from "./+types/orders-packing-list";
 import { isUuid } from "~/lib/ids";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { notFoundResponse, ordersToday, packingListDocument, pdfDownload } from "~/.server/orders";
+import { notFoundResponse } from "~/.server/http/not-found";
+import { ordersToday, packingListDocument, pdfDownload } from "~/.server/orders";
 
 /** An order's packing list for staff: the document that goes in the box, with every unit's tissue identifier. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -25,13 +25,10 @@ import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body"
 import { getPracticeOverview } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
+import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   privateMeta(matches, loaderData ? `${loaderData.practice.name} | Practices | Staff console` : "Practice | Staff console");
-
-function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");

@@ -26,15 +26,12 @@ import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { clientInfo } from "~/.server/request-context";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const s = loaderData?.detail.submission;
   return privateMeta(matches, s ? `${s.firstName} ${s.lastName}, ${KIND_LABELS[s.kind]} | Staff console` : "Submission | Staff console");
 };
-
-function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");

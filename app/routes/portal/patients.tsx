@@ -18,6 +18,7 @@ import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { patientSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
+import { notFound } from "~/.server/http/not-found";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { addPatient, DuplicatePatientError, listPatientChoices } from "~/.server/patients";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const practice = await practiceOfUser(db, user.id);
-  if (!practice) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!practice) notFound();
   const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
   const parsed = parseWith(patientSchema, values);
   if (!parsed.success) return data<FormAnswer>(invalidAnswer(request, parsed.fieldErrors, { values }), { status: 400 });

@@ -33,12 +33,9 @@ import {
   updateProvider,
 } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
+import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your practice | Clinical Portal");
-
-function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
 
 const PAGE = "/members/practice";
 
