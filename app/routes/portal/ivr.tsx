@@ -1,4 +1,4 @@
-import { ArrowLeft, Bell, BellOff, Download, PackagePlus, RefreshCw, Send, TriangleAlert, XCircle } from "lucide-react";
+import { ArrowLeft, Download, PackagePlus, RefreshCw, Send, TriangleAlert } from "lucide-react";
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivr";
@@ -12,9 +12,9 @@ import { OrdersTable } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
-import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
@@ -177,49 +177,25 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
           <IvrStatusBadge status={ivr.status} />
           {ivr.reverifySoon ? <ReverifySoonMark /> : null}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value={ivr.following ? "unfollow" : "follow"} />
-            <Button type="submit" variant="outline" disabled={busy}>
-              {ivr.following ? <BellOff aria-hidden /> : <Bell aria-hidden />}
-              {ivr.following ? "Stop mails" : "Follow by mail"}
-            </Button>
-          </Form>
-          {open ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <ConfirmButton
-                variant="destructive"
-                title={`Cancel ${ivr.reference}?`}
-                description="The request stops here: our team will not verify it. A new request can be sent at any time."
-                confirmLabel="Cancel the IVR"
-                pending={busy}
-                pendingText="Cancelling..."
-              >
-                <XCircle aria-hidden />
-                Cancel IVR
-              </ConfirmButton>
-            </Form>
-          ) : null}
-        </div>
+        <FollowAndCancel
+          following={ivr.following}
+          busy={busy}
+          cancel={
+            open
+              ? {
+                  reference: ivr.reference,
+                  description: "The request stops here: our team will not verify it. A new request can be sent at any time.",
+                  label: "Cancel IVR",
+                  confirmLabel: "Cancel the IVR",
+                }
+              : null
+          }
+        />
       </div>
 
       {refused && refused.kind === "rejected" ? <FormNotice notice={{ title: refused.title ?? "Not changed", description: refused.error, variant: "error" }} /> : null}
       {confirmCancel ? (
-        <Form method="post" className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-          <p className="font-semibold">Cancel {ivr.reference}?</p>
-          <p className="text-sm">The request stops here: our team will not verify it.</p>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="confirmed" value="1" />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive">
-              Cancel the IVR
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/members/ivrs/${ivr.id}`}>Keep it</Link>
-            </Button>
-          </div>
-        </Form>
+        <CancelPanel reference={ivr.reference} description="The request stops here: our team will not verify it." confirmLabel="Cancel the IVR" keepTo={`/members/ivrs/${ivr.id}`} />
       ) : null}
 
       {ivr.requestMessage ? <NeedsInformation message={ivr.requestMessage} answer={answer} /> : null}

@@ -1,14 +1,14 @@
-import { ArrowLeft, Bell, BellOff, Download, ExternalLink, TriangleAlert, XCircle } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { ArrowLeft, Download, ExternalLink, TriangleAlert } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { InvoiceStateBadge, OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { TrackingLink } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
+import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
-import { ConfirmButton } from "~/components/ui/confirm-button";
 import { DateTime } from "~/components/ui/date-time";
 import { payOnlineUrl } from "~/content/payment";
 import { outcomeOf, rejectedAnswer, type FormAnswer } from "~/lib/form-result";
@@ -102,6 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
+const ORDER_CANCEL_MEANS = "Nothing will be picked or shipped. The IVR's application is free again for a new order.";
+
 export default function OrderPage({ loaderData: order, actionData }: Route.ComponentProps) {
   useLiveStatus(true);
   const site = useSite();
@@ -129,50 +131,15 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           </h2>
           <OrderStatusBadge status={order.status} />
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value={order.following ? "unfollow" : "follow"} />
-            <Button type="submit" variant="outline" disabled={busy}>
-              {order.following ? <BellOff aria-hidden /> : <Bell aria-hidden />}
-              {order.following ? "Stop mails" : "Follow by mail"}
-            </Button>
-          </Form>
-          {cancellable ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <ConfirmButton
-                variant="destructive"
-                title={`Cancel ${order.reference}?`}
-                description="Nothing will be picked or shipped. The IVR's application is free again for a new order."
-                confirmLabel="Cancel the order"
-                pending={busy}
-                pendingText="Cancelling..."
-              >
-                <XCircle aria-hidden />
-                Cancel order
-              </ConfirmButton>
-            </Form>
-          ) : null}
-        </div>
+        <FollowAndCancel
+          following={order.following}
+          busy={busy}
+          cancel={cancellable ? { reference: order.reference, description: ORDER_CANCEL_MEANS, label: "Cancel order", confirmLabel: "Cancel the order" } : null}
+        />
       </div>
 
       {refused && refused.kind === "rejected" ? <FormNotice notice={{ title: refused.title ?? "Not changed", description: refused.error, variant: "error" }} /> : null}
-      {confirmCancel ? (
-        <Form method="post" className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-          <p className="font-semibold">Cancel {order.reference}?</p>
-          <p className="text-sm">Nothing will be picked or shipped. The IVR's application is free again for a new order.</p>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="confirmed" value="1" />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive">
-              Cancel the order
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/members/orders/${order.id}`}>Keep it</Link>
-            </Button>
-          </div>
-        </Form>
-      ) : null}
+      {confirmCancel ? <CancelPanel reference={order.reference} description={ORDER_CANCEL_MEANS} confirmLabel="Cancel the order" keepTo={`/members/orders/${order.id}`} /> : null}
 
       <Block title="Order">
         <Facts
