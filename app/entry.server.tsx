@@ -13,6 +13,7 @@ import {
 import { NonceContext } from "~/lib/nonce";
 import { log } from "~/.server/log";
 import { clientContext } from "~/.server/request-context";
+import { scriptsAfterPaintStream } from "~/.server/http/scripts-after-paint";
 
 export const streamTimeout = 5_000;
 
@@ -48,6 +49,8 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
+        // The app's scripts start after the first paint (scripts-after-paint.ts).
+        const afterPaint = scriptsAfterPaintStream();
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
@@ -56,7 +59,7 @@ export default function handleRequest(
           },
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
+        pipe(afterPaint).pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

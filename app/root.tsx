@@ -19,7 +19,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import type { RootData } from "~/lib/use-site";
 import { useNonce } from "~/lib/nonce";
-import { usePageSendsNoScript } from "~/lib/page-scripts";
+import { SCRIPTS_AFTER_PAINT, usePageSendsNoScript } from "~/lib/page-scripts";
 import { NotFound } from "~/components/layout/not-found";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
@@ -78,6 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            {/* The server sends the app's modules inert; this starts them after the first paint. */}
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_PAINT }} />
           </>
         ) : null}
       </body>

@@ -26,3 +26,23 @@ export function sendsNoScript(matches: readonly { handle?: unknown }[]): boolean
 export function usePageSendsNoScript(): boolean {
   return sendsNoScript(useMatches());
 }
+
+/**
+ * Starts the app's scripts after the first paint (the server made them inert:
+ * `app/.server/http/scripts-after-paint.ts`). After the first frame it turns
+ * the module preloads back on, so every module is fetched at once, then runs a
+ * module script with the text of the inert one, under its nonce. In a tab
+ * opened in the background that is when the tab is first shown.
+ */
+export const SCRIPTS_AFTER_PAINT = [
+  "requestAnimationFrame(function () { setTimeout(function () {",
+  '  document.querySelectorAll("link[data-modulepreload]").forEach(function (link) { link.rel = "modulepreload"; });',
+  '  var inert = document.querySelector("script[data-after-paint]");',
+  "  if (!inert) return;",
+  '  var script = document.createElement("script");',
+  '  script.type = "module";',
+  "  if (inert.nonce) script.nonce = inert.nonce;",
+  "  script.textContent = inert.textContent;",
+  "  document.head.appendChild(script);",
+  "}, 0); });",
+].join("\n");
