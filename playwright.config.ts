@@ -47,7 +47,7 @@ export default defineConfig({
       command: "node tests/e2e/support/serve.mjs",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         NODE_ENV: "production",
         PORT: String(PORT),
@@ -69,7 +69,7 @@ export default defineConfig({
       command: "node tests/e2e/support/serve.mjs",
       url: `http://127.0.0.1:${MAIL_OFF_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         NODE_ENV: "production",
         PORT: String(MAIL_OFF_PORT),
