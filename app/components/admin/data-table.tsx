@@ -19,9 +19,12 @@ export function DataTable({
   className,
   tableClassName,
   stacked = false,
+  narrow = false,
   children,
 }: {
   label: string;
+  /** At most 42rem wide (a short table of a few columns), instead of its container's width. */
+  narrow?: boolean;
   /** On a phone, show each row as a card of label / value lines (give each Td a `data-label`). */
   stacked?: boolean;
   /** Visually hidden caption; defaults to the label. */
@@ -36,7 +39,8 @@ export function DataTable({
       aria-label={label}
       tabIndex={0}
       className={cn(
-        "relative max-w-full overflow-x-auto rounded-lg border border-border bg-background focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        "relative overflow-x-auto rounded-lg border border-border bg-background focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        narrow ? "max-w-2xl" : "max-w-full",
         className,
       )}
     >
@@ -48,15 +52,15 @@ export function DataTable({
   );
 }
 
-/** Column header (scope="col"), or a row header with scope="row". */
-export function Th({ className, scope = "col", ...props }: React.ComponentProps<"th">) {
+/** Column header (scope="col"), or a row header with scope="row" (`strong`: in bold, as on a totals row). */
+export function Th({ className, scope = "col", strong = false, ...props }: React.ComponentProps<"th"> & { strong?: boolean }) {
   return (
     <th
       scope={scope}
       className={cn(
         scope === "col"
           ? "whitespace-nowrap bg-muted px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-          : "px-3 py-2.5 align-top font-medium text-foreground",
+          : ["px-3 py-2.5 align-top text-foreground", strong ? "font-semibold" : "font-medium"],
         className,
       )}
       {...props}
@@ -64,11 +68,24 @@ export function Th({ className, scope = "col", ...props }: React.ComponentProps<
   );
 }
 
-/** A cell. Short values stay on one line; pass `wrap` for long text. */
-export function Td({ className, wrap = false, ...props }: React.ComponentProps<"td"> & { wrap?: boolean }) {
+/**
+ * A cell. Short values stay on one line; pass `wrap` for long text (broken
+ * between words, or anywhere with "all"), at least `minWidth` wide, or
+ * `wrap="normal"` for a cell that wraps like any text, with no minimum width.
+ */
+export function Td({
+  className,
+  wrap = false,
+  minWidth = "min-w-48",
+  ...props
+}: React.ComponentProps<"td"> & { wrap?: boolean | "all" | "normal"; minWidth?: string }) {
   return (
     <td
-      className={cn("border-t border-border px-3 py-2.5 align-top", wrap ? "min-w-48 break-words" : "whitespace-nowrap", className)}
+      className={cn(
+        "border-t border-border px-3 py-2.5 align-top",
+        wrap === false ? "whitespace-nowrap" : wrap === "normal" ? "whitespace-normal" : [minWidth, wrap === "all" ? "break-all" : "break-words"],
+        className,
+      )}
       {...props}
     />
   );

@@ -47,10 +47,24 @@ export function FilterBar({
   );
 }
 
-/** A labelled control inside a FilterBar. */
-export function FilterField({ label, htmlFor, className, children }: { label: string; htmlFor: string; className?: string; children: React.ReactNode }) {
+const FILTER_FIELD_WIDTHS = { default: "sm:w-48", lg: "sm:w-64", xl: "sm:w-96" } as const;
+
+/** A labelled control inside a FilterBar; `width` is its width from the `sm` breakpoint on. */
+export function FilterField({
+  label,
+  htmlFor,
+  width = "default",
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  width?: keyof typeof FILTER_FIELD_WIDTHS;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className={cn("flex min-w-0 flex-col gap-2 sm:w-48", className)}>
+    <div className={cn("flex min-w-0 flex-col gap-2", FILTER_FIELD_WIDTHS[width], className)}>
       <label htmlFor={htmlFor} className="text-sm font-medium leading-none text-foreground">
         {label}
       </label>

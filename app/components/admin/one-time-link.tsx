@@ -15,7 +15,7 @@ export function OneTimeLink({ title, message, link }: { title: string; message: 
         <label htmlFor={id} className="sr-only">
           Set-password link
         </label>
-        <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 font-mono text-xs" />
+        <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} textSize="xs" className="min-w-0 flex-1 font-mono" />
         <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? "Copied" : "Copy link"}

@@ -36,7 +36,7 @@ export function JobCard({ job }: { job: JobPosting }) {
   ];
   return (
     <Card className="overflow-hidden">
-      <CardHeader className="gap-3 border-b border-border bg-muted/60 pb-6">
+      <CardHeader gap="lg" bottom="lg" className="border-b border-border bg-muted/60">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Badge>{job.department}</Badge>
           <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -44,7 +44,7 @@ export function JobCard({ job }: { job: JobPosting }) {
             {job.posted}
           </span>
         </div>
-        <CardTitle className="text-xl text-navy sm:text-2xl">{job.title}</CardTitle>
+        <CardTitle size="lg" tone="navy" className="sm:text-2xl">{job.title}</CardTitle>
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {facts.map(({ icon: FactIcon, label, value }) => (
             <div key={label} className="flex items-center gap-1.5">
@@ -55,7 +55,7 @@ export function JobCard({ job }: { job: JobPosting }) {
           ))}
         </dl>
       </CardHeader>
-      <CardContent className="pt-6">
+      <CardContent padding="all">
         <p className="max-w-3xl leading-relaxed text-foreground">{job.description}</p>
         <div className="mt-6 grid gap-6 md:grid-cols-3">
           <DetailList title="Responsibilities" items={job.responsibilities} />
@@ -63,7 +63,7 @@ export function JobCard({ job }: { job: JobPosting }) {
           <DetailList title="Benefits" items={job.benefits} />
         </div>
       </CardContent>
-      <CardFooter className="flex-wrap justify-between gap-3 border-t border-border pt-6">
+      <CardFooter rule="lg" className="flex-wrap justify-between gap-3">
         <p className="text-sm text-muted-foreground">
           {job.slug === "partner-representative"
             ? "Request a callback to learn about the partner program."

@@ -88,7 +88,7 @@ function EntryHeader({
         {title}
       </h3>
       {onRemove ? (
-        <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={removeLabel} className="text-destructive">
+        <Button type="button" variant="ghost-destructive" size="sm" onClick={onRemove} aria-label={removeLabel}>
           <Trash2 aria-hidden />
           Remove
         </Button>
@@ -239,9 +239,9 @@ function SectionCard({
 }) {
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader layout="row" gap="lg" className="flex-wrap items-start justify-between">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle as="h2" className="text-xl">
+          <CardTitle as="h2" size="lg">
             {title}
           </CardTitle>
           <CardDescription>{description}</CardDescription>

@@ -32,6 +32,7 @@ export function Field({
   required = false,
   hint,
   hideLabel = false,
+  layout = "stack",
   className,
   children,
 }: {
@@ -42,6 +43,8 @@ export function Field({
   hint?: React.ReactNode;
   /** The label is read out but not shown (a control in a table row, whose row already says what it is). */
   hideLabel?: boolean;
+  /** "grid": label, control and messages placed by the caller's grid classes (the label beside its control, say). */
+  layout?: "stack" | "grid";
   className?: string;
   children: (control: ControlProps) => React.ReactNode;
 }) {
@@ -50,7 +53,7 @@ export function Field({
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className={cn("flex min-w-0 flex-col", hideLabel ? "gap-1" : "gap-2", className)}>
+    <div className={cn(layout === "grid" ? "grid" : "flex", "min-w-0 flex-col", hideLabel ? "gap-1" : "gap-2", className)}>
       <Label htmlFor={id} className={hideLabel ? "sr-only" : undefined}>
         {label}
         {required ? <RequiredMark /> : null}

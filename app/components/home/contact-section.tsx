@@ -29,7 +29,7 @@ export function ContactSection() {
           <CardContent className="flex-1">
             <ContactForm />
           </CardContent>
-          <CardFooter className="mt-auto flex-wrap gap-x-6 gap-y-2 border-t border-border pt-5 text-sm text-muted-foreground">
+          <CardFooter rule="md" className="mt-auto flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-2">
               <Clock aria-hidden className="size-4 text-primary" />
               Reply within 24 hours

@@ -48,7 +48,7 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden sm:inline-flex">
+          <Button asChild display="from-sm">
             <Link to="/intake">Get Started</Link>
           </Button>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and blur from the menu's button and links bubble here */}
@@ -89,7 +89,7 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
               <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
                 {headerLinks.map((link) => (
                   <li key={link.to}>
-                    <HeaderLink to={link.to} label={link.label} className="block px-3 py-3 text-base" />
+                    <HeaderLink to={link.to} label={link.label} mobile />
                   </li>
                 ))}
                 <li className="pt-2">
@@ -106,18 +106,23 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
   );
 }
 
-function HeaderLink({ to, label, className }: { to: string; label: string; className?: string }) {
-  const base = "rounded-md px-2.5 py-2 text-sm font-medium text-foreground/85 transition-colors hover:bg-muted hover:text-primary";
+function HeaderLink({ to, label, mobile = false }: { to: string; label: string; mobile?: boolean }) {
+  const classes = (active: boolean) =>
+    cn(
+      "rounded-md transition-colors hover:bg-muted hover:text-primary",
+      mobile ? "block px-3 py-3 text-base" : "px-2.5 py-2 text-sm",
+      active ? "font-semibold text-primary" : "font-medium text-foreground/85",
+    );
   // Anchors on the landing page are never "active" pages of their own.
   if (to.includes("#")) {
     return (
-      <Link to={to} className={cn(base, className)}>
+      <Link to={to} className={classes(false)}>
         {label}
       </Link>
     );
   }
   return (
-    <NavLink to={to} className={({ isActive }) => cn(base, isActive && "text-primary font-semibold", className)}>
+    <NavLink to={to} className={({ isActive }) => classes(isActive)}>
       {label}
     </NavLink>
   );

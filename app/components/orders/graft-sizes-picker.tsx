@@ -73,7 +73,8 @@ export function GraftSizesPicker({
                     label={sizeWithArea(size, sizeLabel)}
                     name={name}
                     error={errors[name]}
-                    className="grid grid-cols-[minmax(0,1fr)_5.5rem] items-center gap-x-3 gap-y-1 px-2 [&>p]:col-span-2"
+                    layout="grid"
+                    className="grid-cols-[minmax(0,1fr)_5.5rem] items-center gap-x-3 gap-y-1 px-2 [&>p]:col-span-2"
                   >
                     {(control) => (
                       <Input

@@ -93,7 +93,7 @@ export function OrdersTable({
               ) : null}
               <Td data-label="Patient">{r.initials || "—"}</Td>
               <Td data-label="Product">{r.product}</Td>
-              <Td data-label="Sizes" wrap className="min-w-40">
+              <Td data-label="Sizes" wrap minWidth="min-w-40">
                 {r.sizes || "—"}
               </Td>
               <Td data-label="Date of service">{r.dateOfService}</Td>

@@ -365,7 +365,7 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         <div className="grid gap-4 sm:grid-cols-2">
           {IVR_FILE_FIELDS.map((f) => (
             <Field key={f.name} label={f.label} name={f.name} error={errors[f.name]}>
-              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" className="h-auto py-1.5" />}
+              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
             </Field>
           ))}
         </div>

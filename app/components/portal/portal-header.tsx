@@ -40,8 +40,8 @@ export function PortalHeader({ email, title }: { email: string; title: string })
                 end
                 className={({ isActive }) =>
                   cn(
-                    "inline-block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-primary focus-visible:outline-2 focus-visible:outline-ring",
-                    isActive && "font-semibold text-primary underline decoration-2 underline-offset-8",
+                    "inline-block rounded-md px-3 py-2 text-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-ring",
+                    isActive ? "font-semibold text-primary underline decoration-2 underline-offset-8" : "font-medium text-muted-foreground",
                   )
                 }
               >

@@ -9,7 +9,7 @@ import type { NewsArticle } from "~/content/types";
 export function ArticleCard({ article }: { article: NewsArticle }) {
   return (
     <Card className="relative flex h-full flex-col transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring">
-      <CardHeader className="gap-3">
+      <CardHeader gap="lg">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
           <Badge>{article.category}</Badge>
           <span className="inline-flex items-center gap-1.5">
@@ -29,7 +29,7 @@ export function ArticleCard({ article }: { article: NewsArticle }) {
       <CardContent className="flex-1">
         <p className="text-sm leading-relaxed text-muted-foreground">{article.summary}</p>
       </CardContent>
-      <CardFooter className="justify-between gap-3 border-t border-border pt-4 text-sm">
+      <CardFooter rule="sm" className="justify-between gap-3 text-sm">
         <span className="inline-flex items-center gap-1.5 text-muted-foreground">
           <Clock className="size-4" aria-hidden />
           {article.readTime}

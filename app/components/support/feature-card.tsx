@@ -6,7 +6,7 @@ import { IconTile } from "~/components/ui/icon-tile";
 export function FeatureCard({ icon: FeatureIcon, title, description }: { icon: LucideIcon; title: string; description: string }) {
   return (
     <Card className="h-full">
-      <CardHeader className="pb-6">
+      <CardHeader bottom="lg">
         <IconTile>
           <FeatureIcon aria-hidden className="size-5" />
         </IconTile>

@@ -12,6 +12,7 @@ const badgeVariants = cva(
         outline: "border-border text-foreground",
         inverse: "border-white/40 bg-white/10 text-white",
         success: "border-transparent bg-[#e3f4ea] text-success",
+        destructive: "border-destructive/40 bg-destructive/5 text-destructive",
       },
     },
     defaultVariants: { variant: "default" },

@@ -14,7 +14,7 @@ export function pageHref(pathname: string, search: string, page: number, param =
 }
 
 const step = buttonVariants({ variant: "outline", size: "sm" });
-const noStep = cn(step, "cursor-not-allowed border-border text-muted-foreground hover:bg-transparent");
+const noStep = buttonVariants({ variant: "unavailable", size: "sm" });
 
 /**
  * "Page X of Y" with Previous and Next links that keep the current filters

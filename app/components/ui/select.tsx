@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
-import { fieldClass } from "./input";
+import { fieldLook } from "./input";
 
 /**
  * A styled native select: it submits with JavaScript off, follows the
@@ -11,14 +11,17 @@ export function Select({
   className,
   placeholder,
   options,
+  fullWidth = true,
   ...props
 }: Omit<React.ComponentProps<"select">, "children"> & {
   placeholder?: string;
+  /** False: the caller's className gives the width. */
+  fullWidth?: boolean;
   options: readonly { value: string; label: string }[];
 }) {
   return (
     <div className="relative">
-      <select className={cn(fieldClass, "h-10 appearance-none py-2 pr-9", className)} {...props}>
+      <select className={cn(fieldLook, fullWidth && "w-full", "h-10 appearance-none py-2 pr-9 text-base", className)} {...props}>
         {placeholder !== undefined && (
           <option value="" disabled>
             {placeholder}

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { cn } from "~/lib/utils";
-import { fieldClass } from "./input";
+import { fieldLook } from "./input";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return <textarea className={cn(fieldClass, "min-h-28 py-2", className)} {...props} />;
+  return <textarea className={cn(fieldLook, "w-full min-h-28 py-2 text-base", className)} {...props} />;
 }

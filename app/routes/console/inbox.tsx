@@ -161,7 +161,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           Submissions
         </h2>
         <FilterBar label="Filter submissions" action="/admin" resetHref={reset ? "/admin" : null} key={JSON.stringify(filters)}>
-          <FilterField label="Search" htmlFor="inbox-q" className="sm:w-96">
+          <FilterField label="Search" htmlFor="inbox-q" width="xl">
             <Input
               id="inbox-q"
               name="q"

@@ -249,7 +249,7 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
                 ) : (
                   d.files.map((f) => (
                     <tr key={f.id}>
-                      <Td wrap className="break-all">
+                      <Td wrap="all">
                         {f.name}
                         <span className="block text-xs text-muted-foreground">
                           {f.roleLabel}, {f.mimeType}

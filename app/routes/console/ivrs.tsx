@@ -62,7 +62,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
         <FilterField label="Status" htmlFor="ivr-status">
           <Select id="ivr-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
         </FilterField>
-        <FilterField label="Practice" htmlFor="ivr-practice" className="sm:w-64">
+        <FilterField label="Practice" htmlFor="ivr-practice" width="lg">
           <Select id="ivr-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
         </FilterField>
         <FilterField label="Age" htmlFor="ivr-age">

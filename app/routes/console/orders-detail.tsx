@@ -300,7 +300,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <tbody>
                 {d.sizes.lines.map((l) => (
                   <tr key={l.position}>
-                    <Td className="whitespace-normal">
+                    <Td wrap="normal">
                       <span className="font-semibold whitespace-nowrap">{l.size}</span>
                       <span className="block text-xs text-muted-foreground">
                         {l.hcpcs}, {l.areaEach} each
@@ -313,7 +313,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </tbody>
               <tfoot>
                 <tr className="font-semibold">
-                  <Th scope="row" className="border-t border-border font-semibold">
+                  <Th scope="row" strong className="border-t border-border">
                     Total
                   </Th>
                   <Td className="text-right tabular-nums">{d.sizes.units}</Td>
@@ -416,7 +416,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <tbody>
                     {d.invoice.lines.map((l) => (
                       <tr key={l.position}>
-                        <Td className="whitespace-normal">
+                        <Td wrap="normal">
                           {l.description}
                           <span className="block text-xs text-muted-foreground tabular-nums">
                             {l.hcpcs} · {l.units} × {l.unitPrice}
@@ -428,7 +428,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   </tbody>
                   <tfoot>
                     <tr>
-                      <Th scope="row" className="border-t border-border font-semibold">
+                      <Th scope="row" strong className="border-t border-border">
                         Total
                       </Th>
                       <Td className="text-right font-semibold tabular-nums">{d.invoice.total}</Td>

@@ -92,7 +92,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
         <FilterField label="Status" htmlFor="order-status">
           <Select id="order-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
         </FilterField>
-        <FilterField label="Practice" htmlFor="order-practice" className="sm:w-64">
+        <FilterField label="Practice" htmlFor="order-practice" width="lg">
           <Select id="order-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
         </FilterField>
         <FilterField label="Age" htmlFor="order-age">

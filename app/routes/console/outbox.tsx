@@ -207,7 +207,7 @@ function MailRow({ mail: m, mailOff, viewHref, open }: { mail: OutboxMail; mailO
       <Td data-label="Created">
         <DateTime value={m.createdAt} />
       </Td>
-      <Td data-label="Mail" wrap className="min-w-56 max-w-md">
+      <Td data-label="Mail" wrap minWidth="min-w-56" className="max-w-md">
         <span className="flex flex-col gap-0.5">
           {m.submissionId ? (
             <Link to={`/admin/submissions/${m.submissionId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
@@ -219,10 +219,10 @@ function MailRow({ mail: m, mailOff, viewHref, open }: { mail: OutboxMail; mailO
           <span className="text-muted-foreground">{m.subject}</span>
         </span>
       </Td>
-      <Td data-label="To" wrap className="min-w-40 [overflow-wrap:anywhere]">
+      <Td data-label="To" wrap minWidth="min-w-40" className="[overflow-wrap:anywhere]">
         {m.to}
       </Td>
-      <Td data-label="State" wrap className="min-w-40 max-w-72">
+      <Td data-label="State" wrap minWidth="min-w-40" className="max-w-72">
         <span className="flex flex-col items-start gap-1">
           <StatusBadge status={m.status} />
           <span className="text-xs text-muted-foreground">

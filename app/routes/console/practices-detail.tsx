@@ -109,7 +109,7 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
       <section aria-labelledby="invite-heading">
         <Card>
           <CardHeader>
-            <CardTitle as="h2" id="invite-heading" className="text-xl text-navy">
+            <CardTitle as="h2" id="invite-heading" size="lg" tone="navy">
               Invite a member
             </CardTitle>
             <CardDescription>

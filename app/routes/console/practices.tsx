@@ -60,7 +60,7 @@ export default function AdminPractices({ loaderData, actionData }: Route.Compone
       <section aria-labelledby="create-heading">
         <Card>
           <CardHeader>
-            <CardTitle as="h2" id="create-heading" className="text-xl text-navy">
+            <CardTitle as="h2" id="create-heading" size="lg" tone="navy">
               Create practice
             </CardTitle>
             <CardDescription>Its members add their own facilities and providers once they have signed in.</CardDescription>

@@ -205,7 +205,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
                   ) : (
                     files.map((f) => (
                       <tr key={f.id}>
-                        <Td wrap className="break-all">
+                        <Td wrap="all">
                           {f.fileName}
                           <span className="block text-xs text-muted-foreground">{f.role === "resume" ? "Resume" : "Document"}</span>
                         </Td>

@@ -210,7 +210,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="invite-heading">
         <Card>
           <CardHeader>
-            <CardTitle as="h2" id="invite-heading" className="text-xl text-navy">
+            <CardTitle as="h2" id="invite-heading" size="lg" tone="navy">
               Invite a user
             </CardTitle>
             <CardDescription>
@@ -317,7 +317,7 @@ function UserRow({
           ) : null}
         </span>
       </Td>
-      <Td data-label="Name" wrap className="min-w-28 [overflow-wrap:anywhere]">{u.name}</Td>
+      <Td data-label="Name" wrap minWidth="min-w-28" className="[overflow-wrap:anywhere]">{u.name}</Td>
       <Td data-label="Role" className="capitalize">{u.role}</Td>
       <Td data-label="Status">
         <div className="flex flex-col items-start gap-1">
@@ -338,7 +338,7 @@ function UserRow({
         </div>
       </Td>
       {/* On a phone the controls take the whole line: their words say what they do without a label. */}
-      <Td data-label="Actions" wrap className="min-w-[18rem] max-sm:before:hidden">
+      <Td data-label="Actions" wrap minWidth="min-w-[18rem]" className="max-sm:before:hidden">
         <div className="flex flex-col gap-3">
           {isMe ? (
             <p className="max-w-xs text-sm text-muted-foreground">
@@ -349,15 +349,14 @@ function UserRow({
               <input type="hidden" name="intent" value="role" />
               <input type="hidden" name="userId" value={u.id} />
               <Field label={`Role of ${u.email}`} name="role" hideLabel error={roleForm.errors.role}>
-                {(control) => <Select {...control} options={ROLE_OPTIONS} defaultValue={u.role} key={u.role} className="w-32" />}
+                {(control) => <Select {...control} options={ROLE_OPTIONS} defaultValue={u.role} key={u.role} fullWidth={false} className="w-32" />}
               </Field>
               <ConfirmButton
                 {...confirmText("role", u.email)}
                 pending={roleForm.pending}
                 pendingText="Saving..."
                 variant="outline"
-                size="sm"
-                className="min-h-10"
+                size="sm-field"
               >
                 Save role<span className="sr-only"> of {u.email}</span>
               </ConfirmButton>
@@ -468,7 +467,7 @@ function OneTimeLink({ title, message, link }: { title: string; message: string;
         <label htmlFor={id} className="sr-only">
           Set-password link
         </label>
-        <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 font-mono text-xs" />
+        <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} textSize="xs" className="min-w-0 flex-1 font-mono" />
         <Button
           type="button"
           variant="outline"

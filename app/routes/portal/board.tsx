@@ -147,7 +147,7 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="board-q" className="text-sm font-medium">
                   Reference
                 </label>
-                <Input id="board-q" name="q" defaultValue={filter.q} placeholder="IVR-000123" maxLength={20} className="w-48" />
+                <Input id="board-q" name="q" defaultValue={filter.q} placeholder="IVR-000123" maxLength={20} fullWidth={false} className="w-48" />
               </div>
               <Button type="submit" variant="outline">
                 <Search aria-hidden />
@@ -183,7 +183,7 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </Td>
                       <Td data-label="Patient">{r.initials || "—"}</Td>
-                      <Td data-label="Product" wrap className="min-w-32">
+                      <Td data-label="Product" wrap minWidth="min-w-32">
                         {r.product || "—"}
                       </Td>
                       <Td data-label="Date of service">{r.dateOfService ?? "—"}</Td>
@@ -224,8 +224,8 @@ function StatusChip({ href, active, label, count }: { href: string; active: bool
       to={href}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring",
-        active ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "border-border",
+        "inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+        active ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "border-border hover:bg-muted",
       )}
     >
       {label}

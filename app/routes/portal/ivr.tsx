@@ -390,7 +390,7 @@ function NeedsInformation({ message, answer }: { message: string; answer: IvrPag
         <div className="grid gap-4 sm:grid-cols-2">
           {IVR_FILE_FIELDS.map((f) => (
             <Field key={f.name} label={`${f.label} (optional)`} name={f.name} error={form.errors[f.name]}>
-              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" className="h-auto bg-background py-1.5" />}
+              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
             </Field>
           ))}
         </div>

@@ -247,8 +247,8 @@ function ShippingSpeed({ value, error }: { value: string; error?: string }) {
           <label
             key={s.value}
             className={cn(
-              "flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft",
-              error && "border-destructive",
+              "flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft",
+              error ? "border-destructive" : "border-input",
             )}
           >
             <input type="radio" name="shippingSpeed" value={s.value} defaultChecked={value === s.value} className="size-4 shrink-0 accent-primary" />

@@ -177,7 +177,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
       </Block>
 
       <Block title="Sizes">
-        <DataTable label="Sizes ordered" className="max-w-2xl">
+        <DataTable label="Sizes ordered" narrow>
           <thead>
             <tr>
               <Th>Size</Th>
@@ -238,7 +238,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           </p>
         )}
         {units.length > 0 ? (
-          <DataTable label="Tissue identifiers" className="max-w-2xl">
+          <DataTable label="Tissue identifiers" narrow>
             <thead>
               <tr>
                 <Th>Size</Th>

@@ -107,7 +107,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </Td>
                       <Td data-label="Patient">{i.initials || "—"}</Td>
-                      <Td data-label="Product" wrap className="min-w-40">
+                      <Td data-label="Product" wrap minWidth="min-w-40">
                         <span>
                           {i.product}
                           {i.hcpcs ? <span className="text-muted-foreground"> ({i.hcpcs})</span> : null}
@@ -116,7 +116,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
                       <Td data-label="Valid until">{i.validUntil}</Td>
                       {/* "Applications" does not fit a phone's label column. */}
                       <Td data-label="Ordered">{applications(i.ordered, i.authorisedApplications)}</Td>
-                      <Td wrap className="min-w-56 sm:text-right">
+                      <Td wrap minWidth="min-w-56" className="sm:text-right">
                         {i.blockedBy ? (
                           <p className="text-sm text-muted-foreground sm:text-left">{i.blockedBy}</p>
                         ) : (

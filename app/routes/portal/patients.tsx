@@ -147,7 +147,7 @@ function PatientForm({ answer, options }: { answer: unknown; options: { sex: Opt
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2" className="text-xl text-navy">
+        <CardTitle as="h2" size="lg" tone="navy">
           Add a patient
         </CardTitle>
         <CardDescription>

@@ -263,7 +263,7 @@ function FormCard({ id, title, description, children }: { id: string; title: str
   return (
     <Card id={id} className="scroll-mt-24">
       <CardHeader>
-        <CardTitle as="h3" className="text-lg text-navy">
+        <CardTitle as="h3" size="md" tone="navy">
           {title}
         </CardTitle>
         <CardDescription>{description}</CardDescription>

@@ -27,7 +27,7 @@ export default function FormsLibraryPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+          <CardContent padding="lg" className="flex flex-col items-center gap-3 text-center">
             <FileText aria-hidden className="size-10 text-primary" />
             <h2 className="text-xl font-semibold text-navy">Forms Library Coming Soon</h2>
             <p id="forms-soon" className="max-w-md text-muted-foreground">

@@ -133,7 +133,7 @@ export default function InsurancePage() {
               and email updates when results are ready.
             </p>
           </div>
-          <Card className="min-w-0 border-primary/30 bg-primary-soft p-8 text-center shadow-none">
+          <Card surface="accent" className="min-w-0 p-8 text-center">
             <Clock aria-hidden className="mx-auto size-10 text-primary" />
             <p className="mt-4 text-3xl font-bold tracking-tight text-balance text-navy sm:text-4xl">
               30 minutes to <span className="whitespace-nowrap">3 hours</span>
@@ -191,8 +191,8 @@ export default function InsurancePage() {
             <li key={payer.name} className="min-w-0">
               <Card className="h-full">
                 <CardHeader>
-                  <CardTitle className="text-xl text-navy">{payer.name}</CardTitle>
-                  <CardDescription className="text-base leading-relaxed">{payer.description}</CardDescription>
+                  <CardTitle size="lg" tone="navy">{payer.name}</CardTitle>
+                  <CardDescription size="lg">{payer.description}</CardDescription>
                 </CardHeader>
                 <CardContent>
                   <ul className="space-y-2">

@@ -103,7 +103,7 @@ export default function IntakePage({ actionData }: Route.ComponentProps) {
         <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
           <Card className="lg:col-span-2">
             <CardHeader>
-              <CardTitle as="h2" className="text-2xl">
+              <CardTitle as="h2" size="xl">
                 Let's Get Started
               </CardTitle>
               <CardDescription>
@@ -178,7 +178,7 @@ export default function IntakePage({ actionData }: Route.ComponentProps) {
                 </ul>
               </CardContent>
             </Card>
-            <Card className="bg-muted">
+            <Card surface="muted">
               <CardHeader>
                 <CardTitle as="h2">Prefer to talk now?</CardTitle>
                 <CardDescription>Our team is available Mon-Fri 8AM-6PM EST.</CardDescription>

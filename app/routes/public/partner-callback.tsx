@@ -127,7 +127,7 @@ export default function PartnerCallbackPage({ actionData }: Route.ComponentProps
         <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
           <Card id="request-callback" className="scroll-mt-24 lg:col-span-2">
             <CardHeader>
-              <CardTitle as="h2" className="text-2xl">
+              <CardTitle as="h2" size="xl">
                 Request Callback
               </CardTitle>
               <CardDescription>

@@ -96,8 +96,8 @@ function ProductCard({ product, url }: { product: Product; url: string | undefin
         <div>
           <Badge>{product.category}</Badge>
         </div>
-        <CardTitle className="mt-3 text-xl text-navy">{product.name}</CardTitle>
-        <CardDescription className="text-base leading-relaxed">{product.description}</CardDescription>
+        <CardTitle size="lg" tone="navy" className="mt-3">{product.name}</CardTitle>
+        <CardDescription size="lg">{product.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
         <dl className="mb-5 flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -131,7 +131,7 @@ function ProductCard({ product, url }: { product: Product; url: string | undefin
           <p className="mt-2 text-sm text-muted-foreground">Sizes on request</p>
         )}
       </CardContent>
-      <CardFooter className="border-t border-border pt-5">
+      <CardFooter rule="md">
         {url ? (
           <Button asChild variant="outline" className="w-full">
             <ExternalLink href={url}>

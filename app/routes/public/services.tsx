@@ -92,7 +92,7 @@ export default function ServicesPage() {
           {serviceStats.map((stat) => (
             <li key={stat.label} className="min-w-0">
               <Card className="h-full p-6 text-center sm:p-8">
-                <IconTile size="lg" className="mx-auto inline-flex">
+                <IconTile size="lg" inline className="mx-auto">
                   <Icon name={stat.icon} className="size-6" />
                 </IconTile>
                 <p className="mt-4 text-4xl font-bold tracking-tight text-primary">{stat.value}</p>
@@ -141,8 +141,8 @@ function ServiceCardView({ service }: { service: Service }) {
           </IconTile>
           <Badge>{service.category}</Badge>
         </div>
-        <CardTitle className="mt-3 text-xl text-navy">{service.title}</CardTitle>
-        <CardDescription className="text-base leading-relaxed">{service.description}</CardDescription>
+        <CardTitle size="lg" tone="navy" className="mt-3">{service.title}</CardTitle>
+        <CardDescription size="lg">{service.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
         <ul className="space-y-2">
@@ -154,7 +154,7 @@ function ServiceCardView({ service }: { service: Service }) {
           ))}
         </ul>
       </CardContent>
-      <CardFooter className="border-t border-border pt-5">
+      <CardFooter rule="md">
         <Button asChild variant="outline" className="w-full">
           <Link to={action.to}>
             {action.label}

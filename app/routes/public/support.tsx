@@ -94,10 +94,10 @@ export default function SupportPage() {
           <div className="lg:col-span-2">
             <FaqAccordion faqs={faqs} />
           </div>
-          <Card className="h-fit bg-primary-soft">
+          <Card surface="soft" className="h-fit">
             <CardHeader>
               <CardTitle>Still have a question?</CardTitle>
-              <CardDescription className="text-foreground">
+              <CardDescription tone="strong">
                 Send us a message and a specialist will answer quickly during business hours. We reply to every
                 message within 24 hours.
               </CardDescription>
