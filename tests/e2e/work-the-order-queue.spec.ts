@@ -1,10 +1,11 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { pdfText } from "../support/pdf-text";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, signIn, siteOrigin } from "./support/page";
+import { gotoHydrated, siteOrigin } from "./support/page";
 import { orderPractice, seededOrders } from "./support/seed-orders";
+import { signedInContextPage, useSession } from "./support/sessions";
 
 /**
  * The console's side of orders, on the seeded orders of Lakeside (one of each
@@ -12,7 +13,7 @@ import { orderPractice, seededOrders } from "./support/seed-orders";
  * only: ORD-000001 is confirmed and cancelled, ORD-000002 shipped, ORD-000003
  * invoiced, ORD-000004 paid; ORD-000005 (paid) is only read.
  */
-const { staff, admin } = testAccounts;
+const { staff } = testAccounts;
 
 /** A calendar day `offset` days from the orders' "today" (the latest date anywhere in the US). */
 function day(offset: number) {
@@ -21,9 +22,9 @@ function day(offset: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/** Staff's kept session (support/sessions.ts), at the console's inbox. */
 async function signInAsStaff(page: Page) {
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
 }
 
 /** Opens an order's page from the queue (all statuses) by its reference; answers its address. */
@@ -265,22 +266,15 @@ test.describe("working the seeded orders", () => {
 });
 
 test("an admin reads staff's reads of an order in the audit log", async ({ browser }) => {
-  const staffPage = await signedIn(browser, staff);
+  const staffPage = await signedInContextPage(browser, "staff");
   const path = await openOrder(staffPage, seededOrders.paid);
   const id = path.split("/").pop()!;
-  const adminPage = await signedIn(browser, admin);
+  const adminPage = await signedInContextPage(browser, "admin");
   await adminPage.goto(`/admin/audit?action=order.view&actor=${encodeURIComponent(staff.email)}`);
   await expect(adminPage.getByText(id).first()).toBeVisible();
   await staffPage.context().close();
   await adminPage.context().close();
 });
-
-async function signedIn(browser: Browser, account: { email: string; password: string }) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
 
 test("the queue and an order's page pass axe and do not scroll sideways @phone", async ({ page }, testInfo) => {
   test.slow();

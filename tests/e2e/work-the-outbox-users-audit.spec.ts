@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
-import { testAccounts } from "./support/accounts";
-import { gotoHydrated, signIn, siteOrigin } from "./support/page";
-
-const { admin, staff } = testAccounts;
+import { gotoHydrated, siteOrigin } from "./support/page";
+import { useSession } from "./support/sessions";
 
 /**
  * Every one of these buttons and links lies within the window's width as the
@@ -45,8 +43,7 @@ test("the outbox, users and audit pages fit the screen and pass axe @phone", asy
   // Three pages, each scanned and photographed.
   test.slow();
   await refusedContact(page, randomUUID().slice(0, 8));
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "admin");
 
   await gotoHydrated(page, "/admin/outbox");
   const mailList = page.getByRole("region", { name: "Mail list" });
@@ -82,8 +79,7 @@ test("staff read a failed mail's purpose and body, and Retry says the worker sen
   test.slow();
   const marker = randomUUID().slice(0, 8);
   const email = await refusedContact(page, marker);
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
 
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(async () => {
@@ -112,8 +108,7 @@ test("audit rows link to the mail and the account they name", async ({ page }) =
   const marker = randomUUID().slice(0, 8);
   const invited = `audit-${marker}@clinic.example`;
   await refusedContact(page, marker);
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "admin");
 
   // Inviting someone writes an audit row naming their account.
   await gotoHydrated(page, "/admin/users");
