@@ -28,8 +28,7 @@ async function orderPath(page: Page, reference: string) {
 
 test("the buyer orders two sizes from a covered IVR with the live summary, finds it on the board, and cancels it", async ({ page, context }) => {
   test.slow();
-  await useSession(page, "buyer");
-  await gotoHydrated(page, "/members/orders");
+  await useSession(page, "buyer", "/members/orders");
   await expect(page.getByRole("tab", { name: "ORDER FORM" })).toHaveAttribute("aria-selected", "true");
   const row = ivrRow(page, "Membrane Wrap");
   await expect(row).toContainText(orderPractice.patient.initials);
@@ -176,8 +175,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("an IVR ordered by request shows no form, and an IVR that is not the practice's is 404", async ({ page, browser }) => {
-  await useSession(page, "orders");
-  await gotoHydrated(page, "/members/orders");
+  await useSession(page, "orders", "/members/orders");
   const amchoplast = ivrRow(page, "Amchoplast");
   await expect(amchoplast).toContainText("Amchoplast is ordered by request");
   await expect(amchoplast.getByRole("link", { name: /^Order grafts/ })).toHaveCount(0);
@@ -274,8 +272,7 @@ test("the seeded member follows orders on the board, their tracking, tissue iden
 
 test("the order pages have no axe violations and no sideways scroll: ORDER FORM tab, order form, board @phone", async ({ page }, testInfo) => {
   test.slow();
-  await useSession(page, "orders");
-  await gotoHydrated(page, "/members/orders");
+  await useSession(page, "orders", "/members/orders");
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath("orders-tab.png"), fullPage: true });

@@ -222,8 +222,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
 });
 
 test("staff see a practice's page without the invitation form; members and visitors are kept out of the console's new pages", async ({ page, browser }) => {
-  await useSession(page, "staff");
-  await page.goto("/admin/practices");
+  await useSession(page, "staff", "/admin/practices");
   await page.getByRole("link", { name: "Seeded Wound Care", exact: true }).click();
   await expect(page.getByText("Only an admin can invite members.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invitation" })).toHaveCount(0);

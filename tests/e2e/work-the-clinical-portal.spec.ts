@@ -48,8 +48,7 @@ async function sendIvr(page: Page, options: { photo?: boolean } = {}) {
 // The journey runs once, at 1280 px; its three screens (the filled form, the IVR's page, the board) are checked at 375 px too.
 test("a member sends an IVR with a wound photo, lands on its page, and another practice gets 404 for it", async ({ page, browser }) => {
   test.slow();
-  await useSession(page, "sender");
-  await gotoHydrated(page, "/members/ivrs/new");
+  await useSession(page, "sender", "/members/ivrs/new");
   await expect(page.getByRole("tab", { name: "IVR FORM" })).toHaveAttribute("aria-selected", "true");
   await fillIvr(page, { photo: true });
   // Derived live from the answers: 5 × 4 cm on a leg.
@@ -129,8 +128,7 @@ test("the board shows a change without a reload: cancelled in one tab, Cancelled
 
 test("drafts are saved as the member types and resume from the board", async ({ page }) => {
   test.slow();
-  await useSession(page, "drafter");
-  await gotoHydrated(page, "/members/ivrs/new");
+  await useSession(page, "drafter", "/members/ivrs/new");
   await page.getByRole("combobox", { name: "Location", exact: true }).selectOption("foot");
   await page.getByLabel("Length (cm)").fill("3.5");
   await page.getByLabel("Standard of care notes").fill("Offloading boot since October");

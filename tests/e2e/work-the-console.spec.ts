@@ -89,8 +89,7 @@ test("an admin invites a user, whose link sets a password once and signs them in
   const invitee = `new-${marker}@clinic.example`;
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await useSession(page, "admin");
-  await gotoHydrated(page, "/admin/users");
+  await useSession(page, "admin", "/admin/users");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
   await page.getByRole("textbox", { name: /email/i }).first().fill(invitee);
   await page.getByRole("combobox", { name: /role/i }).first().selectOption("member");
@@ -127,8 +126,7 @@ test("disabling a user ends their open session at once", async ({ browser }) => 
 
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await useSession(page, "admin");
-  await gotoHydrated(page, "/admin/users");
+  await useSession(page, "admin", "/admin/users");
   const row = page.getByRole("row").filter({ hasText: disabled.email });
   // Disabling asks first; Escape (or Cancel) leaves the account as it is.
   await row.getByRole("button", { name: /^disable/i }).click();

@@ -22,14 +22,22 @@ function day(offset: number) {
   return d.toISOString().slice(0, 10);
 }
 
-/** Staff's kept session (support/sessions.ts), at the console's inbox. */
-async function signInAsStaff(page: Page) {
-  await useSession(page, "staff");
+/** Signs the page in with staff's kept session (support/sessions.ts) and opens `path`, by default the console's inbox. */
+async function signInAsStaff(page: Page, path?: string) {
+  await useSession(page, "staff", path);
 }
+
+/** The queue of all statuses. */
+const QUEUE = "/admin/orders?status=all";
 
 /** Opens an order's page from the queue (all statuses) by its reference; answers its address. */
 async function openOrder(page: Page, reference: string) {
-  await gotoHydrated(page, "/admin/orders?status=all");
+  await gotoHydrated(page, QUEUE);
+  return openOrderFromQueue(page, reference);
+}
+
+/** On the queue of all statuses, opens an order's page by its reference; answers its address. */
+async function openOrderFromQueue(page: Page, reference: string) {
   await page.getByRole("link", { name: reference, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: reference })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -149,8 +157,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff confirm an order, then cancel it with a reason after a confirm dialog; the history shows both", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.submitted);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.submitted);
     await expect(page.getByText("Next: Confirm it.")).toBeVisible();
     await expectNoA11yViolations(page);
     await work(page).getByRole("button", { name: "Confirm order" }).click();
@@ -172,8 +180,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff ship an order with every unit's tissue identifier: a missing one is named beside it, the rest kept; the packing list carries them all", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.confirmed);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.confirmed);
     const unit = (label: string) => work(page).getByLabel(label);
     // Identifiers are typed (or scanned) line by line; Enter moves on instead of sending the form.
     await unit("4 × 4 cm, unit 1 of 1: tissue identifier").fill("AM-2611-0001");
@@ -213,8 +221,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff invoice a delivered order: prices prefilled, totals live, the invoice numbered with its due date and in its PDF", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.delivered);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.delivered);
     const price4 = work(page).getByLabel("4 × 4 cm (Q4205): unit price");
     const price2 = work(page).getByLabel("2 × 2 cm (Q4205): unit price");
     // The last prices invoiced for these sizes (the seed's) are filled in.
@@ -250,8 +258,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff record the payment of an invoiced order: Paid, with its date and reference", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.invoiced);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.invoiced);
     await expect(work(page).getByLabel("Paid on")).toHaveValue(day(0));
     await work(page).getByLabel("Reference").fill("Check 10442");
     await work(page).getByRole("button", { name: "Record payment" }).click();
@@ -278,8 +286,7 @@ test("an admin reads staff's reads of an order in the audit log", async ({ brows
 
 test("the queue and an order's page pass axe and do not scroll sideways @phone", async ({ page }, testInfo) => {
   test.slow();
-  await signInAsStaff(page);
-  await gotoHydrated(page, "/admin/orders");
+  await signInAsStaff(page, "/admin/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);

@@ -76,9 +76,17 @@ export async function openLanding(page: Page, name: SessionName) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Signs the page's browser context in as the account (its kept session) and opens its landing page. */
-export async function useSession(page: Page, name: SessionName) {
+/**
+ * Signs the page's browser context in as the account (its kept session) and
+ * opens `path` (by default the account's landing page), hydrated, checking the
+ * session took: the page is the one asked for, not /auth.
+ */
+export async function useSession(page: Page, name: SessionName, path?: string) {
   const { cookies } = JSON.parse(readFileSync(sessionFile(name), "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
   await page.context().addCookies(cookies);
-  await openLanding(page, name);
+  if (!path) return openLanding(page, name);
+  const url = `${sessions[name].origin}${path}`;
+  await page.goto(url);
+  await expect(page).toHaveURL(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
