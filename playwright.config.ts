@@ -39,8 +39,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
-    { name: "phone", use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true }, grep: /@phone/ },
+    // Each test account signs in once through the form; tests that only need a session reuse it (tests/e2e/support/sessions.ts).
+    { name: "setup", testMatch: /\.setup\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    { name: "desktop", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    { name: "phone", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true }, grep: /@phone/ },
   ],
   webServer: [
     {

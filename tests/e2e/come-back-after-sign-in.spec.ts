@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { testAccounts } from "./support/accounts";
 import { gotoHydrated, siteOrigin } from "./support/page";
+import { signedInContextPage } from "./support/sessions";
 
 const { staff, member } = testAccounts;
 
@@ -21,14 +22,10 @@ test("a console link opened while signed out comes back to that page after sign-
   });
   expect(sent.status()).toBe(200);
   // Find the submission's address as staff, in another browser.
-  const other = await browser.newContext();
-  const staffPage = await other.newPage();
-  await gotoHydrated(staffPage, "/auth");
-  await signInHere(staffPage, staff.email, staff.password);
-  await expect(staffPage).toHaveURL(/\/admin$/);
+  const staffPage = await signedInContextPage(browser, "staff");
   await gotoHydrated(staffPage, `/admin?q=Lane${marker}`);
   const href = await staffPage.getByRole("link", { name: `Wes Lane${marker}` }).getAttribute("href");
-  await other.close();
+  await staffPage.context().close();
   expect(href).toMatch(/^\/admin\/submissions\/[0-9a-f-]{36}$/);
 
   await page.goto(href!);

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { signIn } from "./support/page";
+import { useSession } from "./support/sessions";
 
-const { staff, admin } = testAccounts;
+const { staff } = testAccounts;
 const MAIL_OFF = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`;
 
 async function expectConsoleFrame(page: Page) {
@@ -17,8 +17,7 @@ async function expectConsoleFrame(page: Page) {
 
 test("the console has its own frame, and its 403 and 404 keep it and lead back to the inbox @phone", async ({ page }, testInfo) => {
   test.slow();
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
   await expectConsoleFrame(page);
   await expect(page.getByText(`${staff.email} (staff)`)).toBeVisible();
   await expectNoHorizontalScroll(page);
@@ -44,12 +43,7 @@ test("the console has its own frame, and its 403 and 404 keep it and lead back t
 test("with mail delivery off, the console says so on every page, and an invitation shows its link once to copy", async ({ page, context }) => {
   test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIL_OFF });
-  await page.goto(`${MAIL_OFF}/auth`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "adminMailOff");
   for (const path of ["/admin", "/admin/outbox", "/admin/users", "/admin/audit"]) {
     await page.goto(`${MAIL_OFF}${path}`);
     await expect(page.getByText("Mail delivery is off: set SMTP_URL."), path).toBeVisible();

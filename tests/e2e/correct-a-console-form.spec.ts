@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, signIn, siteOrigin } from "./support/page";
+import { siteOrigin } from "./support/page";
+import { useSession } from "./support/sessions";
 
 const { admin, staff, member } = testAccounts;
 
@@ -82,9 +83,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("with JavaScript, an invitation to an existing account says so beside the email, and the email stays", async ({ page }) => {
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await gotoHydrated(page, "/admin/users");
+  await useSession(page, "admin", "/admin/users");
   const email = page.getByRole("textbox", { name: "Email", exact: true });
 
   // The form's rule runs in the browser first: nothing is sent.

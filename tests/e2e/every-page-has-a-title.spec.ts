@@ -1,8 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { testAccounts } from "./support/accounts";
-import { signIn } from "./support/page";
+import { useSession } from "./support/sessions";
 
-const { admin } = testAccounts;
 const ENDING = /^[^|].* \| Cardinal Biologics$/;
 
 test("pages outside the public site have their own title ending with the company name", async ({ page }) => {
@@ -13,8 +11,7 @@ test("pages outside the public site have their own title ending with the company
   }
   await expect(page).toHaveTitle("Page not found | Cardinal Biologics");
 
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "admin");
   const seen = new Set<string>();
   for (const path of ["/admin", "/admin/outbox", "/admin/users", "/admin/audit", "/members", "/forms-library", "/education"]) {
     await page.goto(path);

@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { testAccounts } from "./support/accounts";
-import { signIn, siteOrigin } from "./support/page";
+import { siteOrigin } from "./support/page";
 import { consoleRoutes, portalRoutes } from "./support/route-table";
+import { useSession } from "./support/sessions";
 
 // The addresses come from the route table (app/routes.ts), so a new console or
 // portal page is checked here without anyone listing it.
-const { member } = testAccounts;
 const ZERO_ID = "00000000-0000-0000-0000-000000000000";
 const getPaths = [...new Set([...consoleRoutes, ...portalRoutes].map((r) => r.path))];
 const consoleGetPaths = [...new Set(consoleRoutes.map((r) => r.path))];
@@ -37,8 +36,7 @@ test("a visitor without a session is sent to sign-in from every console and port
 });
 
 test("a member gets 403 from every staff page and action", async ({ page }) => {
-  await signIn(page, member.email, member.password);
-  await expect(page).toHaveURL(/\/members$/);
+  await useSession(page, "member");
   for (const path of consoleGetPaths) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(403);

@@ -92,7 +92,8 @@ test("external links open in a new tab without opener or referrer", async ({ pag
   }
 });
 
-test("the mobile menu opens and closes @phone", async ({ page }) => {
+test("the mobile menu opens and closes", async ({ page }) => {
+  // At 375 px, set here: the desktop project runs it at phone width, so the phone project would only repeat it.
   await page.setViewportSize({ width: 375, height: 740 });
   await gotoPlain(page, "/services");
   const menu = page.getByRole("navigation", { name: "Mobile" });

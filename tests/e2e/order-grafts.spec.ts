@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
-import { portalAccounts } from "./support/accounts";
-import { gotoHydrated, signIn, siteOrigin } from "./support/page";
+import { gotoHydrated, siteOrigin } from "./support/page";
 import { orderPractice, SEEDED_INVOICE_TOTAL, seededInvoices, seededOrders } from "./support/seed-orders";
+import { signedInPage, useSession } from "./support/sessions";
 
 /**
  * A practice orders grafts from its verified IVRs (Lakeside, seeded with a
@@ -11,20 +11,8 @@ import { orderPractice, SEEDED_INVOICE_TOTAL, seededInvoices, seededOrders } fro
  * change data place their own order as the second member, the buyer; the
  * seeded orders are only read.
  */
-const { member, buyer } = orderPractice;
-const { outsider } = portalAccounts;
+const { buyer } = orderPractice;
 
-async function signInTo(page: Page, account: { email: string; password: string }) {
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/members$/);
-}
-
-async function signedInPage(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInTo(page, account);
-  return page;
-}
 
 /** The ORDER FORM tab's row of the seeded IVR of a product. */
 const ivrRow = (page: Page, product: string) => page.getByRole("region", { name: "IVRs you can order from" }).getByRole("row").filter({ hasText: product });
@@ -40,8 +28,7 @@ async function orderPath(page: Page, reference: string) {
 
 test("the buyer orders two sizes from a covered IVR with the live summary, finds it on the board, and cancels it", async ({ page, context }) => {
   test.slow();
-  await signInTo(page, buyer);
-  await gotoHydrated(page, "/members/orders");
+  await useSession(page, "buyer", "/members/orders");
   await expect(page.getByRole("tab", { name: "ORDER FORM" })).toHaveAttribute("aria-selected", "true");
   const row = ivrRow(page, "Membrane Wrap");
   await expect(row).toContainText(orderPractice.patient.initials);
@@ -188,8 +175,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("an IVR ordered by request shows no form, and an IVR that is not the practice's is 404", async ({ page, browser }) => {
-  await signInTo(page, member);
-  await gotoHydrated(page, "/members/orders");
+  await useSession(page, "orders", "/members/orders");
   const amchoplast = ivrRow(page, "Amchoplast");
   await expect(amchoplast).toContainText("Amchoplast is ordered by request");
   await expect(amchoplast.getByRole("link", { name: /^Order grafts/ })).toHaveCount(0);
@@ -214,14 +200,14 @@ test("an IVR ordered by request shows no form, and an IVR that is not the practi
   for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
     expect((await page.request.get(`/members/orders/new?ivr=${id}`, { maxRedirects: 0 })).status(), id).toBe(404);
   }
-  const other = await signedInPage(browser, outsider);
+  const other = await signedInPage(browser, "outsider");
   expect((await other.request.get(`/members/orders/new?ivr=${membraneIvr}`, { maxRedirects: 0 })).status()).toBe(404);
   await other.context().close();
 });
 
 test("the seeded member follows orders on the board, their tracking, tissue identifiers, packing list and invoices; another practice gets 404", async ({ page, browser }) => {
   test.slow();
-  await signInTo(page, member);
+  await useSession(page, "orders");
   const orders = page.getByRole("region", { name: "Orders of your practice" });
   const expected: [string, string][] = [
     [seededOrders.confirmed, "Confirmed"],
@@ -272,7 +258,7 @@ test("the seeded member follows orders on the board, their tracking, tissue iden
   expect(invoice.headers()["content-type"]).toBe("application/pdf");
 
   // Another practice's member: not its page, its data, its packing list, its invoice, nor a cancel.
-  const other = await signedInPage(browser, outsider);
+  const other = await signedInPage(browser, "outsider");
   for (const path of [orderPathname, `${orderPathname}.data`, packingHref, invoiceHref]) {
     expect((await other.request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
@@ -286,8 +272,7 @@ test("the seeded member follows orders on the board, their tracking, tissue iden
 
 test("the order pages have no axe violations and no sideways scroll: ORDER FORM tab, order form, board @phone", async ({ page }, testInfo) => {
   test.slow();
-  await signInTo(page, member);
-  await gotoHydrated(page, "/members/orders");
+  await useSession(page, "orders", "/members/orders");
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath("orders-tab.png"), fullPage: true });
@@ -311,7 +296,7 @@ test("the order pages have no axe violations and no sideways scroll: ORDER FORM 
 
 test("the order pages have no axe violations and no sideways scroll: an order, PAY INVOICE @phone", async ({ page }, testInfo) => {
   test.slow();
-  await signInTo(page, member);
+  await useSession(page, "orders");
   // The invoiced order: shipment, identifiers and an open invoice on one page.
   await gotoHydrated(page, await orderPath(page, seededOrders.invoiced));
   await expect(page.getByRole("region", { name: "Invoice" })).toContainText(seededInvoices.open);

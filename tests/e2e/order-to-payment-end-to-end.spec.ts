@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { portalAccounts, testAccounts } from "./support/accounts";
+import { expect, test, type Page } from "@playwright/test";
 import { waitForMail } from "./support/mail";
-import { gotoHydrated, signIn, JOURNEY_TIMEOUT_MS } from "./support/page";
+import { gotoHydrated, JOURNEY_TIMEOUT_MS } from "./support/page";
 import { endToEndPractice } from "./support/seed-orders";
+import { signedInContextPage, signedInPage } from "./support/sessions";
 import { pdfText } from "../support/pdf-text";
 
 /**
@@ -15,17 +15,8 @@ import { pdfText } from "../support/pdf-text";
  * and sees it paid once staff record the payment; another practice gets 404
  * for all of it.
  */
-const { staff } = testAccounts;
-const { outsider } = portalAccounts;
 const { member } = endToEndPractice;
 const TISSUE_IDS = ["CDR-26-1101-A", "CDR-26-1102-A", "CDR-26-1102-B"];
-
-async function signedIn(browser: Browser, account: { email: string; password: string }, landing: RegExp) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(landing);
-  return page;
-}
 
 const work = (page: Page) => page.getByRole("region", { name: "Work this order" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -34,13 +25,13 @@ test("one IVR from coverage to a paid invoice: ordered, confirmed, shipped with 
   browser,
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
-  const nurse = await signedIn(browser, member, /\/members$/);
+  const nurse = await signedInPage(browser, "cedar");
   const ivrLink = nurse.getByRole("table", { name: "IVRs of your practice" }).getByRole("link", { name: /^IVR-\d{6}$/ }).first();
   const ivrPath = (await ivrLink.getAttribute("href"))!;
   const ivrId = ivrPath.split("/").pop()!;
 
   // Part 1's last step, by staff: the IVR is reviewed and covered, four applications authorised.
-  const clerk = await signedIn(browser, staff, /\/admin$/);
+  const clerk = await signedInContextPage(browser, "staff");
   await gotoHydrated(clerk, `/admin/ivrs/${ivrId}`);
   await clerk.getByRole("button", { name: "Start review" }).click();
   await expect(clerk.getByText("Submitted → In review")).toBeVisible();
@@ -132,7 +123,7 @@ test("one IVR from coverage to a paid invoice: ordered, confirmed, shipped with 
   await expect(nurse.getByRole("heading", { level: 2, name: reference }).locator("..")).toContainText("Paid");
 
   // Another practice's member gets 404 for the order, its data, its PDF and its invoice.
-  const stranger = await signedIn(browser, outsider, /\/members$/);
+  const stranger = await signedInContextPage(browser, "outsider");
   for (const path of [orderPath, `${orderPath}.data`, packingHref, invoiceHref, `${invoiceHref}.data`]) {
     const answer = await stranger.request.get(path);
     expect(answer.status(), path).toBe(404);

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/a11y";
-import { testAccounts } from "./support/accounts";
-import { gotoHydrated, signIn, siteOrigin } from "./support/page";
-
-const { staff } = testAccounts;
+import { gotoHydrated, siteOrigin } from "./support/page";
+import { useSession } from "./support/sessions";
 
 test("staff see on every console page that a mail was refused, review it and dismiss it", async ({ page }) => {
   // Sign-in, five console pages and an accessibility scan: more steps than the usual test.
@@ -18,8 +16,7 @@ test("staff see on every console page that a mail was refused, review it and dis
   });
   expect(sent.status()).toBe(200);
 
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
   const banner = page.getByRole("status").filter({ hasText: "failed to send" });
   // The worker tries it a moment after the form was sent; a fresh page shows the count.
   await expect(async () => {

@@ -4,21 +4,15 @@ import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y
 import { testAccounts } from "./support/accounts";
 import { JOURNEY_TIMEOUT_MS } from "./support/page";
 import { seededPractice } from "./support/seed-ivrs";
+import { MAIL_OFF_ORIGIN, signedInContextPage, signedInPage, useSession } from "./support/sessions";
 
-const { admin, staff } = testAccounts;
+const { staff } = testAccounts;
 // The second server has mail delivery off, so an invitation shows its link to the admin.
-const MAIL_OFF = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`;
+const MAIL_OFF = MAIL_OFF_ORIGIN;
 
 async function hydrated(page: Page, url: string) {
   await page.goto(url);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-async function signInAt(page: Page, email: string, password: string) {
-  await hydrated(page, `${MAIL_OFF}/auth`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 /** axe at 1280 px and at 375 px, and no sideways scroll on the phone. */
@@ -38,10 +32,8 @@ test("an admin creates a practice and invites a member, who sets a password and 
   const practiceName = `Bayside Wound Care ${marker}`;
   const invitee = `nurse-${marker}@bayside.example`;
 
-  const adminContext = await browser.newContext();
-  const page = await adminContext.newPage();
-  await signInAt(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  const page = await signedInPage(browser, "adminMailOff");
+  const adminContext = page.context();
   await page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Practices" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Practices");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -153,12 +145,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
 
 test("staff work the seeded IVRs: review, ask for information, record coverage; each read is audited", async ({ page, browser }, testInfo) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
-  await page.goto("/auth");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Email").fill(staff.email);
-  await page.getByLabel("Password").fill(staff.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
   await page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: /^IVRs/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("IVRs");
   const queue = page.getByRole("region", { name: "IVR queue" });
@@ -225,14 +212,8 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   expect(refused.status()).toBe(409);
 
   // Every staff read of an IVR left an audit row naming it, which an admin reads in the audit log.
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await adminPage.goto("/auth");
-  await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await adminPage.getByLabel("Email").fill(admin.email);
-  await adminPage.getByLabel("Password").fill(admin.password);
-  await adminPage.getByRole("button", { name: "Sign In" }).click();
-  await expect(adminPage).toHaveURL(/\/admin$/);
+  const adminPage = await signedInContextPage(browser, "admin");
+  const adminContext = adminPage.context();
   await adminPage.goto(`/admin/audit?action=ivr.view&actor=${encodeURIComponent(staff.email)}`);
   await expect(adminPage.getByText(haleId).first()).toBeVisible();
   await adminPage.goto(`/admin/audit?action=ivr.file&actor=${encodeURIComponent(staff.email)}`);
@@ -241,13 +222,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
 });
 
 test("staff see a practice's page without the invitation form; members and visitors are kept out of the console's new pages", async ({ page, browser }) => {
-  await page.goto("/auth");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Email").fill(staff.email);
-  await page.getByLabel("Password").fill(staff.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto("/admin/practices");
+  await useSession(page, "staff", "/admin/practices");
   await page.getByRole("link", { name: "Seeded Wound Care", exact: true }).click();
   await expect(page.getByText("Only an admin can invite members.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invitation" })).toHaveCount(0);

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { testAccounts } from "./support/accounts";
-import { signIn } from "./support/page";
+import { useSession } from "./support/sessions";
 
 /**
  * Public pages for visitors without a session come from the page cache: the
@@ -34,8 +33,7 @@ test("a signed-in visitor and one with a flash message get a page rendered for t
   const flashed = await request.get("/", { headers: { cookie: "flash=eyJ0aXRsZSI6IngifQ%3D%3D" } });
   expect(flashed.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
 
-  await signIn(page, testAccounts.member.email, testAccounts.member.password);
-  await expect(page).toHaveURL(/\/members$/);
+  await useSession(page, "member");
   const own = await page.request.get("/");
   expect(own.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
   expect(own.headers()["cache-control"]).toBe("no-store");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { portalAccounts, testAccounts } from "./support/accounts";
+import { expect, test, type Page } from "@playwright/test";
 import { JOURNEY_TIMEOUT_MS } from "./support/page";
+import { MAIL_OFF_ORIGIN, signedInContextPage } from "./support/sessions";
 
 /**
  * The Clinical Portal's first part from end to end, on one server (the one
@@ -11,26 +11,13 @@ import { JOURNEY_TIMEOUT_MS } from "./support/page";
  * information, the member answers, staff record coverage; the member's open
  * board shows it without a reload; another practice sees none of it.
  */
-const { admin, staff } = testAccounts;
-const { outsider } = portalAccounts;
-const BASE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`;
+const BASE = MAIL_OFF_ORIGIN;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function open(page: Page, path: string) {
   await page.goto(`${BASE}${path}`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-async function signedIn(browser: Browser, email: string, password: string, landing: RegExp) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await open(page, "/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(landing);
-  return page;
 }
 
 test("a practice verifies a patient's insurance: invited, set up, sent, questioned, answered, covered, live on the board, private to the practice", async ({ browser }) => {
@@ -40,7 +27,7 @@ test("a practice verifies a patient's insurance: invited, set up, sent, question
   const nurse = { email: `nurse-${marker}@harbor.example`, password: "harbor password 1" };
 
   // An admin creates the practice and invites a member into it.
-  const adminPage = await signedIn(browser, admin.email, admin.password, /\/admin$/);
+  const adminPage = await signedInContextPage(browser, "adminMailOff");
   await open(adminPage, "/admin/practices");
   await adminPage.getByLabel("Practice name").fill(practiceName);
   await adminPage.getByRole("button", { name: "Create practice" }).click();
@@ -134,7 +121,7 @@ test("a practice verifies a patient's insurance: invited, set up, sent, question
   expect(fileHref).toMatch(new RegExp(`^/members/ivrs/${ivrId}/files/[0-9a-f-]{36}$`));
 
   // Staff review it and ask for information.
-  const staffPage = await signedIn(browser, staff.email, staff.password, /\/admin$/);
+  const staffPage = await signedInContextPage(browser, "staffMailOff");
   await open(staffPage, `/admin/ivrs/${ivrId}`);
   await expect(staffPage.getByText(`Okafor${marker}`).first()).toBeVisible();
   await staffPage.getByRole("button", { name: "Start review" }).click();
@@ -169,7 +156,7 @@ test("a practice verifies a patient's insurance: invited, set up, sent, question
   expect(await member.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
 
   // A member of another practice gets 404 for the IVR, its data and its photo.
-  const outsiderPage = await signedIn(browser, outsider.email, outsider.password, /\/members$/);
+  const outsiderPage = await signedInContextPage(browser, "outsiderMailOff");
   for (const path of [ivrPath, `${ivrPath}.data`, fileHref!]) {
     const answer = await outsiderPage.request.get(`${BASE}${path}`);
     expect(answer.status(), path).toBe(404);

@@ -1,19 +1,15 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { expect, test, type Page } from "@playwright/test";
+import { checkBothWidths } from "./support/a11y";
 import { portalAccounts } from "./support/accounts";
-import { gotoHydrated, signIn } from "./support/page";
+import { gotoHydrated } from "./support/page";
+import { signedInPage, useSession } from "./support/sessions";
 
-const { sender, drafter, watcher, outsider } = portalAccounts;
+const { sender } = portalAccounts;
 
 /** A 1×1 PNG: a real image, as the server checks the bytes. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function signInTo(page: Page, account: { email: string; password: string }) {
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/members$/);
-}
 
 /** Fills every required field of the IVR form for the seeded patient, provider and facility. */
 async function fillIvr(page: Page, { photo = false }: { photo?: boolean } = {}) {
@@ -49,25 +45,16 @@ async function sendIvr(page: Page, options: { photo?: boolean } = {}) {
   return { path: new URL(page.url()).pathname, reference };
 }
 
-async function signedInPage(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInTo(page, account);
-  return page;
-}
-
-test("a member sends an IVR with a wound photo, lands on its page, and another practice gets 404 for it @phone", async ({ page, browser }, testInfo) => {
+// The journey runs once, at 1280 px; its three screens (the filled form, the IVR's page, the board) are checked at 375 px too.
+test("a member sends an IVR with a wound photo, lands on its page, and another practice gets 404 for it", async ({ page, browser }) => {
   test.slow();
-  await signInTo(page, sender);
-  await gotoHydrated(page, "/members/ivrs/new");
+  await useSession(page, "sender", "/members/ivrs/new");
   await expect(page.getByRole("tab", { name: "IVR FORM" })).toHaveAttribute("aria-selected", "true");
   await fillIvr(page, { photo: true });
   // Derived live from the answers: 5 × 4 cm on a leg.
   await expect(page.getByText("Area: 20 cm²")).toBeVisible();
   await expect(page.getByText("CPT application codes: 15271")).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("ivr-form.png"), fullPage: true });
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
+  await checkBothWidths(page, "ivr-form");
   await page.getByRole("button", { name: "Send IVR" }).click();
 
   await expect(page).toHaveURL(/\/members\/ivrs\/[0-9a-f-]{36}$/);
@@ -86,9 +73,7 @@ test("a member sends an IVR with a wound photo, lands on its page, and another p
   expect(file.headers()["content-disposition"]).toMatch(/^attachment/);
   expect(file.headers()["cache-control"]).toContain("no-store");
   expect(Buffer.from(await file.body()).equals(PNG)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath("ivr-page.png"), fullPage: true });
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
+  await checkBothWidths(page, "ivr-page");
 
   // The board lists it with the patient's initials only.
   await page.getByRole("link", { name: "Back to the board" }).click();
@@ -103,12 +88,10 @@ test("a member sends an IVR with a wound photo, lands on its page, and another p
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByText("No IVR matches this filter.")).toBeVisible();
   await gotoHydrated(page, "/members");
-  await page.screenshot({ path: testInfo.outputPath("board.png"), fullPage: true });
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
+  await checkBothWidths(page, "board");
 
   // Another practice's member: 404 on the page, its data and its attachment.
-  const other = await signedInPage(browser, outsider);
+  const other = await signedInPage(browser, "outsider");
   const ivrPath = fileHref.replace(/\/files\/.*$/, "");
   for (const path of [ivrPath, `${ivrPath}.data`, fileHref]) {
     const response = await other.request.get(path, { maxRedirects: 0 });
@@ -123,7 +106,7 @@ test("a member sends an IVR with a wound photo, lands on its page, and another p
 test("the board shows a change without a reload: cancelled in one tab, Cancelled on the board in the other", async ({ context }) => {
   test.slow();
   const page = await context.newPage();
-  await signInTo(page, watcher);
+  await useSession(page, "watcher");
   const { reference } = await sendIvr(page);
 
   const board = await context.newPage();
@@ -145,8 +128,7 @@ test("the board shows a change without a reload: cancelled in one tab, Cancelled
 
 test("drafts are saved as the member types and resume from the board", async ({ page }) => {
   test.slow();
-  await signInTo(page, drafter);
-  await gotoHydrated(page, "/members/ivrs/new");
+  await useSession(page, "drafter", "/members/ivrs/new");
   await page.getByRole("combobox", { name: "Location", exact: true }).selectOption("foot");
   await page.getByLabel("Length (cm)").fill("3.5");
   await page.getByLabel("Standard of care notes").fill("Offloading boot since October");

@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations } from "./support/a11y";
+import { checkBothWidths, expectNoA11yViolations } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { waitForMail } from "./support/mail";
 import { gotoHydrated, signIn, siteOrigin } from "./support/page";
+import { useSession } from "./support/sessions";
 
-const { staff, admin, disabled } = testAccounts;
+const { staff, disabled } = testAccounts;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
-test("staff see a contact message sent a moment ago, change its status and note it @phone", async ({ page }) => {
+// Runs once, at 1280 px; the inbox and the submission's page are checked at 375 px too.
+test("staff see a contact message sent a moment ago, change its status and note it", async ({ page }) => {
   test.slow();
   const marker = randomUUID().slice(0, 8);
   const email = `zoe-${marker}@clinic.example`;
@@ -19,11 +21,10 @@ test("staff see a contact message sent a moment ago, change its status and note 
   });
   expect(sent.status()).toBe(200);
 
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
   await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
-  await expectNoA11yViolations(page);
+  await checkBothWidths(page);
 
   await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/admin\/submissions\//);
@@ -37,7 +38,7 @@ test("staff see a contact message sent a moment ago, change its status and note 
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText(`Called back ${marker}`)).toBeVisible();
   await expect(page.getByText(staff.email).first()).toBeVisible();
-  await expectNoA11yViolations(page);
+  await checkBothWidths(page);
 
   await gotoHydrated(page, "/admin?status=in_progress");
   await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
@@ -60,8 +61,7 @@ test("staff download an applicant's resume and export CSV", async ({ page }) => 
   });
   expect(sent.status()).toBe(200);
 
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await useSession(page, "staff");
   await page.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /download/i }).first().click();
@@ -89,9 +89,7 @@ test("an admin invites a user, whose link sets a password once and signs them in
   const invitee = `new-${marker}@clinic.example`;
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await gotoHydrated(page, "/admin/users");
+  await useSession(page, "admin", "/admin/users");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
   await page.getByRole("textbox", { name: /email/i }).first().fill(invitee);
   await page.getByRole("combobox", { name: /role/i }).first().selectOption("member");
@@ -128,9 +126,7 @@ test("disabling a user ends their open session at once", async ({ browser }) => 
 
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await gotoHydrated(page, "/admin/users");
+  await useSession(page, "admin", "/admin/users");
   const row = page.getByRole("row").filter({ hasText: disabled.email });
   // Disabling asks first; Escape (or Cancel) leaves the account as it is.
   await row.getByRole("button", { name: /^disable/i }).click();

@@ -1,10 +1,11 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { pdfText } from "../support/pdf-text";
 import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, signIn, siteOrigin } from "./support/page";
+import { gotoHydrated, siteOrigin } from "./support/page";
 import { orderPractice, seededOrders } from "./support/seed-orders";
+import { signedInContextPage, useSession } from "./support/sessions";
 
 /**
  * The console's side of orders, on the seeded orders of Lakeside (one of each
@@ -12,7 +13,7 @@ import { orderPractice, seededOrders } from "./support/seed-orders";
  * only: ORD-000001 is confirmed and cancelled, ORD-000002 shipped, ORD-000003
  * invoiced, ORD-000004 paid; ORD-000005 (paid) is only read.
  */
-const { staff, admin } = testAccounts;
+const { staff } = testAccounts;
 
 /** A calendar day `offset` days from the orders' "today" (the latest date anywhere in the US). */
 function day(offset: number) {
@@ -21,14 +22,22 @@ function day(offset: number) {
   return d.toISOString().slice(0, 10);
 }
 
-async function signInAsStaff(page: Page) {
-  await signIn(page, staff.email, staff.password);
-  await expect(page).toHaveURL(/\/admin$/);
+/** Signs the page in with staff's kept session (support/sessions.ts) and opens `path`, by default the console's inbox. */
+async function signInAsStaff(page: Page, path?: string) {
+  await useSession(page, "staff", path);
 }
+
+/** The queue of all statuses. */
+const QUEUE = "/admin/orders?status=all";
 
 /** Opens an order's page from the queue (all statuses) by its reference; answers its address. */
 async function openOrder(page: Page, reference: string) {
-  await gotoHydrated(page, "/admin/orders?status=all");
+  await gotoHydrated(page, QUEUE);
+  return openOrderFromQueue(page, reference);
+}
+
+/** On the queue of all statuses, opens an order's page by its reference; answers its address. */
+async function openOrderFromQueue(page: Page, reference: string) {
   await page.getByRole("link", { name: reference, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: reference })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -148,8 +157,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff confirm an order, then cancel it with a reason after a confirm dialog; the history shows both", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.submitted);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.submitted);
     await expect(page.getByText("Next: Confirm it.")).toBeVisible();
     await expectNoA11yViolations(page);
     await work(page).getByRole("button", { name: "Confirm order" }).click();
@@ -171,8 +180,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff ship an order with every unit's tissue identifier: a missing one is named beside it, the rest kept; the packing list carries them all", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.confirmed);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.confirmed);
     const unit = (label: string) => work(page).getByLabel(label);
     // Identifiers are typed (or scanned) line by line; Enter moves on instead of sending the form.
     await unit("4 × 4 cm, unit 1 of 1: tissue identifier").fill("AM-2611-0001");
@@ -212,8 +221,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff invoice a delivered order: prices prefilled, totals live, the invoice numbered with its due date and in its PDF", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.delivered);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.delivered);
     const price4 = work(page).getByLabel("4 × 4 cm (Q4205): unit price");
     const price2 = work(page).getByLabel("2 × 2 cm (Q4205): unit price");
     // The last prices invoiced for these sizes (the seed's) are filled in.
@@ -249,8 +258,8 @@ test.describe("working the seeded orders", () => {
   });
 
   test("staff record the payment of an invoiced order: Paid, with its date and reference", async ({ page }) => {
-    await signInAsStaff(page);
-    await openOrder(page, seededOrders.invoiced);
+    await signInAsStaff(page, QUEUE);
+    await openOrderFromQueue(page, seededOrders.invoiced);
     await expect(work(page).getByLabel("Paid on")).toHaveValue(day(0));
     await work(page).getByLabel("Reference").fill("Check 10442");
     await work(page).getByRole("button", { name: "Record payment" }).click();
@@ -265,27 +274,19 @@ test.describe("working the seeded orders", () => {
 });
 
 test("an admin reads staff's reads of an order in the audit log", async ({ browser }) => {
-  const staffPage = await signedIn(browser, staff);
+  const staffPage = await signedInContextPage(browser, "staff");
   const path = await openOrder(staffPage, seededOrders.paid);
   const id = path.split("/").pop()!;
-  const adminPage = await signedIn(browser, admin);
+  const adminPage = await signedInContextPage(browser, "admin");
   await adminPage.goto(`/admin/audit?action=order.view&actor=${encodeURIComponent(staff.email)}`);
   await expect(adminPage.getByText(id).first()).toBeVisible();
   await staffPage.context().close();
   await adminPage.context().close();
 });
 
-async function signedIn(browser: Browser, account: { email: string; password: string }) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
-
 test("the queue and an order's page pass axe and do not scroll sideways @phone", async ({ page }, testInfo) => {
   test.slow();
-  await signInAsStaff(page);
-  await gotoHydrated(page, "/admin/orders");
+  await signInAsStaff(page, "/admin/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /** Runs axe (WCAG 2.x A and AA, plus best practices) and fails on any violation. */
 export async function expectNoA11yViolations(page: Page) {
@@ -22,4 +22,22 @@ export async function expectNoA11yViolations(page: Page) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
+}
+
+/**
+ * The page as it stands, at 1280 px and then at 375 px: no sideways scroll and
+ * no axe violation at either width, and a full-page screenshot of each when
+ * `shot` names one (`<shot>-1280.png`, `<shot>-375.png`). The window is left
+ * at the size it had. For a journey's key screens: the journey runs once, at
+ * 1280 px, and each of these screens is checked at phone width where it stands.
+ */
+export async function checkBothWidths(page: Page, shot?: string) {
+  const before = page.viewportSize();
+  for (const size of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    await page.setViewportSize(size);
+    await expectNoHorizontalScroll(page);
+    await expectNoA11yViolations(page);
+    if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}-${size.width}.png`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
 }
