@@ -1,30 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { expect, test } from "@playwright/test";
+import { checkBothWidths } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { JOURNEY_TIMEOUT_MS } from "./support/page";
+import { gotoHydrated, JOURNEY_TIMEOUT_MS } from "./support/page";
 import { seededPractice } from "./support/seed-ivrs";
-import { MAIL_OFF_ORIGIN, signedInContextPage, signedInPage, useSession } from "./support/sessions";
+import { MAIL_OFF_ORIGIN as MAIL_OFF, signedInContextPage, signedInPage, useSession } from "./support/sessions";
 
 const { staff } = testAccounts;
-// The second server has mail delivery off, so an invitation shows its link to the admin.
-const MAIL_OFF = MAIL_OFF_ORIGIN;
-
-async function hydrated(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-/** axe at 1280 px and at 375 px, and no sideways scroll on the phone. */
-async function checkBothWidths(page: Page, phoneShot?: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expectNoA11yViolations(page);
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoA11yViolations(page);
-  await expectNoHorizontalScroll(page);
-  if (phoneShot) await page.screenshot({ path: test.info().outputPath(phoneShot), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+// MAIL_OFF: the second server has mail delivery off, so an invitation shows its link to the admin.
 
 test("an admin creates a practice and invites a member, who sets a password and adds a facility and a provider", async ({ browser }, testInfo) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
@@ -45,7 +28,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   const practiceUrl = page.url();
 
   // The same name again is refused beside the field, with the name kept.
-  await hydrated(page, `${MAIL_OFF}/admin/practices`);
+  await gotoHydrated(page, `${MAIL_OFF}/admin/practices`);
   await page.getByLabel("Practice name").fill(practiceName.toUpperCase());
   await page.getByRole("button", { name: "Create practice" }).click();
   await expect(page.getByText(`A practice named ${practiceName.toUpperCase()} already exists`)).toBeVisible();
@@ -54,7 +37,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await checkBothWidths(page);
   await page.screenshot({ path: testInfo.outputPath("practices.png"), fullPage: true });
 
-  await hydrated(page, practiceUrl);
+  await gotoHydrated(page, practiceUrl);
   await page.getByLabel("Member's email").fill(invitee);
   await page.getByRole("button", { name: "Send invitation" }).click();
   const panel = page.getByRole("status").filter({ hasText: "Invitation created: mail delivery is off" });
@@ -66,7 +49,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   // The member sets a password and lands in the portal; their practice page is theirs.
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await hydrated(member, link);
+  await gotoHydrated(member, link);
   await member.getByLabel(/^New password/).fill("a brand new password 1");
   await member.getByLabel("Confirm password").fill("a brand new password 1");
   await member.getByRole("button", { name: "Set my password" }).click();
@@ -76,7 +59,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await member.getByRole("button", { name: "Sign In" }).click();
   await expect(member).toHaveURL(/\/members$/);
 
-  await hydrated(member, `${MAIL_OFF}/members/practice`);
+  await gotoHydrated(member, `${MAIL_OFF}/members/practice`);
   await expect(member.getByRole("heading", { name: practiceName })).toBeVisible();
   await checkBothWidths(member);
   const facilityForm = member.locator("#facility-form");
@@ -113,7 +96,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   expect(stranger?.status()).toBe(404);
 
   // The member's patients: added once, a second entry of the same patient refused.
-  await hydrated(member, `${MAIL_OFF}/members/patients`);
+  await gotoHydrated(member, `${MAIL_OFF}/members/patients`);
   const addPatient = async () => {
     await member.getByLabel("First name").fill("Rosa");
     await member.getByLabel("Last name").fill(`Delgado${marker}`);
@@ -132,18 +115,17 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await expect(member.getByRole("row").filter({ hasText: `Delgado${marker}, Rosa` })).toBeVisible();
   await addPatient();
   await expect(member.getByText("A patient with this last name and date of birth is already in your practice")).toBeVisible();
-  await checkBothWidths(member, "member-patients-375.png");
-  await member.screenshot({ path: testInfo.outputPath("member-patients.png"), fullPage: true });
+  await checkBothWidths(member, "member-patients");
   await memberContext.close();
 
   // The console shows what the member added.
-  await hydrated(page, practiceUrl);
+  await gotoHydrated(page, practiceUrl);
   await expect(page.getByRole("region", { name: "Facilities of the practice" })).toContainText(`Bayside north ${marker}`);
   await expect(page.getByRole("region", { name: "Providers of the practice" })).toContainText("1234567893");
   await adminContext.close();
 });
 
-test("staff work the seeded IVRs: review, ask for information, record coverage; each read is audited", async ({ page, browser }, testInfo) => {
+test("staff work the seeded IVRs: review, ask for information, record coverage; each read is audited", async ({ page, browser }) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
   await useSession(page, "staff");
   await page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: /^IVRs/ }).click();
@@ -153,8 +135,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   const ames = queue.getByRole("row").filter({ hasText: "W.A." });
   await expect(hale).toContainText("Seeded Wound Care");
   await expect(hale).toContainText("Submitted");
-  await checkBothWidths(page, "ivr-queue-375.png");
-  await page.screenshot({ path: testInfo.outputPath("ivr-queue.png"), fullPage: true });
+  await checkBothWidths(page, "ivr-queue");
 
   // Margaret Hale's IVR: review, then ask the practice for more.
   await hale.getByRole("link").first().click();
@@ -165,8 +146,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   await expect(page.getByText("Margaret Hale")).toBeVisible();
   await expect(page.getByText("15271 + 2 × 15272")).toBeVisible();
   await expect(page.getByText("Ana Ruiz").first()).toBeVisible();
-  await checkBothWidths(page, "ivr-page-375.png");
-  await page.screenshot({ path: testInfo.outputPath("ivr-page.png"), fullPage: true });
+  await checkBothWidths(page, "ivr-page");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /download/i }).first().click();
   expect((await download).suggestedFilename()).toBe("wound.png");
