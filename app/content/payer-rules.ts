@@ -84,7 +84,8 @@ export function productBillingRuleFor(
   category: FdaCategory,
   dateOfService: string,
 ): { rule: ProductBillingRule; before: string | null } {
-  const periods = [...payerRuleFor(type).productBilling].sort((a, b) => a.from.localeCompare(b.from));
+  const own = payerRuleFor(type).productBilling;
+  const periods = [...(own.length > 0 ? own : DEFAULT_PAYER_RULE.productBilling)].sort((a, b) => a.from.localeCompare(b.from));
   const period = periods.filter((p) => p.from <= dateOfService).at(-1);
   const chosen = period ?? periods[0]!;
   return { rule: category === "bla" ? chosen.bla : chosen.other, before: period ? null : chosen.from };

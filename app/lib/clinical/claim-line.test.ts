@@ -83,6 +83,15 @@ describe("the product line under Medicare's 2026 rules for non-BLA skin substitu
     );
   });
 
+  it("says when there is no wound area for the application codes", () => {
+    const line = claimLine(application({ woundAreaCm2: 0 }));
+    expect(line.text).toBe("Q4250, 16 units");
+    expect(line.notes.slice(0, 2)).toEqual([
+      "No wound area was measured that day, so there is no application code.",
+      "Medicare 2026: non-BLA skin substitutes are paid per cm² applied; discarded product is not billed and JW/JZ are not used.",
+    ]);
+  });
+
   it("says when the date of service is before the first rule on record", () => {
     expect(claimLine(application({ dateOfService: "2025-12-31" })).notes.at(-1)).toBe(
       "No billing rule is on record for dates of service before 2026-01-01: check this line's modifiers with the payer.",

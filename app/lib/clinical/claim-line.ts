@@ -118,6 +118,7 @@ export function claimLine(input: ClaimLineInput): ClaimLine {
     applicationCodes(input.location, input.woundAreaCm2, { childBodyAreaM2: input.childBodyAreaM2 }).forEach((cpt, index) =>
       lines.push({ code: cpt.code, modifiers: [], units: cpt.units, description: cptDescription(group, index === 0, large, child) }),
     );
+    if (lines.length === 0) notes.push("No wound area was measured that day, so there is no application code.");
 
     const perCm2 = input.product.billing.hcpcsUnit === "cm2";
     const appliedUnits = perCm2 ? Math.max(1, wholeUnits(applied, rule.rounding)) : 1;
@@ -137,7 +138,7 @@ export function claimLine(input: ClaimLineInput): ClaimLine {
         description: `${input.product.name}, ${formatCm2(discarded)} discarded`,
       });
     if (discarded > 0 && !rule.discarded.billed) notes.push(`${formatCm2(discarded)} discarded is not billed.`);
-    if (applied > round2(input.woundAreaCm2))
+    if (input.woundAreaCm2 > 0 && applied > round2(input.woundAreaCm2))
       notes.push(
         `The graft applied (${formatCm2(applied)}) is larger than the wound (${formatCm2(input.woundAreaCm2)}): ` +
           "payers expect a graft sized to the wound.",
