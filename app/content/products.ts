@@ -1,4 +1,4 @@
-import type { GraftSize, Product, ProductCategory } from "./types";
+import type { GraftSize, Product, ProductBilling, ProductCategory } from "./types";
 
 export const productCategories: readonly ProductCategory[] = [
   "Dual-Layer Grafts",
@@ -8,6 +8,14 @@ export const productCategories: readonly ProductCategory[] = [
 ];
 
 const cm = (lengthCm: number, widthCm: number): GraftSize => ({ lengthCm, widthCm });
+
+/**
+ * Amniotic and dermal allografts marketed as 361 HCT/Ps, whose Q-codes are
+ * "per square centimeter". Check each against the CMS list of skin substitute
+ * products and their FDA categories (CY 2026 physician fee schedule final
+ * rule, CMS-1832-F) when the codes are checked.
+ */
+const HCTP_PER_CM2: ProductBilling = { fdaCategory: "361-hctp", hcpcsUnit: "cm2" };
 
 /**
  * The nine product lines (SPEC section 2, Products). Learn More URLs come from config.
@@ -32,6 +40,7 @@ export const products: readonly Product[] = [
     features: ["Dual-layer amnion and chorion", "Room-temperature storage", "Multiple sizes for varied wound areas"],
     hcpcs: "Q4250",
     sizes: [cm(2, 2), cm(2, 3), cm(2, 4), cm(4, 4), cm(4, 6), cm(4, 8)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "membrane-wrap",
@@ -43,6 +52,7 @@ export const products: readonly Product[] = [
     hcpcs: "Q4205",
     // Public material: "1×1 to 4×8, 6×8, 10×10"; the range is filled with the usual series.
     sizes: [cm(1, 1), cm(1, 2), cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8), cm(6, 8), cm(10, 10)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "membrane-wrap-hydro",
@@ -54,6 +64,7 @@ export const products: readonly Product[] = [
     hcpcs: "Q4290",
     // Public material: "2×2 to 4×8, 6×8, 10×10"; the range is filled with the usual series.
     sizes: [cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8), cm(6, 8), cm(10, 10)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "tri-membrane-wrap",
@@ -65,6 +76,7 @@ export const products: readonly Product[] = [
     hcpcs: "Q4344",
     // Public material: "1×1 to 10×10"; the range is filled with the usual series.
     sizes: [cm(1, 1), cm(1, 2), cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8), cm(6, 8), cm(10, 10)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "xcell-amnio",
@@ -75,6 +87,7 @@ export const products: readonly Product[] = [
     features: ["Tri-layer membrane", "Sterile, single-use packaging", "Range of sizes available"],
     hcpcs: "Q4280",
     sizes: [cm(2, 2), cm(2, 4), cm(4, 4), cm(4, 7)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "amniomaxx",
@@ -85,6 +98,7 @@ export const products: readonly Product[] = [
     features: ["Robust multi-layer barrier", "Simple application", "Room-temperature storage"],
     hcpcs: "Q4239",
     sizes: [cm(2, 2), cm(2, 3), cm(2, 4), cm(3, 3), cm(4, 4), cm(4, 6), cm(4, 8)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "derm-maxx",
@@ -95,6 +109,7 @@ export const products: readonly Product[] = [
     features: ["Dermal matrix scaffold", "Flexible and easy to cut to size", "Supports full-thickness coverage"],
     hcpcs: "Q4238",
     sizes: [cm(1, 1), cm(2, 2), cm(2, 4), cm(4, 4), cm(4, 8), cm(5, 10)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "simplimax",
@@ -105,6 +120,7 @@ export const products: readonly Product[] = [
     features: ["Straightforward handling", "Consistent thickness", "Suitable for outpatient settings"],
     hcpcs: "Q4341",
     sizes: [cm(2, 2), cm(2, 3), cm(4, 4), cm(4, 6), cm(4, 8)],
+    billing: HCTP_PER_CM2,
   },
   {
     slug: "amchoplast",
@@ -116,6 +132,7 @@ export const products: readonly Product[] = [
     hcpcs: "Q4316",
     // No size list found in public material: orderable by request only until the catalogue has one.
     sizes: [],
+    billing: HCTP_PER_CM2,
   },
 ];
 

@@ -9,6 +9,16 @@ export type ProductCategory =
 /** A graft's size in centimetres, as the manufacturer lists it (length × width). */
 export type GraftSize = { lengthCm: number; widthCm: number };
 
+/**
+ * How the FDA regulates a skin substitute: a 361 HCT/P, a device cleared by
+ * 510(k) or approved by PMA, or a biologic licensed by a BLA. Payers' rules
+ * differ by it (since 2026 Medicare pays all but BLA products as a supply).
+ */
+export type FdaCategory = "361-hctp" | "510k" | "pma" | "bla";
+
+/** How a product is billed: its FDA category, and the unit of its HCPCS descriptor (per cm², or each piece). */
+export type ProductBilling = { fdaCategory: FdaCategory; hcpcsUnit: "cm2" | "each" };
+
 export type Product = {
   slug: string;
   name: string;
@@ -19,6 +29,7 @@ export type Product = {
   hcpcs: string;
   /** The sizes it is sold in, smallest first; empty: orderable by request only. */
   sizes: readonly GraftSize[];
+  billing: ProductBilling;
 };
 
 export type ServiceCategory = "Administrative" | "Digital" | "Financial" | "Clinical" | "Support";

@@ -5,14 +5,21 @@
  * form's text values, and the PAY INVOICE tab's totals. The rules themselves
  * are the domain's (`placeOrder`) and the graft-size arithmetic's.
  */
-import { coveringSet, overOrderWarning, sizeArea, sizeKey, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
+import {
+  coveringSet,
+  formatCm2 as cm2,
+  overOrderWarning,
+  sizeArea,
+  sizeKey,
+  totalArea,
+  type GraftSize,
+  type SizeLine,
+} from "~/lib/clinical/graft-sizes";
 import { MAX_UNITS_PER_SIZE, type InvoiceState } from "~/lib/orders";
 import { quantityField } from "~/lib/schemas/order-fields";
 
 /** "12.25 cm²", "16 cm²" */
-export function cm2(value: number): string {
-  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value)} cm²`;
-}
+export { cm2 };
 
 /**
  * The date of service the form starts with: the IVR's expected date while it

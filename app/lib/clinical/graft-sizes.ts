@@ -16,9 +16,11 @@ export type SizeLine = { size: GraftSize; quantity: number };
 /** Beyond this many cm² no covering set is suggested (absurd input, or a wound no single order covers). */
 export const MAX_COVERING_AREA_CM2 = 10_000;
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
+/** An area to two decimals, as areas are stored and compared. */
+export const round2 = (value: number) => Math.round(value * 100) / 100;
 
-const formatCm2 = (value: number) => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value)} cm²`;
+/** "12.25 cm²", "16 cm²" */
+export const formatCm2 = (value: number) => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value)} cm²`;
 
 /** "2x3": the key of a size in form field names. */
 export function sizeKey(size: GraftSize): string {

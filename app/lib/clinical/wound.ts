@@ -32,7 +32,8 @@ export function locationGroupOf(location: WoundLocation): LocationGroup {
  * Application codes of each group: the base code for the first 25 cm² and
  * its add-on per further 25 cm² while the total is under 100 cm²; from
  * 100 cm², the base code for the first 100 cm² and its add-on per further
- * 100 cm² or part of it.
+ * 100 cm² or part of it (for infants and children, 1% of their body area
+ * takes the place of 100 cm² there).
  */
 const CODES: Record<LocationGroup, { small: [string, string]; large: [string, string] }> = {
   "trunk-arms-legs": { small: ["15271", "15272"], large: ["15273", "15274"] },
@@ -46,12 +47,22 @@ export function woundArea(lengthCm: number, widthCm: number): number {
 
 export type CptLine = { code: string; units: number };
 
-/** The CPT lines for a wound of `areaCm2` at `location`: a 53 cm² leg wound is 15271 + 2 × 15272. */
-export function applicationCodes(location: WoundLocation, areaCm2: number): CptLine[] {
+/**
+ * The CPT lines for a wound of `areaCm2` at `location`: a 53 cm² leg wound is
+ * 15271 + 2 × 15272. For an infant or child, `childBodyAreaM2` (body surface
+ * area) makes the step of a wound of 100 cm² or more 1% of it (100 cm² per m²).
+ */
+export function applicationCodes(
+  location: WoundLocation,
+  areaCm2: number,
+  options: { childBodyAreaM2?: number | null } = {},
+): CptLine[] {
   if (!(areaCm2 > 0)) return [];
   const codes = CODES[locationGroupOf(location)];
   const [base, addOn] = areaCm2 < 100 ? codes.small : codes.large;
-  const step = areaCm2 < 100 ? 25 : 100;
+  const child = options.childBodyAreaM2;
+  // 1% of a body area of `child` m² is `child` × 100 cm².
+  const step = areaCm2 < 100 ? 25 : child && child > 0 ? Math.round(child * 10_000) / 100 : 100;
   const extra = Math.max(0, Math.ceil((areaCm2 - step) / step - 1e-9));
   return extra > 0 ? [{ code: base, units: 1 }, { code: addOn, units: extra }] : [{ code: base, units: 1 }];
 }

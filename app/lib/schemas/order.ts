@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseSizeKey } from "~/lib/clinical/graft-sizes";
+import { isPlainTissueId, TISSUE_ID_RULE } from "~/lib/identifiers/plain";
 import { CARRIERS, MAX_UNITS_PER_SIZE, SHIPPING_SPEEDS } from "~/lib/orders";
 import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
 import { unitPriceCents } from "./invoice-fields";
@@ -106,9 +107,6 @@ export type OrderInput = z.output<typeof orderSchema>;
 export const unitField = (line: number, unit: number) => `unit-${line}-${unit}`;
 const UNIT_FIELD = /^unit-(\d{1,3})-(\d{1,3})$/;
 
-/** A tissue (donor lot) identifier as printed on the graft's label. */
-const TISSUE_ID = /^[A-Za-z0-9][A-Za-z0-9./-]{2,39}$/;
-
 /** The units' tissue identifier controls: the identifiers given, and what is wrong with the others. */
 function readUnits(values: Record<string, unknown>): { units: { line: number; unit: number; tissueId: string }[]; issues: Issue[] } {
   const units: { line: number; unit: number; tissueId: string }[] = [];
@@ -118,7 +116,7 @@ function readUnits(values: Record<string, unknown>): { units: { line: number; un
     if (!match) continue;
     const tissueId = typeof raw === "string" ? raw.trim() : "";
     if (tissueId === "") issues.push({ name, message: "Enter this unit's tissue identifier" });
-    else if (!TISSUE_ID.test(tissueId)) issues.push({ name, message: "A tissue identifier is 3 to 40 letters, digits, dots, slashes or dashes" });
+    else if (!isPlainTissueId(tissueId)) issues.push({ name, message: TISSUE_ID_RULE });
     else units.push({ line: Number(match[1]), unit: Number(match[2]), tissueId });
   }
   return { units, issues };
