@@ -46,9 +46,10 @@ export function deadline(timeoutMs: number, signal?: AbortSignal): AbortSignal {
 
 /** A fetch that did not complete, as a failure: a timeout or a connection that failed may work later. */
 export function transportFailure(error: unknown, who: string, timeoutMs: number, signal?: AbortSignal): CheckFailure {
-  if (signal?.aborted) return failure(true, `The check was stopped before ${who} answered.`);
+  if (signal?.aborted) return failure(true, "The check was stopped before an answer came.");
   const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") return failure(true, `${who} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+  const seconds = Number((timeoutMs / 1000).toFixed(1));
+  if (name === "TimeoutError" || name === "AbortError") return failure(true, `${who} did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const code = cause && "code" in cause ? String(cause.code) : "";
   return failure(true, `${who} could not be reached${code ? ` (${code})` : ""}.`);
