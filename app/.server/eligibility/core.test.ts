@@ -2,8 +2,7 @@ import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCoreEndpoint, type CoreEndpoint } from "../../../tests/support/core-endpoint";
 import { CORE_REQUEST_FIELDS, coreConnector, coreErrorRetryable, type CoreConfig } from "./core";
-import type { EligibilityInquiry } from "./inquiry";
-import { sample } from "./samples";
+import { medicareInquiry, sample } from "./samples";
 
 /** A port nothing listens on: one just given up. */
 async function closedPort(): Promise<number> {
@@ -14,12 +13,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const inquiry = (memberId: string): EligibilityInquiry => ({
-  payer: { id: "CMS", name: "Medicare" },
-  receiver: { npi: "1234567893", organizationName: "Desert Wound Care Clinic" },
-  subscriber: { firstName: "Margaret", lastName: "Holloway", memberId, dateOfBirth: "1948-03-12", sex: "F" },
-  dateOfService: "2025-11-05",
-});
+const inquiry = medicareInquiry;
 
 describe("the CORE connector against a CORE endpoint", () => {
   let endpoint: CoreEndpoint;

@@ -2,16 +2,10 @@ import { X12Parser } from "node-x12";
 import { describe, expect, it } from "vitest";
 import { INQUIRY_SERVICE_TYPES } from "~/content/payers";
 import { build270, InquiryError, parse270, type EligibilityInquiry } from "./inquiry";
-import { sample } from "./samples";
+import { dependentChildInquiry, dependentChildReadBack, medicareInquiry, sample } from "./samples";
 import { readInterchange } from "./x12";
 
-/** What the IVR form holds for a Medicare patient seen at the practice's facility. */
-const ivrLike: EligibilityInquiry = {
-  payer: { id: "CMS", name: "Medicare" },
-  receiver: { npi: "1234567893", organizationName: "Desert Wound Care Clinic" },
-  subscriber: { firstName: "Margaret", middleName: "E", lastName: "Holloway", memberId: "1EG4TE5MK73", dateOfBirth: "1948-03-12", sex: "F" },
-  dateOfService: "2025-11-05",
-};
+const ivrLike = medicareInquiry();
 
 const envelope = { senderId: "CARDINALBIO", receiverId: "CLEARHOUSE", controlNumber: 4417, traceNumber: "IVR000123C1", at: new Date("2025-11-05T09:32:15Z") };
 
@@ -64,15 +58,7 @@ describe("build270", () => {
   });
 
   it("asks for a dependent through the subscriber's policy, with the relationship, and one EQ per service type when the payer wants that", () => {
-    const inquiry: EligibilityInquiry = {
-      payer: { id: "44871", name: "Valley Family Health Plan" },
-      receiver: { npi: "1457389264", firstName: "Adaeze", lastName: "Okafor" },
-      subscriber: { firstName: "Ellen", lastName: "Nakamura", memberId: "VFH20931177", groupNumber: "778120" },
-      dependent: { firstName: "Kenji", lastName: "Nakamura", dateOfBirth: "2011-08-30", sex: "M", relationship: "child" },
-      dateOfService: "2025-11-06",
-      serviceTypes: ["30", "2", "98"],
-      serviceTypesPerEq: "one",
-    };
+    const inquiry: EligibilityInquiry = { ...dependentChildInquiry, serviceTypesPerEq: "one" };
     const built = build270(inquiry, envelope);
     const segments = segmentsOf(built.raw);
     expect(segments).toContain("HL*3*2*22*1");
@@ -84,15 +70,7 @@ describe("build270", () => {
     // The trace goes with the patient: the dependent's loop.
     expect(segments.indexOf("HL*4*3*23*0")).toBeLessThan(segments.findIndex((s) => s.startsWith("TRN*")));
 
-    expect(parse270(built.raw).inquiry).toEqual({
-      payer: { id: "44871", name: "VALLEY FAMILY HEALTH PLAN" },
-      receiver: { npi: "1457389264", firstName: "ADAEZE", lastName: "OKAFOR" },
-      subscriber: { firstName: "ELLEN", lastName: "NAKAMURA", memberId: "VFH20931177", groupNumber: "778120" },
-      dependent: { firstName: "KENJI", lastName: "NAKAMURA", dateOfBirth: "2011-08-30", sex: "M", relationship: "child" },
-      dateOfService: "2025-11-06",
-      serviceTypes: ["30", "2", "98"],
-      serviceTypesPerEq: "one",
-    });
+    expect(parse270(built.raw).inquiry).toEqual(dependentChildReadBack({ npi: "1457389264", firstName: "ADAEZE", lastName: "OKAFOR" }));
   });
 
   it("keeps separators and characters X12 cannot carry out of the values", () => {
@@ -125,15 +103,7 @@ describe("build270", () => {
 describe("parse270", () => {
   it("reads a dependent's 270 written by another system, one EQ per service type", () => {
     const read = parse270(sample("dependent-inquiry.270"));
-    expect(read.inquiry).toEqual({
-      payer: { id: "44871", name: "VALLEY FAMILY HEALTH PLAN" },
-      receiver: { npi: "1234567893", organizationName: "DESERT WOUND CARE CLINIC" },
-      subscriber: { firstName: "ELLEN", lastName: "NAKAMURA", memberId: "VFH20931177", groupNumber: "778120" },
-      dependent: { firstName: "KENJI", lastName: "NAKAMURA", dateOfBirth: "2011-08-30", sex: "M", relationship: "child" },
-      dateOfService: "2025-11-06",
-      serviceTypes: ["30", "2", "98"],
-      serviceTypesPerEq: "one",
-    });
+    expect(read.inquiry).toEqual(dependentChildReadBack({ npi: "1234567893", organizationName: "DESERT WOUND CARE CLINIC" }));
     expect(read.traceNumber).toBe("D3E8A0115B");
   });
 

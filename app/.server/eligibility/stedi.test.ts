@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStediEndpoint, type StediEndpoint } from "../../../tests/support/stedi-endpoint";
 import type { EligibilityInquiry } from "./inquiry";
-import { sample } from "./samples";
+import { dependentChildInquiry, sample } from "./samples";
 import { stediConnector, type StediConfig } from "./stedi";
 
-const child: EligibilityInquiry = {
-  payer: { id: "44871", name: "Valley Family Health Plan" },
-  receiver: { npi: "1457389264", firstName: "Adaeze", lastName: "Okafor" },
-  subscriber: { firstName: "Ellen", lastName: "Nakamura", memberId: "VFH20931177", groupNumber: "778120" },
-  dependent: { firstName: "Kenji", lastName: "Nakamura", dateOfBirth: "2011-08-30", sex: "M", relationship: "child" },
-  dateOfService: "2025-11-06",
-  serviceTypes: ["30", "2", "98"],
-};
+const child = dependentChildInquiry;
 
 const withMember = (memberId: string): EligibilityInquiry => ({ ...child, dependent: undefined, subscriber: { ...child.subscriber, memberId, dateOfBirth: "1983-02-19", sex: "U" } });
 
