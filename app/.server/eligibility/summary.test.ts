@@ -213,12 +213,21 @@ describe("read271: lenient reading", () => {
     expect(summarise(cut.trimEnd().replace(/~$/, "")).coverage).toBe("active");
   });
 
-  it("reads segments with or without line breaks alike", () => {
+  it("reads segments with or without line breaks alike, and a file wrapped at 80 columns", () => {
     const raw = sample("medicare-part-b-with-advantage.271");
     const oneLine = raw.replace(/\n/g, "");
     const crlf = raw.replace(/\n/g, "\r\n");
+    const wrapped = oneLine.replace(/(.{80})/g, "$1\r\n");
     expect(summarise(oneLine)).toEqual(summarise(raw));
     expect(summarise(crlf)).toEqual(summarise(raw));
+    expect(summarise(wrapped)).toEqual(summarise(raw));
+    // Line breaks as the segment terminator itself.
+    const newlines = raw.replace(/~\n/g, "\n");
+    expect(read271(newlines).separators.segment).toBe("\n");
+    expect(summarise(newlines)).toEqual(summarise(raw));
+    // Wrapped where the ISA's last element separator falls at the end of a line.
+    const isa16 = oneLine.indexOf("*:~");
+    expect(summarise(`${oneLine.slice(0, isa16 + 1)}\n${oneLine.slice(isa16 + 1)}`)).toEqual(summarise(raw));
   });
 
   it("reads an ISA whose fixed-width fields were not padded, with the separators it declares", () => {

@@ -5,8 +5,9 @@ import { X12Interchange, X12Parser, type X12SerializationOptions } from "node-x1
  * segments, and writing one from them. node-x12 parses and generates; this
  * file adds only what a lenient reader of payers' files needs around it:
  * the separators are taken from the ISA itself (node-x12 reads them at fixed
- * offsets, which a payer's short ISA breaks), a missing last terminator is
- * put back, and the parser's objections (a trailer count that does not
+ * offsets, which a payer's short ISA breaks), line breaks are dropped (a file
+ * wrapped at 80 columns breaks lines inside segments), a missing last
+ * terminator is put back, and the parser's objections (a trailer count that does not
  * match) are kept as warnings instead of losing the answer.
  */
 
@@ -77,6 +78,11 @@ export function components(segment: Segment, n: number, separators: Separators):
  * not padded.
  */
 export function separatorsOf(text: string): Separators {
+  return isaOf(text).separators;
+}
+
+/** The ISA's separators, and its length up to its terminator (ISA16 included). */
+function isaOf(text: string): { separators: Separators; length: number } {
   if (!text.startsWith("ISA") || text.length < 16) throw new X12ReadError("This is not an X12 interchange: it does not start with ISA.");
   const element = text[3]!;
   if (/[A-Za-z0-9\s]/.test(element)) throw new X12ReadError("This is not an X12 interchange: its ISA has no element separator.");
@@ -91,7 +97,7 @@ export function separatorsOf(text: string): Separators {
   const declared = isa[11] ?? "";
   // Before 00501, ISA11 was a standards identifier ("U"), not a separator.
   const repetition = version >= "00501" && declared.length === 1 && !/[A-Za-z0-9\s]/.test(declared) ? declared : null;
-  return { element, component, repetition, segment };
+  return { separators: { element, component, repetition, segment }, length: i + 1 };
 }
 
 /**
@@ -105,7 +111,12 @@ export function readInterchange(raw: string): Interchange {
     throw new X12ReadError("This is not an X12 interchange: it does not start with ISA.");
   }
   let text = raw.slice(start).trimEnd();
-  const separators = separatorsOf(text);
+  let isa = isaOf(text);
+  // A file wrapped at a fixed width may break the ISA itself: read it without the breaks.
+  if (/[\r\n]/.test(text.slice(0, isa.length))) isa = isaOf(text.replace(/[\r\n]+/g, ""));
+  const separators = isa.separators;
+  // Line breaks are not X12 data: after each terminator, or a file wrapped at a fixed width, they go.
+  if (!/[\r\n]/.test(separators.segment)) text = text.replace(/[\r\n]+/g, "");
   if (!text.endsWith(separators.segment)) text += separators.segment;
   const parser = new X12Parser(false);
   const options: X12SerializationOptions = {
