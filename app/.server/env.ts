@@ -83,6 +83,33 @@ const schema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** ...and from one client address (an office may share one). */
   SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Who answers eligibility checks: `core` (a CAQH CORE real-time endpoint), `stedi` (Stedi's JSON API); unset: no checks. */
+  ELIGIBILITY_CONNECTOR: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.enum(["core", "stedi"]).optional())
+    .optional(),
+  ELIGIBILITY_CORE_URL: optionalUrl,
+  ELIGIBILITY_CORE_USER: optionalText,
+  ELIGIBILITY_CORE_PASSWORD: optionalText,
+  /** The CORE envelope's SenderID and ReceiverID, also the 270's ISA06 and ISA08 (at most 15 characters). */
+  ELIGIBILITY_SENDER_ID: optionalText.pipe(z.string().max(15).optional()),
+  ELIGIBILITY_RECEIVER_ID: optionalText.pipe(z.string().max(15).optional()),
+  /** Stedi's eligibility endpoint (its v3 JSON address when unset) and API key. */
+  ELIGIBILITY_STEDI_URL: optionalUrl,
+  ELIGIBILITY_STEDI_KEY: optionalText,
+  /** How long one check waits for the clearinghouse's answer (CORE asks real-time answers within 20 s). */
+  ELIGIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+}).superRefine((e, ctx) => {
+  // A chosen connector needs its settings: say which are missing at start, not at the first check.
+  const needed: Record<string, readonly (keyof typeof e)[]> = {
+    core: ["ELIGIBILITY_CORE_URL", "ELIGIBILITY_CORE_USER", "ELIGIBILITY_CORE_PASSWORD", "ELIGIBILITY_SENDER_ID", "ELIGIBILITY_RECEIVER_ID"],
+    stedi: ["ELIGIBILITY_STEDI_KEY"],
+  };
+  for (const name of e.ELIGIBILITY_CONNECTOR ? needed[e.ELIGIBILITY_CONNECTOR]! : []) {
+    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: `required when ELIGIBILITY_CONNECTOR is ${e.ELIGIBILITY_CONNECTOR}` });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
