@@ -141,7 +141,8 @@ export async function startSmsProvider(port = 0): Promise<SmsProviderServer> {
     if (!to) return refuse(res, 400, 21604, "A 'To' phone number is required.");
     if (!sender && !service) return refuse(res, 400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.");
     if (!body) return refuse(res, 400, 21602, "Message body is required.");
-    if (!/^\+[1-9]\d{6,14}$/.test(to)) return refuse(res, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+    // E.164, and for +1 the ten digits of the North American plan.
+    if (!/^(\+1\d{10}|\+[2-9]\d{6,14})$/.test(to)) return refuse(res, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
     if (sender && sender !== from) return refuse(res, 400, 21659, `'From' ${sender} is not a Twilio phone number or Short Code country mismatch`);
     if (body.length > 1600) return refuse(res, 400, 21617, "The concatenated message body exceeds the 1600 character limit.");
     const callback = params.get("StatusCallback");

@@ -99,7 +99,7 @@ export function twilioProvider(settings: TwilioSettings, options: TwilioOptions 
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-      return smsFailure("unavailable", timedOut ? `Twilio did not answer within ${Math.round(timeoutMs / 1000)} s` : `Twilio could not be reached${typeof cause === "string" ? ` (${cause})` : ""}`);
+      return smsFailure("unavailable", timedOut ? `Twilio did not answer within ${timeoutMs / 1000} s` : `Twilio could not be reached${typeof cause === "string" ? ` (${cause})` : ""}`);
     }
     const text = await response.text().catch(() => "");
     let payload: unknown = null;
