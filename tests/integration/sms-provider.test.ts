@@ -10,6 +10,7 @@ import {
   type WebhookRequest,
 } from "~/.server/notifications";
 import { signTwilioWebhook, startSmsProvider, type SmsProviderServer } from "../support/sms-provider";
+import { freePort } from "../support/smtp";
 
 /**
  * The Twilio client against the stand-in of Twilio's Messages API, and the
@@ -235,11 +236,3 @@ describe("delivery reports", () => {
     expect(handleDeliveryReport({ ...signed, headers: {} }, twilio.authToken)).toMatchObject({ accepted: false, status: 403 });
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
