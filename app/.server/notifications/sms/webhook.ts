@@ -69,8 +69,11 @@ function header(headers: WebhookRequest["headers"], name: string): string | null
   return Array.isArray(found) ? (found[0] ?? null) : (found ?? null);
 }
 
+/** A request that Twilio did not sign: answer 403 and change nothing. */
+type Refused = { accepted: false; status: 403; reason: string };
+
 export type InboundSms =
-  | { accepted: false; status: 403; reason: string }
+  | Refused
   | {
       accepted: true;
       status: 200;
@@ -86,8 +89,6 @@ export type InboundSms =
       twiml: string;
     };
 
-type Refused = { accepted: false; status: 403; reason: string };
-
 /** The request's parameters when Twilio signed it, else the refusal. */
 function signedParams(request: WebhookRequest, authToken: string): Map<string, string[]> | Refused {
   const signature = header(request.headers, "x-twilio-signature");
@@ -98,6 +99,12 @@ function signedParams(request: WebhookRequest, authToken: string): Map<string, s
 }
 
 const firstOf = (params: Map<string, string[]>) => (name: string) => params.get(name)?.[0] ?? null;
+
+/** Twilio's id of the message (SM…, MM… with media), or null. */
+function messageSidOf(first: ReturnType<typeof firstOf>): string | null {
+  const sid = first("MessageSid") ?? first("SmsSid");
+  return sid && /^[A-Z]{2}[0-9a-f]{32}$/i.test(sid) ? sid : null;
+}
 
 /**
  * Checks and reads a text sent to our number. `authToken` is the account's
@@ -111,13 +118,12 @@ export function handleInboundSms(request: WebhookRequest, authToken: string, sit
   const from = first("From");
   const keyword = OPT_OUT_TYPES[(first("OptOutType") ?? "").toUpperCase()] ?? keywordOf(first("Body") ?? "");
   const reply = keyword === "help" ? helpReply(site) : keyword === "opt-out" ? optOutReply(site) : keyword === "opt-in" ? optInReply(site) : null;
-  const sid = first("MessageSid") ?? first("SmsSid");
   return {
     accepted: true,
     status: 200,
     from: from && /^\+[1-9]\d{6,14}$/.test(from) ? from : null,
     keyword,
-    messageSid: sid && /^[A-Za-z]{2}[0-9a-f]{32}$/i.test(sid) ? sid : null,
+    messageSid: messageSidOf(first),
     reply,
     twiml: twiml(reply),
   };
@@ -164,7 +170,7 @@ export function handleDeliveryReport(request: WebhookRequest, authToken: string)
     accepted: true,
     status: 204,
     key,
-    providerId: first("MessageSid") ?? first("SmsSid"),
+    providerId: messageSidOf(first),
     messageStatus,
     final: failed || messageStatus === "delivered" || messageStatus === "read" || messageStatus === "canceled",
     failed,
