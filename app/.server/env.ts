@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allowedHostsOf, siteOriginOf } from "~/.server/http/hosts";
+import { isLoopbackHost } from "~/.server/mail/transport";
 import { frameOrigins } from "~/.server/http/security-headers";
 import { loadSiteConfig, type SiteConfig } from "~/config/site";
 import { products } from "~/content/products";
@@ -29,6 +30,15 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/** An optional value that, when set, must match `pattern` (`message` says how). */
+const optionalMatching = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(pattern, message).optional())
+    .optional();
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -101,6 +111,13 @@ const schema = z.object({
   ELIGIBILITY_STEDI_KEY: optionalText,
   /** How long one check waits for the clearinghouse's answer (CORE asks real-time answers within 20 s). */
   ELIGIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Text messages through Twilio's Messages API: the account (AC…), its auth token and the sender. All three, or none (texts off). */
+  TWILIO_ACCOUNT_SID: optionalMatching(/^AC[0-9a-fA-F]{32}$/, "an account SID is AC followed by 32 hexadecimal characters"),
+  TWILIO_AUTH_TOKEN: optionalMatching(/^[0-9a-fA-F]{32}$/, "an auth token is 32 hexadecimal characters"),
+  /** The sending number (+16025550142), short code, or Messaging Service (MG…). */
+  TWILIO_FROM: optionalMatching(/^(\+[1-9]\d{6,14}|\d{5,6}|MG[0-9a-fA-F]{32})$/, "a number in E.164 form (+16025550142), a short code or a Messaging Service SID (MG…)"),
+  /** Twilio's API origin (https://api.twilio.com); http only for a stand-in on this machine. */
+  TWILIO_BASE_URL: optionalUrl,
 }).superRefine((e, ctx) => {
   // A chosen connector needs its settings: say which are missing at start, not at the first check.
   const needed: Record<string, readonly (keyof typeof e)[]> = {
@@ -121,6 +138,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
+  const sms = twilioProblems(result.data);
+  if (sms.length) throw new Error(`Invalid environment: ${sms.join("; ")}`);
   return result.data;
 }
 
@@ -172,4 +191,22 @@ export function siteOrigin(): string {
  */
 export function mailDeliveryOff(): boolean {
   return !process.env.SMTP_URL?.trim();
+}
+
+/**
+ * Twilio's variables go together: a part of them would leave texts half on.
+ * The auth token travels with every request, so the API is reached over
+ * HTTPS, except a stand-in on this machine.
+ */
+function twilioProblems(e: Env): string[] {
+  const names = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+  const missing = names.filter((name) => !e[name]);
+  const problems: string[] = [];
+  if (missing.length > 0 && missing.length < names.length) problems.push(`${missing.join(", ")}: required with ${names.filter((n) => e[n]).join(", ")}`);
+  if (e.TWILIO_BASE_URL) {
+    const url = new URL(e.TWILIO_BASE_URL);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname)))
+      problems.push("TWILIO_BASE_URL: must be https (http only for localhost, 127.0.0.1 or ::1)");
+  }
+  return problems;
 }

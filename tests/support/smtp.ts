@@ -88,7 +88,7 @@ export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) =>
 }
 
 /** A free port on loopback. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as AddressInfo;
