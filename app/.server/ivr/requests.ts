@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
+import { addDays } from "~/lib/calendar";
 import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
@@ -276,12 +277,6 @@ export type BoardRow = {
 };
 
 const productName = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? slug ?? "";
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** "reverify soon": covered or approved, and valid-until within the next 30 days. */
 export function reverifySoon(status: IvrStatus, validUntil: string | null, today: string): boolean {
