@@ -4,14 +4,16 @@ import { ORDER_STATUSES } from "~/lib/orders";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
 import { patientSchema, latestUsToday } from "~/lib/schemas/patient";
+import { facilitySchema } from "~/lib/schemas/practice";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox } from "~/.server/db/schema";
+import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
 import {
   cancelOrderAsMember,
   cancelOrderAsStaff,
   confirmOrder,
+  correctTracking,
   getOrderDetail,
   invoiceDocument,
   invoiceOrder,
@@ -31,7 +33,7 @@ import {
   transitionOrder,
 } from "~/.server/orders";
 import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { findOrCreatePractice, setMemberPractice, updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
 import { drivers, freshDatabase } from "./support/database";
 
@@ -440,6 +442,56 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(shippedMail.text).toContain(`${placed.reference} is now Shipped: sign in to see it.`);
     expect(shippedMail.text).toContain("Carrier: UPS\nTracking number: 1Z999AA10123456784\nhttps://www.ups.com/track?tracknum=1Z999AA10123456784");
     expect(shippedMail.text).not.toMatch(/Margaret|Hale|morning/);
+  });
+
+  it("keeps what an order was placed with: a facility edited and a practice renamed afterwards leave its pages and packing list as they were", async () => {
+    const address = { addressLine1: "9 Harbor Lane", city: "Austin", state: "TX", zip: "78702", phone: "5125550190", placeOfService: "11" };
+    const [annex] = await db().insert(facilities).values({ practiceId, name: "Harbor annex", ...address }).returning();
+    const placed = await place(await ivr(), { facilityId: annex!.id });
+    await confirmOrder(db(), { id: placed.id, actor: staff });
+    const shipped = parseWith(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "SN-1", "unit-2-1": "SN-2", "unit-2-2": "SN-3" });
+    if (!shipped.success) throw new Error(JSON.stringify(shipped.fieldErrors));
+    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped.data });
+    const before = await packingListDocument(db(), { orderId: placed.id, practiceId, today });
+
+    const moved = parseWith(facilitySchema, { name: "Harbor annex (new building)", addressLine1: "500 Congress Ave", city: "Austin", state: "TX", zip: "78701", phone: "512 555 0111", placeOfService: "11" });
+    if (!moved.success) throw new Error(JSON.stringify(moved.fieldErrors));
+    expect(await updateFacility(db(), { practiceId, id: annex!.id, actor: actor(), input: moved.data })).not.toBeNull();
+    await db().update(practices).set({ name: "Sunrise Wound & Vein" }).where(eq(practices.id, practiceId));
+
+    const detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
+    expect(detail!.shipTo).toEqual({ facilityName: "Harbor annex", addressLine1: "9 Harbor Lane", addressLine2: null, city: "Austin", state: "TX", zip: "78702", phone: "5125550190" });
+    expect(detail!.practice.name).toBe("Sunrise Wound Care");
+    expect(detail!.product.name).toBe("Membrane Wrap");
+    const after = await packingListDocument(db(), { orderId: placed.id, practiceId, today });
+    expect(Buffer.from(after!.bytes).equals(Buffer.from(before!.bytes))).toBe(true);
+    const text = await pdfText(after!.bytes);
+    expect(text).toContain("9 Harbor Lane");
+    expect(text).not.toMatch(/Congress|new building|Vein/);
+    // A new order goes to the facility as it is now.
+    const next = await place(await ivr(), { facilityId: annex!.id });
+    expect((await getOrderDetail(db(), { id: next.id, practiceId, today }))!.shipTo.addressLine1).toBe("500 Congress Ave");
+    await db().update(practices).set({ name: "Sunrise Wound Care" }).where(eq(practices.id, practiceId));
+  });
+
+  it("lets staff correct a shipped order's tracking until it is delivered, audited", async () => {
+    const placed = await place(await ivr());
+    await confirmOrder(db(), { id: placed.id, actor: staff });
+    const shipped = parseWith(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "TR-1", "unit-2-1": "TR-2", "unit-2-2": "TR-3" });
+    if (!shipped.success) throw new Error(JSON.stringify(shipped.fieldErrors));
+    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped.data });
+    const same = await refusal(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "fedex", trackingNumber: "771234567810" } }));
+    expect(same.field).toBe("trackingNumber");
+    await expect(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } })).resolves.toEqual({
+      reference: placed.reference,
+    });
+    const detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
+    expect(detail!.row).toMatchObject({ status: "shipped", carrier: "ups", trackingNumber: "1Z999AA10123456784" });
+    const audited = await db().select().from(auditLog).where(eq(auditLog.action, "order.tracking"));
+    expect(audited.filter((a) => a.target === placed.id).map((a) => [a.actorEmail, a.detail])).toEqual([[staff.email, "FedEx 771234567810 -> UPS 1Z999AA10123456784"]]);
+    await markDelivered(db(), { id: placed.id, actor: staff, today, input: { deliveredOn: today } });
+    const late = await refusal(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "fedex", trackingNumber: "771234567811" } }));
+    expect(late.message).toMatch(/^An order that is Delivered keeps its tracking/);
   });
 
   it("lets staff cancel until the order ships, with a sealed reason; staff reads are audited", async () => {

@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { formatCents } from "~/lib/format";
+import { centsOf, formatCents } from "~/lib/format";
 import { invoicePdf, packingListPdf, type InvoicePdfData, type PackingListPdfData } from "./pdf";
 
 const company = {
@@ -65,6 +65,13 @@ describe("formatCents", () => {
     expect(formatCents(150000, { wholeDollars: true })).toBe("$1,500");
     expect(formatCents(0, { wholeDollars: true })).toBe("$0");
     expect(formatCents(25750, { wholeDollars: true })).toBe("$257.50");
+  });
+
+  it("reads dollars as typed or stored back into cents", () => {
+    expect(centsOf("1500")).toBe(150_000);
+    expect(centsOf("$1,250.5")).toBe(125_050);
+    expect(centsOf("0.07")).toBe(7);
+    for (const bad of ["", "abc", "1.234", "-5", null, undefined]) expect(centsOf(bad), String(bad)).toBeNull();
   });
 });
 

@@ -19,7 +19,7 @@ import { latestUsToday } from "~/lib/schemas/patient";
 import { unitField, priceField } from "~/lib/schemas/order";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { invoiceLines, invoicePayments, invoices, ivrs, orderLines, orders, orderUnits, practices } from "~/.server/db/schema";
+import { invoiceLines, invoicePayments, invoices, ivrs, orderLines, orders, orderUnits } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { OrderTransitionRefused, transitionOrder } from "./lifecycle";
 import { getOrderDetail, OrderRefused, toOrderBoardRows, type OrderBoardRow, type OrderDetail } from "./orders";
@@ -61,10 +61,9 @@ export async function orderQueue(db: Db, filters: OrderQueueFilters, now = new D
   const days = ORDER_QUEUE_AGES.find((a) => a.value === filters.age)?.days;
   if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
   const rows = await db
-    .select({ order: orders, ivrNumber: ivrs.number, practice: practices.name })
+    .select({ order: orders, ivrNumber: ivrs.number })
     .from(orders)
     .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
-    .innerJoin(practices, eq(practices.id, orders.practiceId))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(asc(orders.updatedAt), asc(orders.number))
     .limit(500);
@@ -72,7 +71,8 @@ export async function orderQueue(db: Db, filters: OrderQueueFilters, now = new D
     db,
     rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
   );
-  return board.map((b, i) => ({ ...b, practice: rows[i]!.practice, practiceId: rows[i]!.order.practiceId, shippingSpeed: rows[i]!.order.shippingSpeed }));
+  // The practice by the name the order was placed under, as the order's own page shows it.
+  return board.map((b, i) => ({ ...b, practice: rows[i]!.order.practiceName, practiceId: rows[i]!.order.practiceId, shippingSpeed: rows[i]!.order.shippingSpeed }));
 }
 
 /** How many orders wait on staff (the console's menu shows it). */
