@@ -70,7 +70,8 @@ export async function invoiceDocument(
     poNumber: detail.row.poNumber,
     dateOfService: detail.row.dateOfService,
     billTo: detail.practice.name,
-    shipTo: shipTo(detail),
+    // The practice is named once, as the one billed: the ship-to is its facility.
+    shipTo: { ...shipTo(detail), name: detail.shipTo.facilityName },
     lines: invoice.lines.map((l) => ({ hcpcs: l.hcpcs, product: l.product, size: l.size, units: l.units, unitPriceCents: l.unitPriceCents, totalCents: l.totalCents })),
     totalCents: invoice.totalCents,
     payments: invoice.payments.map((p) => ({ paidOn: p.paidOn, amountCents: p.amountCents, reference: p.reference })),

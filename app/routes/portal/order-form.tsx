@@ -184,7 +184,7 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
   const problem = ORDER_LEVEL_FIELDS.map((f) => form.errors[f]).find(Boolean);
   const speed = text("shippingSpeed") || "standard";
   const range = dateOfServiceRange(ivr, today);
-  const within = ivr.priorAuthFrom && ivr.priorAuthTo ? `inside the prior authorization (${ivr.priorAuthFrom} to ${ivr.priorAuthTo}) and while ${ivr.reference} is valid` : `while ${ivr.reference} is valid`;
+  const within = ivr.priorAuthFrom && ivr.priorAuthTo ? `inside the prior authorization while ${ivr.reference} is valid` : `while ${ivr.reference} is valid`;
 
   return (
     <form.fetcher.Form {...form.formProps} action={`/members/orders/new?ivr=${ivr.id}`} className="flex flex-col gap-6">
@@ -197,7 +197,7 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
 
       <Block title="Delivery">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Date of service" name="dateOfService" required error={form.errors.dateOfService} hint={`From ${range.min === today ? "today" : range.min} to ${range.max}, ${within}.`}>
+          <Field label="Date of service" name="dateOfService" required error={form.errors.dateOfService} hint={`From ${range.min === today ? "today" : range.min} to ${range.max}: ${within}.`}>
             {(control) => <Input {...control} type="date" min={range.min} max={range.max || undefined} defaultValue={text("dateOfService")} />}
           </Field>
           <Field label="Ship to" name="facilityId" required error={form.errors.facilityId}>
