@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
 import { addDays } from "~/lib/calendar";
+import type { VerificationResult } from "~/lib/verification-words";
 import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
@@ -314,20 +315,8 @@ export async function toBoardRows(db: Db, rows: readonly IvrRow[], today = today
   }));
 }
 
-export type Verification = {
-  outcome: string;
-  networkStatus?: string;
-  deductible?: string;
-  deductibleMet?: string;
-  coinsurancePercent?: number;
-  copay?: string;
-  outOfPocketMax?: string;
-  outOfPocketMet?: string;
-  priorAuthNumber?: string;
-  priorAuthFrom?: string;
-  priorAuthTo?: string;
-  authorisedApplications?: number;
-  validUntil: string;
+/** A recorded verification, opened: what the payer said (`VerificationResult`), staff's notes, and who verified when. */
+export type Verification = VerificationResult & {
   callReference?: string;
   noteToPractice?: string;
   verifiedBy: string | null;

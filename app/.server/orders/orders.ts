@@ -15,6 +15,7 @@ import {
   type OrderStatus,
 } from "~/lib/orders";
 import type { OrderInput } from "~/lib/schemas/order";
+import { OVER_ORDER_REASON_MISSING } from "~/lib/schemas/order-fields";
 import { shippingRefusal } from "~/lib/shipping";
 import type { Actor } from "~/.server/audit";
 import { open, seal } from "~/.server/crypto";
@@ -332,7 +333,7 @@ export async function placeOrder(
     const woundAreaHundredths = input.woundArea !== undefined ? Math.round(input.woundArea * 100) : ivr.areaHundredths;
     const warning = woundAreaHundredths === null ? null : overOrderWarning(lines, woundAreaHundredths / 100);
     if (warning && !input.overOrderReason)
-      throw new OrderRefused("Say why this order needs more than the wound's area (a second application, a wound that has grown...)", "overOrderReason");
+      throw new OrderRefused(OVER_ORDER_REASON_MISSING, "overOrderReason");
 
     const followers = await tx.select({ userId: ivrFollowers.userId }).from(ivrFollowers).where(eq(ivrFollowers.ivrId, ivr.id));
     const shipTo: ShipToSnapshot = {

@@ -5,7 +5,7 @@ import { CARRIERS, MAX_UNITS_PER_SIZE, normalizeTrackingNumber, SHIPPING_SPEEDS,
 import { shippingRefusal } from "~/lib/shipping";
 import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
 import { unitPriceCents } from "./invoice-fields";
-import { QUANTITY_PREFIX } from "./order-fields";
+import { OVER_ORDER_REASON_MISSING, QUANTITY_PREFIX } from "./order-fields";
 import { dateField, latestUsToday } from "./patient";
 
 /**
@@ -20,10 +20,7 @@ import { dateField, latestUsToday } from "./patient";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (message: string) => z.string({ error: message }).trim().regex(UUID, message);
 
-export { QUANTITY_PREFIX, quantityField } from "./order-fields";
-
-/** An order over the wound's area without its reason (the server says the same). */
-export const OVER_ORDER_REASON_MISSING = "Say why this order needs more than the wound's area (a second application, a wound that has grown...)";
+export { OVER_ORDER_REASON_MISSING, QUANTITY_PREFIX, quantityField } from "./order-fields";
 
 /** "", "0" .. "20": how many of one size. */
 function quantity(value: string): number | string {
