@@ -218,6 +218,19 @@ test.describe("working the seeded orders", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     const text = await pdfText(new Uint8Array(await pdf.body()));
     for (const id of ["AM-2611-0001", "AM-2611-0002", "AM-2611-0003", seededOrders.confirmed, "1Z999AA10123456784"]) expect(text, id).toContain(id);
+
+    // Until it is delivered, staff correct the tracking: checked against the carrier's format, then kept.
+    await work(page).getByText("Correct the tracking…").click();
+    const correction = work(page).locator("details");
+    await correction.getByLabel("Carrier").selectOption("fedex");
+    await correction.getByLabel("Tracking number").fill("1Z999AA10123456784");
+    await correction.getByRole("button", { name: "Correct tracking" }).click();
+    await expect(correction.getByLabel("Tracking number")).toHaveAccessibleDescription("A FedEx tracking number is 12 or 15 digits");
+    await correction.getByLabel("Tracking number").fill("7712 3456 7899");
+    await correction.getByRole("button", { name: "Correct tracking" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Tracking corrected" })).toBeVisible();
+    await expect(shipment.getByRole("link", { name: /771234567899/ })).toHaveAttribute("href", /^https:\/\/www\.fedex\.com\//);
+    await expect(shipment).toContainText("FedEx");
   });
 
   test("staff invoice a delivered order: prices prefilled, totals live, the invoice numbered with its due date and in its PDF", async ({ page }) => {
