@@ -39,13 +39,27 @@ export function formatCalendarDate(iso: string): string {
   return `${name} ${day}, ${year}`;
 }
 
-/** An amount in cents as dollars: "$1,234.50" (and "-$5.00" for a negative amount). */
-export function formatCents(cents: number): string {
+/**
+ * An amount in cents as dollars: "$1,234.50" (and "-$5.00" for a negative
+ * amount). With `wholeDollars`, an amount of whole dollars drops its cents
+ * ("$1,500", "$0"), as benefits are quoted; invoices keep them.
+ */
+export function formatCents(cents: number, { wholeDollars = false }: { wholeDollars?: boolean } = {}): string {
   const rounded = Math.round(cents);
   const absolute = Math.abs(rounded);
   const dollars = Math.floor(absolute / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const rest = (absolute % 100).toString().padStart(2, "0");
-  return `${rounded < 0 ? "-" : ""}$${dollars}.${rest}`;
+  const tail = wholeDollars && rest === "00" ? "" : `.${rest}`;
+  return `${rounded < 0 ? "-" : ""}$${dollars}${tail}`;
+}
+
+/** Dollars as typed or stored ("1500", "1,500.5", "$25") in cents; null when it is not an amount. */
+export function centsOf(dollars: string | number | null | undefined): number | null {
+  if (dollars === null || dollars === undefined) return null;
+  const text = String(dollars).trim().replace(/[$,\s]/g, "");
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }

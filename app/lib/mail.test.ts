@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { mailPurposeLabel } from "./mail";
+import { mailPurposeLabel, statusSubject } from "./mail";
 import { KINDS } from "./submission-kinds";
 
 /** Every purpose key the server writes: literal ones, and the form kinds' `${kind}.notification` / `.confirmation`. */
@@ -50,5 +50,12 @@ describe("mail purposes in words", () => {
   it("still reads as something for a key nobody gave words to", () => {
     expect(mailPurposeLabel("newsletter.weekly")).toBe("Other mail (newsletter.weekly)");
     expect(mailPurposeLabel("contact.reminder")).toBe("Other mail (contact.reminder)");
+  });
+});
+
+describe("status mail subjects", () => {
+  it("read the reference, a colon and the status in words", () => {
+    expect(statusSubject("IVR-000123", "Needs information")).toBe("IVR-000123: needs information");
+    expect(statusSubject("ORD-000045", "Shipped")).toBe("ORD-000045: shipped");
   });
 });

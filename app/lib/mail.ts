@@ -56,3 +56,8 @@ export function isMailState(value: unknown): value is MailState {
 }
 
 export const OUTBOX_PAGE_SIZE = 50;
+
+/** The subject of a status mail: "IVR-000123: needs information", the reference and the status in words (no personal data). */
+export function statusSubject(reference: string, statusLabel: string): string {
+  return `${reference}: ${statusLabel.charAt(0).toLowerCase()}${statusLabel.slice(1)}`;
+}

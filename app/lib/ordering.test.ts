@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sizeLabel } from "~/lib/clinical/graft-sizes";
-import { cm2, defaultDateOfService, invoiceTotals, linesOf, orderSummary, quantitiesOf, setText, sizeWithArea, typedArea } from "./ordering";
+import { cm2, dateOfServiceRange, defaultDateOfService, invoiceTotals, linesOf, orderSummary, quantitiesOf, setText, sizeWithArea, typedArea } from "./ordering";
 
 const cm = (lengthCm: number, widthCm: number) => ({ lengthCm, widthCm });
 const SIZES = [cm(2, 2), cm(2, 3), cm(4, 4)];
@@ -16,6 +16,15 @@ describe("the order form's first date of service", () => {
     expect(defaultDateOfService({ dateOfService: "2026-05-09", validUntil: "2026-09-01" }, today)).toBe(today);
     expect(defaultDateOfService({ dateOfService: "2026-09-02", validUntil: "2026-09-01" }, today)).toBe(today);
     expect(defaultDateOfService({ dateOfService: null, validUntil: "2026-09-01" }, today)).toBe(today);
+  });
+  it("falls inside the prior authorization's window when the IVR has one", () => {
+    const window = { validUntil: "2026-09-01", priorAuthFrom: "2026-05-20", priorAuthTo: "2026-07-31" };
+    expect(defaultDateOfService({ ...window, dateOfService: "2026-05-17" }, today)).toBe("2026-05-20");
+    expect(defaultDateOfService({ ...window, dateOfService: "2026-06-02" }, today)).toBe("2026-06-02");
+    expect(defaultDateOfService({ ...window, dateOfService: "2026-08-03" }, today)).toBe("2026-05-20");
+    expect(dateOfServiceRange(window, today)).toEqual({ min: "2026-05-20", max: "2026-07-31" });
+    expect(dateOfServiceRange({ ...window, priorAuthFrom: "2026-04-01" }, today)).toEqual({ min: today, max: "2026-07-31" });
+    expect(dateOfServiceRange({ validUntil: "2026-09-01" }, today)).toEqual({ min: today, max: "2026-09-01" });
   });
 });
 
@@ -74,12 +83,12 @@ describe("the order form's live summary", () => {
 });
 
 describe("the PAY INVOICE tab's totals", () => {
-  it("adds up what is unpaid (open and overdue) and what of it is overdue; paid invoices count for nothing", () => {
+  it("adds up what is unpaid (the balances of open and overdue invoices) and what of it is overdue; paid invoices count for nothing", () => {
     expect(
       invoiceTotals([
-        { state: "open", totalCents: 70_100 },
-        { state: "overdue", totalCents: 12_550 },
-        { state: "paid", totalCents: 99_999 },
+        { state: "open", balanceCents: 70_100 },
+        { state: "overdue", balanceCents: 12_550 },
+        { state: "paid", balanceCents: 0 },
       ]),
     ).toEqual({ unpaid: 2, unpaidCents: 82_650, overdue: 1, overdueCents: 12_550 });
     expect(invoiceTotals([])).toEqual({ unpaid: 0, unpaidCents: 0, overdue: 0, overdueCents: 0 });

@@ -21,13 +21,28 @@ import { quantityField } from "~/lib/schemas/order-fields";
 /** "12.25 cm²", "16 cm²" */
 export { cm2 };
 
+type OrderWindow = { validUntil: string; priorAuthFrom?: string | null; priorAuthTo?: string | null };
+
+/**
+ * The days a date of service may take: from today (or the prior
+ * authorization's first day, when later) to the IVR's valid-until (or the
+ * authorization's last day, when sooner).
+ */
+export function dateOfServiceRange(ivr: OrderWindow, today: string): { min: string; max: string } {
+  const min = ivr.priorAuthFrom && ivr.priorAuthFrom > today ? ivr.priorAuthFrom : today;
+  const max = ivr.priorAuthTo && (!ivr.validUntil || ivr.priorAuthTo < ivr.validUntil) ? ivr.priorAuthTo : ivr.validUntil;
+  return { min, max };
+}
+
 /**
  * The date of service the form starts with: the IVR's expected date while it
- * is still to come and the IVR is valid on it, else today.
+ * is still to come and the IVR (and its prior authorization) allow it, else
+ * the first day they allow.
  */
-export function defaultDateOfService(ivr: { dateOfService: string | null; validUntil: string }, today: string): string {
+export function defaultDateOfService(ivr: OrderWindow & { dateOfService: string | null }, today: string): string {
+  const { min, max } = dateOfServiceRange(ivr, today);
   const expected = ivr.dateOfService;
-  return expected && expected >= today && (!ivr.validUntil || expected <= ivr.validUntil) ? expected : today;
+  return expected && expected >= min && (!max || expected <= max) ? expected : min;
 }
 
 /** A quantity control's text as a count: a whole number from 0 to the limit, anything else 0 (the schema says what is wrong with it). */
@@ -121,16 +136,16 @@ export function sizeWithArea(size: GraftSize, label: (size: GraftSize) => string
 
 export type InvoiceTotals = { unpaid: number; unpaidCents: number; overdue: number; overdueCents: number };
 
-/** What is still to pay (open and overdue together) and what of it is overdue. */
-export function invoiceTotals(invoices: readonly { state: InvoiceState; totalCents: number }[]): InvoiceTotals {
+/** What is still to pay (the balances of open and overdue invoices together) and what of it is overdue. */
+export function invoiceTotals(invoices: readonly { state: InvoiceState; balanceCents: number }[]): InvoiceTotals {
   const totals: InvoiceTotals = { unpaid: 0, unpaidCents: 0, overdue: 0, overdueCents: 0 };
   for (const invoice of invoices) {
     if (invoice.state === "paid") continue;
     totals.unpaid++;
-    totals.unpaidCents += invoice.totalCents;
+    totals.unpaidCents += invoice.balanceCents;
     if (invoice.state === "overdue") {
       totals.overdue++;
-      totals.overdueCents += invoice.totalCents;
+      totals.overdueCents += invoice.balanceCents;
     }
   }
   return totals;

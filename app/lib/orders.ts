@@ -106,6 +106,36 @@ export function carrierLabel(value: string | null | undefined): string | null {
   return CARRIERS.find((c) => c.value === value)?.label ?? value;
 }
 
+/** A tracking number as carriers print it: spaces and dashes out and letters upper case, except a local courier's, kept as typed. */
+export function normalizeTrackingNumber(carrier: string, value: string): string {
+  const trimmed = value.trim().replace(/\s+/g, " ");
+  return carrier === "courier" ? trimmed : trimmed.replace(/[\s-]/g, "").toUpperCase();
+}
+
+/**
+ * What is wrong with a tracking number for this carrier, or null: UPS is 1Z
+ * and 16 letters or digits, FedEx 12 or 15 digits, USPS 20 to 22 digits; a
+ * local courier's reference is letters, digits, spaces and dashes.
+ */
+export function trackingNumberIssue(carrier: string, value: string): string | null {
+  const n = normalizeTrackingNumber(carrier, value);
+  switch (carrier) {
+    case "ups":
+      return /^1Z[0-9A-Z]{16}$/.test(n) ? null : "A UPS tracking number is 1Z and 16 letters or digits (1Z999AA10123456784)";
+    case "fedex":
+      return /^(\d{12}|\d{15})$/.test(n) ? null : "A FedEx tracking number is 12 or 15 digits";
+    case "usps":
+      return /^\d{20,22}$/.test(n) ? null : "A USPS tracking number is 20 to 22 digits";
+    default:
+      return /^[A-Za-z0-9 -]+$/.test(n) ? null : "A tracking number has letters, digits, spaces and dashes only";
+  }
+}
+
+/** A shipment's tracking can be corrected while the order is shipped, until it is delivered. */
+export function canCorrectTracking(status: OrderStatus): boolean {
+  return status === "shipped";
+}
+
 /** The carrier's own tracking page for this number, or null (a courier, or no number yet). */
 export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
   if (!carrier || !trackingNumber) return null;
@@ -129,7 +159,12 @@ export const INVOICE_STATES = ["open", "overdue", "paid"] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = { open: "Open", overdue: "Overdue", paid: "Paid" };
 
-/** Paid when payment was recorded; overdue once its due date has passed; open before. */
+/** What is left to pay of an invoice. */
+export function invoiceBalance(invoice: { totalCents: number; paidCents: number }): number {
+  return Math.max(0, invoice.totalCents - invoice.paidCents);
+}
+
+/** Paid once payments cover it (the last one dates it); overdue once its due date has passed; open before. */
 export function invoiceState(invoice: { paidOn: string | null; dueOn: string }, today: string): InvoiceState {
   if (invoice.paidOn) return "paid";
   return invoice.dueOn < today ? "overdue" : "open";

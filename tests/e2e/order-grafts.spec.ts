@@ -54,6 +54,8 @@ test("the buyer orders two sizes from a covered IVR with the live summary, finds
   await quantity(page, "2 × 2 cm (4 cm²)").fill("2");
   await expect(ordered).toHaveText("24 cm²");
   await expect(page.locator("[data-over-order]")).toContainText("This order is 24 cm², 11.75 cm² more than the wound's 12.25 cm²");
+  // The warning asks why, beside it.
+  await expect(page.getByLabel("Why more than the wound?")).toBeVisible();
   // A smaller wound today changes the suggestion: 10 cm² is 3 × 3 + 1 × 1.
   await page.getByLabel("Wound area today (cm²)").fill("10");
   await expect(page.locator("[data-suggestion]")).toHaveText("3 × 3 cm × 1, 1 × 1 cm × 1");
@@ -65,6 +67,7 @@ test("the buyer orders two sizes from a covered IVR with the live summary, finds
   await expect(ordered).toHaveText("13 cm²");
   await expect(page.getByText("Your order is this set.")).toBeVisible();
   await expect(page.locator("[data-over-order]")).toHaveCount(0);
+  await expect(page.getByLabel("Why more than the wound?")).toHaveCount(0);
 
   // A date of service after the IVR's valid-until is refused beside the date, the rest kept.
   const validUntil = (await page.locator("dt", { hasText: "Valid until" }).locator("xpath=following-sibling::dd[1]").textContent())!;
@@ -307,5 +310,9 @@ test("the order pages have no axe violations and no sideways scroll: an order, P
   await gotoHydrated(page, "/members/invoices");
   await expectNoHorizontalScroll(page);
   await expectNoA11yViolations(page);
+  // PAY INVOICE never sits alone on a line: on a phone the four tabs are two rows of two.
+  const tabs = page.getByRole("tablist", { name: "Portal views" });
+  const top = async (name: string) => (await tabs.getByRole("tab", { name }).boundingBox())!.y;
+  expect(await top("PAY INVOICE")).toBe(await top("ORDER FORM"));
   await page.screenshot({ path: testInfo.outputPath("invoices.png"), fullPage: true });
 });

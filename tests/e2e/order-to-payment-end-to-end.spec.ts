@@ -48,6 +48,8 @@ test("one IVR from coverage to a paid invoice: ordered, confirmed, shipped with 
   await expect(nurse.getByText(`${endToEndPractice.patient.firstName} ${endToEndPractice.patient.lastName}`)).toBeVisible();
   await nurse.getByLabel("4 × 4 cm (16 cm²)", { exact: true }).fill("1");
   await nurse.getByLabel("2 × 2 cm (4 cm²)", { exact: true }).fill("2");
+  // 24 cm² for a 12.25 cm² wound: the warning asks why, and the reason goes with the order.
+  await nurse.getByLabel("Why more than the wound?").fill("Second application planned next week");
   await nurse.getByLabel("PO number (optional)").fill("CDR-PO-88");
   await nurse.getByRole("button", { name: "Place order" }).click();
   await expect(nurse).toHaveURL(/\/members\/orders\/[0-9a-f-]{36}$/);
@@ -78,6 +80,9 @@ test("one IVR from coverage to a paid invoice: ordered, confirmed, shipped with 
   await expect(boardRow).toContainText("Shipped");
   expect(await nurse.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
   const shipped = await waitForMail(member.email, `${reference} is now Shipped`);
+  expect(shipped.subject).toBe(`${reference}: shipped`);
+  expect(shipped.body).toContain("Carrier: UPS");
+  expect(shipped.body).toContain("Tracking number: 1Z999AA10123456784");
   expect(shipped.body).not.toContain(endToEndPractice.patient.lastName);
 
   // The order page shows the carrier's tracking link and each unit's identifier.

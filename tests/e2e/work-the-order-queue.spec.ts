@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { pdfText } from "../support/pdf-text";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { checkBothWidths, expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { gotoHydrated, siteOrigin } from "./support/page";
-import { orderPractice, seededOrders } from "./support/seed-orders";
+import { orderPractice, seededInvoices, seededOrders } from "./support/seed-orders";
 import { signedInContextPage, useSession } from "./support/sessions";
 
 /**
@@ -218,6 +218,19 @@ test.describe("working the seeded orders", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     const text = await pdfText(new Uint8Array(await pdf.body()));
     for (const id of ["AM-2611-0001", "AM-2611-0002", "AM-2611-0003", seededOrders.confirmed, "1Z999AA10123456784"]) expect(text, id).toContain(id);
+
+    // Until it is delivered, staff correct the tracking: checked against the carrier's format, then kept.
+    await work(page).getByText("Correct the tracking…").click();
+    const correction = work(page).locator("details");
+    await correction.getByLabel("Carrier").selectOption("fedex");
+    await correction.getByLabel("Tracking number").fill("1Z999AA10123456784");
+    await correction.getByRole("button", { name: "Correct tracking" }).click();
+    await expect(correction.getByLabel("Tracking number")).toHaveAccessibleDescription("A FedEx tracking number is 12 or 15 digits");
+    await correction.getByLabel("Tracking number").fill("7712 3456 7899");
+    await correction.getByRole("button", { name: "Correct tracking" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Tracking corrected" })).toBeVisible();
+    await expect(shipment.getByRole("link", { name: /771234567899/ })).toHaveAttribute("href", /^https:\/\/www\.fedex\.com\//);
+    await expect(shipment).toContainText("FedEx");
   });
 
   test("staff invoice a delivered order: prices prefilled, totals live, the invoice numbered with its due date and in its PDF", async ({ page }) => {
@@ -257,19 +270,52 @@ test.describe("working the seeded orders", () => {
     for (const expected of [number, "Q4205", "$720.50", "$460.00", "$260.50"]) expect(text, expected).toContain(expected);
   });
 
-  test("staff record the payment of an invoiced order: Paid, with its date and reference", async ({ page }) => {
+  test("staff record a part payment of an invoiced order, then the rest: the balance shows in the console and on PAY INVOICE, then Paid", async ({ page, browser }) => {
     await signInAsStaff(page, QUEUE);
     await openOrderFromQueue(page, seededOrders.invoiced);
+    const invoice = page.getByRole("region", { name: "Invoice", exact: true });
     await expect(work(page).getByLabel("Paid on")).toHaveValue(day(0));
+    // The amount starts at the balance; a part is typed over it.
+    const amount = work(page).getByLabel("Amount ($)");
+    await expect(amount).toHaveValue("701.00");
+    await amount.fill("200");
+    await work(page).getByLabel("Reference").fill("Check 10441");
+    await work(page).getByRole("button", { name: "Record payment" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Part payment recorded" })).toBeVisible();
+    await expect(invoice.locator("[data-invoice-paid]")).toHaveText("$200.00");
+    await expect(invoice.locator("[data-invoice-balance]")).toHaveText("$501.00");
+    await expect(invoice.getByRole("table", { name: "Payments" })).toContainText("Check 10441");
+    await expect(history(page)).not.toContainText("Invoiced → Paid");
+    await expect(amount).toHaveValue("501.00");
+
+    // The practice sees what is paid and what is left.
+    const member = await signedInContextPage(browser, "orders");
+    await gotoHydrated(member, "/members/invoices");
+    const row = member.locator(`tr[data-invoice="${seededInvoices.open}"]`);
+    await expect(row).toContainText("$200.00");
+    await expect(row).toContainText("$501.00");
+    await expect(row).toContainText("Open");
+    await checkBothWidths(member, "pay-invoice-part-paid");
+
+    // More than the balance is refused beside the amount; the rest pays it.
+    await amount.fill("600");
     await work(page).getByLabel("Reference").fill("Check 10442");
+    await work(page).getByRole("button", { name: "Record payment" }).click();
+    await expect(amount).toHaveAccessibleDescription(/The balance is \$501\.00: a payment cannot be more than it/);
+    await amount.fill("501");
     await work(page).getByRole("button", { name: "Record payment" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Payment recorded" })).toBeVisible();
     await expect(history(page)).toContainText("Invoiced → Paid");
-    const invoice = page.getByRole("region", { name: "Invoice", exact: true });
-    await expect(invoice).toContainText("Paid on");
+    await expect(invoice.locator("[data-invoice-balance]")).toHaveText("$0.00");
     await expect(invoice).toContainText(day(0));
     await expect(invoice).toContainText("Check 10442");
     await expect(work(page)).toContainText("Nothing to do: this order is Paid.");
+    const text = await pdfText(new Uint8Array(await (await page.request.get((await page.getByRole("link", { name: "Invoice (PDF)" }).getAttribute("href"))!)).body()));
+    expect(text).toContain("Check 10441");
+    expect(text).toContain(`PAID on ${day(0)}, reference Check 10442`);
+    await gotoHydrated(member, "/members/invoices");
+    await expect(row).toContainText("Paid");
+    await member.context().close();
   });
 });
 

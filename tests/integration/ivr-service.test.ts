@@ -168,6 +168,8 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     await recordVerification(database.db, {
       id,
       actor: staff,
+      // Verified at the end of 2098, for the IVR's date of service in January 2099.
+      today: "2098-12-15",
       input: { outcome: "covered", validUntil: "2099-03-01", deductible: "240", authorisedApplications: 4, noteToPractice: "Covered at 80%." },
     });
     const detail = await readIvrAsStaff(database.db, { id, actor: staff });
@@ -181,8 +183,8 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
 
     const mails = await database.db.select().from(outbox);
     const toMember = mails.filter((m) => m.to === member.email && m.purpose === "ivr.status");
-    expect(toMember.map((m) => m.subject)).toContain(`${reference} is now Covered`);
-    expect(toMember.find((m) => m.subject === `${reference} is now Covered`)?.text).toMatch(new RegExp(`^${reference} is now Covered: sign in to see it\\.`));
+    expect(toMember.map((m) => m.subject).sort()).toEqual(["covered", "in review", "in review", "needs information"].map((s) => `${reference}: ${s}`));
+    expect(toMember.find((m) => m.subject === `${reference}: covered`)?.text).toMatch(new RegExp(`^${reference} is now Covered: sign in to see it\\.`));
     for (const m of mails) expect(`${m.subject} ${m.text}`).not.toMatch(/Margaret|Hale|1948|1EG4|Elm/i);
 
     const board = await practiceBoard(database.db, practiceId);

@@ -2,16 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/lib/orders";
 import { parseWith } from "~/lib/schemas/fields";
-import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema } from "~/lib/schemas/order";
+import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
 import { patientSchema, latestUsToday } from "~/lib/schemas/patient";
+import { facilitySchema } from "~/lib/schemas/practice";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox } from "~/.server/db/schema";
+import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
 import {
   cancelOrderAsMember,
   cancelOrderAsStaff,
   confirmOrder,
+  correctTracking,
   getOrderDetail,
   invoiceDocument,
   invoiceOrder,
@@ -31,11 +33,18 @@ import {
   transitionOrder,
 } from "~/.server/orders";
 import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { findOrCreatePractice, setMemberPractice, updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
 import { drivers, freshDatabase } from "./support/database";
 
 const staff = { email: "orders@company.example", ip: "198.51.100.9" };
+/** What an order inserted directly (not placed) is written with. */
+const SNAPSHOT = {
+  practiceName: "Sunrise Wound Care",
+  facilityName: "Main clinic",
+  shipTo: { addressLine1: "1 Main St", addressLine2: null, city: "Austin", state: "TX", zip: "78701", phone: "5125550100" },
+  productName: "Membrane Wrap",
+};
 const day = (offset: number) => {
   const d = new Date(`${latestUsToday()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
@@ -120,6 +129,8 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
       notes: "Margaret Hale prefers morning delivery",
       "qty-4x4": "1",
       "qty-2x2": "2",
+      // 24 cm² for the IVR's 13 cm²: over by more than the smallest size, so it says why.
+      overOrderReason: "Margaret Hale has a second wound dressing day",
       ...overrides,
     });
     if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
@@ -184,12 +195,67 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(await practiceOrders(db(), otherPracticeId)).toEqual([]);
   });
 
-  it("warns, without refusing, when the order exceeds the wound by more than its smallest size", async () => {
+  it("asks why an order exceeds the wound by more than its smallest size, keeps the reason sealed with the order, and shows it", async () => {
     const covered = await ivr({ areaHundredths: 1000 });
-    const placed = await place(covered, { "qty-4x4": "1", "qty-2x2": "2" });
+    const unexplained = await refusal(place(covered, { "qty-4x4": "1", "qty-2x2": "2", overOrderReason: "" }));
+    expect(unexplained.field).toBe("overOrderReason");
+    expect(unexplained.message).toMatch(/^Say why this order needs more than the wound's area/);
+    const placed = await place(covered, { "qty-4x4": "1", "qty-2x2": "2", overOrderReason: "A second application on Friday" });
     expect(placed.warning).toMatch(/24 cm².*14 cm² more.*10 cm².*smallest size \(4 cm²\)/);
-    const fits = await place(covered, { "qty-4x4": "0", "qty-2x2": "0", "qty-2x3": "2" });
+    const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
+    expect(row!.overOrderReasonSealed).toMatch(/^p1\./);
+    expect((await readOrderAsStaff(db(), { id: placed.id, actor: staff, today }))!.overOrderReason).toBe("A second application on Friday");
+    // Within the wound and its smallest size: no reason asked, none kept (a reason typed anyway is not stored).
+    const fits = await place(covered, { "qty-4x4": "0", "qty-2x2": "0", "qty-2x3": "2", overOrderReason: "not needed" });
     expect(fits.warning).toBeNull();
+    expect((await db().select().from(orders).where(eq(orders.id, fits.id)))[0]!.overOrderReasonSealed).toBeNull();
+  });
+
+  it("refuses a date of service outside the prior authorization's window, naming the window", async () => {
+    const approved = await ivr({ status: "prior_auth_approved", priorAuthFrom: day(10), priorAuthTo: day(40) });
+    const reference = `IVR-${String(approved.number).padStart(6, "0")}`;
+    const before = await refusal(place(approved, { dateOfService: day(9) }));
+    expect(before.field).toBe("dateOfService");
+    expect(before.message).toBe(`${reference}'s prior authorization runs from ${day(10)} to ${day(40)}: choose a date of service inside it.`);
+    expect((await refusal(place(approved, { dateOfService: day(41) }))).field).toBe("dateOfService");
+    await expect(place(approved, { dateOfService: day(10) })).resolves.toBeTruthy();
+    await expect(place(approved, { dateOfService: day(40) })).resolves.toBeTruthy();
+    // An authorization that has ended blocks the IVR altogether.
+    const ended = await ivr({ status: "prior_auth_approved", priorAuthFrom: day(-30), priorAuthTo: day(-1) });
+    expect((await refusal(place(ended))).message).toBe(`IVR-${String(ended.number).padStart(6, "0")}'s prior authorization ended on ${day(-1)}: ask us to verify again before ordering.`);
+    expect((await orderableIvrs(db(), practiceId, today)).some((i) => i.id === ended.id && i.blockedBy?.includes("ended"))).toBe(true);
+  });
+
+  it("refuses a shipping speed that arrives after the date of service, naming the one that would", async () => {
+    // placeOrder counts from the `today` it is given: a Friday before a Monday holiday (2026-07-03 is Independence Day observed, so Thursday 2026-07-02).
+    const covered = await ivr({ validUntil: "2099-01-01" });
+    // The form's own check counts from the real today: these days of 2026 are given to placeOrder directly.
+    const on = (today: string, overrides: Pick<OrderInput, "dateOfService" | "shippingSpeed">) =>
+      placeOrder(db(), { practiceId, userId: member.id, actor: actor(), input: { ...orderInput(covered), ...overrides }, today });
+    const late = await refusal(on("2026-07-02", { dateOfService: "2026-07-06", shippingSpeed: "standard" }));
+    expect(late.field).toBe("shippingSpeed");
+    expect(late.message).toBe(
+      "Standard (2–3 business days) arrives by Wednesday, July 8, 2026, after the date of service (Monday, July 6, 2026): choose Expedited (next business day), or a later date of service.",
+    );
+    await expect(on("2026-07-02", { dateOfService: "2026-07-06", shippingSpeed: "expedited" })).resolves.toBeTruthy();
+    const sameDay = await refusal(on("2026-07-03", { dateOfService: "2026-07-03", shippingSpeed: "same-day" }));
+    expect(sameDay.message).toMatch(/no speed arrives by then: the soonest is Same day \(select metro areas\), by Monday, July 6, 2026/);
+  });
+
+  it("refuses more grafts than the IVR authorises: each application the set that covers its wound", async () => {
+    // 13 cm² is covered by 3 × 3 + 2 × 2: two grafts an application, four for two applications.
+    const authorised = await ivr({ authorisedApplications: 2 });
+    const reference = `IVR-${String(authorised.number).padStart(6, "0")}`;
+    const tooMany = await refusal(place(authorised, { "qty-4x4": "0", "qty-2x2": "5" }));
+    expect(tooMany.field).toBe("lines");
+    expect(tooMany.message).toBe(
+      `${reference} authorises 2 applications of 2 grafts (the set that covers its 13 cm² wound), 4 in all, and 0 are ordered: this order may have 4 at most, not 5.`,
+    );
+    await place(authorised, { "qty-4x4": "0", "qty-2x2": "0", "qty-3x3": "1", "qty-1x1": "2", overOrderReason: "" });
+    const second = await refusal(place(authorised, { "qty-4x4": "1", "qty-2x2": "1" }));
+    expect(second.message).toMatch(/4 in all, and 3 are ordered: this order may have 1 at most, not 2\.$/);
+    const listed = (await orderableIvrs(db(), practiceId, today)).find((i) => i.id === authorised.id);
+    expect(listed).toMatchObject({ graftsAuthorised: 4, graftsOrdered: 3, blockedBy: null });
   });
 
   it("refuses to order from an IVR that is not covered or approved, expired, past its validity, or of another patient or product", async () => {
@@ -233,14 +299,15 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
 
   it("refuses an order past the IVR's authorised applications; a cancelled order gives its application back", async () => {
     const authorised = await ivr({ authorisedApplications: 2 });
-    const first = await place(authorised);
-    await place(authorised);
-    const past = await refusal(place(authorised));
+    const one = { "qty-4x4": "1", "qty-2x2": "0" };
+    const first = await place(authorised, one);
+    await place(authorised, one);
+    const past = await refusal(place(authorised, one));
     expect(past.message).toMatch(/authorised 2 applications and 2 are ordered/);
     const listed = (await orderableIvrs(db(), practiceId, today)).find((i) => i.id === authorised.id);
     expect(listed?.blockedBy).toMatch(/authorised 2 applications/);
     await cancelOrderAsMember(db(), { practiceId, actor: actor(), id: first.id });
-    await expect(place(authorised)).resolves.toBeTruthy();
+    await expect(place(authorised, one)).resolves.toBeTruthy();
   });
 
   it("allows exactly the issue's transitions, for staff and for members", async () => {
@@ -250,7 +317,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
         for (const to of ORDER_STATUSES) {
           const [row] = await db()
             .insert(orders)
-            .values({ practiceId, ivrId: covered.id, patientId, productSlug: "membrane-wrap", status: from, dateOfService: day(5), facilityId, shippingSpeed: "standard" })
+            .values({ practiceId, ivrId: covered.id, patientId, productSlug: "membrane-wrap", status: from, dateOfService: day(5), facilityId, shippingSpeed: "standard", ...SNAPSHOT })
             .returning({ id: orders.id });
           const move = transitionOrder(db(), { id: row!.id, to, actor: by === "staff" ? staff : actor(), by, practiceId: by === "member" ? practiceId : null });
           const allowed = (by === "staff" ? STAFF_MAY : MEMBER_MAY).has(`${from}>${to}`);
@@ -309,7 +376,12 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     await expect(invoiceOrder(db(), { id: placed.id, actor: staff, today, input: invoiceInput({ dueOn: day(30), "price-1": "450", "price-2": "125.50" }) })).rejects.toBeInstanceOf(
       OrderTransitionRefused,
     );
-    await markDelivered(db(), { id: placed.id, actor: staff });
+    expect((await refusal(markDelivered(db(), { id: placed.id, actor: staff, today, input: { deliveredOn: day(1) } }))).field).toBe("deliveredOn");
+    expect((await refusal(markDelivered(db(), { id: placed.id, actor: staff, today, input: { deliveredOn: day(-3) } }))).message).toBe(
+      `It shipped on ${today}: it was delivered on that day or after`,
+    );
+    await markDelivered(db(), { id: placed.id, actor: staff, today, input: { deliveredOn: today } });
+    expect((await getOrderDetail(db(), { id: placed.id, practiceId, today }))!.row.deliveredOn).toBe(today);
     expect((await refusal(invoiceOrder(db(), { id: placed.id, actor: staff, today, input: invoiceInput({ dueOn: day(30), "price-1": "450" }) }))).field).toBe("price-2");
     const invoiced = await invoiceOrder(db(), { id: placed.id, actor: staff, today, input: invoiceInput({ dueOn: day(30), "price-1": "450", "price-2": "$125.50" }) });
     expect(invoiced?.invoiceNumber).toMatch(/^INV-\d{6}$/);
@@ -324,12 +396,37 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(await invoiceDocument(db(), { orderId: placed.id, practiceId: otherPracticeId, today })).toBeNull();
     expect((await practiceInvoices(db(), practiceId, day(31))).find((i) => i.orderId === placed.id)?.state).toBe("overdue");
 
-    const payment = parseWith(paymentSchema, { paidOn: today, reference: "ACH 55120" });
-    if (!payment.success) throw new Error("payment");
-    await recordPayment(db(), { id: placed.id, actor: staff, input: payment.data });
+    const payment = (amount: string, reference: string) => {
+      const parsed = parseWith(paymentSchema, { paidOn: today, amount, reference });
+      if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
+      return parsed.data;
+    };
+    // A part: the invoice stays open with its balance, the order invoiced.
+    await expect(recordPayment(db(), { id: placed.id, actor: staff, input: payment("200", "Check 1042") })).resolves.toMatchObject({ settled: false, balanceCents: 50_100 });
+    detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
+    expect(detail!.row.status).toBe("invoiced");
+    expect(detail!.invoice).toMatchObject({ state: "open", paidCents: 20_000, balanceCents: 50_100, paidOn: null });
+    expect((await practiceInvoices(db(), practiceId, today)).find((i) => i.orderId === placed.id)).toMatchObject({ paidCents: 20_000, balanceCents: 50_100, state: "open" });
+    const partText = await pdfText((await invoiceDocument(db(), { orderId: placed.id, practiceId, today }))!.bytes);
+    expect(partText).toMatch(/Balance due\s+\$501\.00/);
+    // More than the balance is refused beside the amount; the rest pays it.
+    const over = await refusal(recordPayment(db(), { id: placed.id, actor: staff, input: payment("501.01", "ACH 55120") }));
+    expect([over.field, over.message]).toEqual(["amount", "The balance is $501.00: a payment cannot be more than it"]);
+    await expect(recordPayment(db(), { id: placed.id, actor: staff, input: payment("501", "ACH 55120") })).resolves.toMatchObject({ settled: true, balanceCents: 0 });
     detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
     expect(detail!.row.status).toBe("paid");
-    expect(detail!.invoice).toMatchObject({ state: "paid", paidOn: today, paymentReference: "ACH 55120" });
+    expect(detail!.invoice).toMatchObject({ state: "paid", paidOn: today, paymentReference: "ACH 55120", paidCents: 70_100, balanceCents: 0 });
+    expect(detail!.invoice!.payments.map((p) => [p.amountCents, p.reference])).toEqual([
+      [20_000, "Check 1042"],
+      [50_100, "ACH 55120"],
+    ]);
+    await expect(recordPayment(db(), { id: placed.id, actor: staff, input: payment("1", "late") })).rejects.toBeInstanceOf(OrderTransitionRefused);
+    const paymentAudit = await db().select().from(auditLog).where(eq(auditLog.target, placed.id));
+    expect(paymentAudit.filter((a) => a.action.startsWith("invoice.")).map((a) => [a.action, a.detail])).toEqual([
+      ["invoice.create", invoiced!.invoiceNumber],
+      ["invoice.payment", `${invoiced!.invoiceNumber}: $200.00, balance $501.00`],
+      ["invoice.paid", `${invoiced!.invoiceNumber}: $501.00, balance $0.00`],
+    ]);
     expect(await pdfText((await invoiceDocument(db(), { orderId: placed.id, practiceId, today }))!.bytes)).toMatch(/PAID/);
     expect(detail!.history.map((h) => h.to)).toEqual(["submitted", "confirmed", "shipped", "delivered", "invoiced", "paid"]);
     expect((await db().select().from(invoices).where(eq(invoices.orderId, placed.id)))[0]?.paymentRecordedBy).toBe(staff.email);
@@ -337,9 +434,64 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     // Every change mailed the practice's followers (the member and the IVR's follower) with the reference only.
     const mails = (await db().select().from(outbox).where(eq(outbox.purpose, "order.status"))).filter((m) => m.text.includes(placed.id));
     expect(mails.filter((m) => m.to === follower.email).map((m) => m.subject)).toEqual(
-      ["Confirmed", "Shipped", "Delivered", "Invoiced", "Paid"].map((s) => `${placed.reference} is now ${s}`),
+      ["confirmed", "shipped", "delivered", "invoiced", "paid"].map((s) => `${placed.reference}: ${s}`),
     );
     expect(mails.filter((m) => m.to === member.email)).toHaveLength(5);
+    // The shipped mail names the carrier and the tracking number, and nothing of the patient.
+    const shippedMail = mails.find((m) => m.to === member.email && m.subject === `${placed.reference}: shipped`)!;
+    expect(shippedMail.text).toContain(`${placed.reference} is now Shipped: sign in to see it.`);
+    expect(shippedMail.text).toContain("Carrier: UPS\nTracking number: 1Z999AA10123456784\nhttps://www.ups.com/track?tracknum=1Z999AA10123456784");
+    expect(shippedMail.text).not.toMatch(/Margaret|Hale|morning/);
+  });
+
+  it("keeps what an order was placed with: a facility edited and a practice renamed afterwards leave its pages and packing list as they were", async () => {
+    const address = { addressLine1: "9 Harbor Lane", city: "Austin", state: "TX", zip: "78702", phone: "5125550190", placeOfService: "11" };
+    const [annex] = await db().insert(facilities).values({ practiceId, name: "Harbor annex", ...address }).returning();
+    const placed = await place(await ivr(), { facilityId: annex!.id });
+    await confirmOrder(db(), { id: placed.id, actor: staff });
+    const shipped = parseWith(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "SN-1", "unit-2-1": "SN-2", "unit-2-2": "SN-3" });
+    if (!shipped.success) throw new Error(JSON.stringify(shipped.fieldErrors));
+    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped.data });
+    const before = await packingListDocument(db(), { orderId: placed.id, practiceId, today });
+
+    const moved = parseWith(facilitySchema, { name: "Harbor annex (new building)", addressLine1: "500 Congress Ave", city: "Austin", state: "TX", zip: "78701", phone: "512 555 0111", placeOfService: "11" });
+    if (!moved.success) throw new Error(JSON.stringify(moved.fieldErrors));
+    expect(await updateFacility(db(), { practiceId, id: annex!.id, actor: actor(), input: moved.data })).not.toBeNull();
+    await db().update(practices).set({ name: "Sunrise Wound & Vein" }).where(eq(practices.id, practiceId));
+
+    const detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
+    expect(detail!.shipTo).toEqual({ facilityName: "Harbor annex", addressLine1: "9 Harbor Lane", addressLine2: null, city: "Austin", state: "TX", zip: "78702", phone: "5125550190" });
+    expect(detail!.practice.name).toBe("Sunrise Wound Care");
+    expect(detail!.product.name).toBe("Membrane Wrap");
+    const after = await packingListDocument(db(), { orderId: placed.id, practiceId, today });
+    expect(Buffer.from(after!.bytes).equals(Buffer.from(before!.bytes))).toBe(true);
+    const text = await pdfText(after!.bytes);
+    expect(text).toContain("9 Harbor Lane");
+    expect(text).not.toMatch(/Congress|new building|Vein/);
+    // A new order goes to the facility as it is now.
+    const next = await place(await ivr(), { facilityId: annex!.id });
+    expect((await getOrderDetail(db(), { id: next.id, practiceId, today }))!.shipTo.addressLine1).toBe("500 Congress Ave");
+    await db().update(practices).set({ name: "Sunrise Wound Care" }).where(eq(practices.id, practiceId));
+  });
+
+  it("lets staff correct a shipped order's tracking until it is delivered, audited", async () => {
+    const placed = await place(await ivr());
+    await confirmOrder(db(), { id: placed.id, actor: staff });
+    const shipped = parseWith(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "TR-1", "unit-2-1": "TR-2", "unit-2-2": "TR-3" });
+    if (!shipped.success) throw new Error(JSON.stringify(shipped.fieldErrors));
+    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped.data });
+    const same = await refusal(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "fedex", trackingNumber: "771234567810" } }));
+    expect(same.field).toBe("trackingNumber");
+    await expect(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } })).resolves.toEqual({
+      reference: placed.reference,
+    });
+    const detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
+    expect(detail!.row).toMatchObject({ status: "shipped", carrier: "ups", trackingNumber: "1Z999AA10123456784" });
+    const audited = await db().select().from(auditLog).where(eq(auditLog.action, "order.tracking"));
+    expect(audited.filter((a) => a.target === placed.id).map((a) => [a.actorEmail, a.detail])).toEqual([[staff.email, "FedEx 771234567810 -> UPS 1Z999AA10123456784"]]);
+    await markDelivered(db(), { id: placed.id, actor: staff, today, input: { deliveredOn: today } });
+    const late = await refusal(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "fedex", trackingNumber: "771234567811" } }));
+    expect(late.message).toMatch(/^An order that is Delivered keeps its tracking/);
   });
 
   it("lets staff cancel until the order ships, with a sealed reason; staff reads are audited", async () => {
@@ -376,7 +528,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
         union all select a::text from audit_log a
       ) rows`);
     const text = String(((dump as { rows: { all: string }[] }).rows[0] ?? { all: "" }).all);
-    for (const secret of ["Margaret", "Hale", "morning delivery", "admitted to hospital", "1948-03-02"]) expect(text.includes(secret), secret).toBe(false);
+    for (const secret of ["Margaret", "Hale", "morning delivery", "admitted to hospital", "1948-03-02", "second wound dressing"]) expect(text.includes(secret), secret).toBe(false);
     expect(await db().select().from(orderHistory)).not.toHaveLength(0);
   });
 });
@@ -419,7 +571,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
         productSlug: "membrane-wrap",
         dateOfService: day(5),
         facilityId: facility!.id,
-        shippingSpeed: "standard",
+        shippingSpeed: "expedited",
         "qty-2x2": "1",
       });
       if (!parsed.success) throw new Error("order");

@@ -8,6 +8,8 @@ import { loader as ordersLoader } from "~/routes/portal/orders";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, shipmentSchema } from "~/lib/schemas/order";
 import { latestUsToday, patientSchema } from "~/lib/schemas/patient";
+import type { ShippingSpeed } from "~/lib/orders";
+import { arrivalBy, arrivals } from "~/lib/shipping";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
@@ -66,7 +68,7 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
       productSlug: "membrane-wrap",
       dateOfService: day(5),
       facilityId,
-      shippingSpeed: "standard",
+      shippingSpeed: "expedited",
       woundArea: "12.25",
       poNumber: "PO-1",
       notes: "Side door",
@@ -158,8 +160,12 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     expect(page.body).toMatchObject({
       patientName: "Margaret Hale",
       ivr: { id: covered.id, product: "Membrane Wrap", hcpcs: "Q4205", areaCm2: 12.25, authorisedApplications: 4, blockedBy: null },
-      defaults: { dateOfService: day(3), facilityId, shippingSpeed: "standard", woundArea: "12.25" },
+      defaults: { dateOfService: day(3), facilityId, woundArea: "12.25" },
     });
+    // The slowest speed that arrives by the first date of service is chosen.
+    const speed = (page.body as { defaults: { shippingSpeed: ShippingSpeed } }).defaults.shippingSpeed;
+    expect(arrivalBy(speed, latestUsToday()) <= day(3)).toBe(true);
+    expect(arrivals(latestUsToday()).find((a) => a.by <= day(3))?.speed).toBe(speed);
     // An IVR not yet verified opens, and says why it cannot be ordered from.
     const blocked = await call(formLoader, get(`/members/orders/new?ivr=${sent.id}`, nurse));
     expect((blocked.body as { ivr: { blockedBy: string } }).ivr.blockedBy).toMatch(/is Submitted: only a covered or prior-auth-approved IVR can be ordered from/);
@@ -189,7 +195,10 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
   });
 
   it("places an order and opens its page, cancels it after a confirm step, and refuses a second cancel (409); another practice gets 404", async () => {
-    const placed = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1", "qty-2x2": "2" }), nurse));
+    // More than the wound by more than its smallest size: a reason is asked beside its field, then kept.
+    const unexplained = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1", "qty-2x2": "2" }), nurse));
+    expect(unexplained).toMatchObject({ status: 400, body: { fieldErrors: { overOrderReason: expect.stringMatching(/^Say why this order needs more/) } } });
+    const placed = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1", "qty-2x2": "2", overOrderReason: "Second wound\non the heel" }), nurse));
     expect(placed.status).toBe(303);
     const path = placed.headers.get("Location")!;
     expect(path).toMatch(/^\/members\/orders\/[0-9a-f-]{36}$/);
@@ -203,8 +212,9 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
       patient: "Margaret Hale (born 1948-03-02)",
       product: "Membrane Wrap (Q4205)",
       shipTo: { name: "Main", address: "1 Main St, Austin, TX 78701" },
-      shippingSpeed: "Standard (2–3 business days)",
+      shippingSpeed: "Expedited (next business day)",
       totalAreaCm2: 24,
+      overOrderReason: "Second wound\non the heel",
       woundAreaCm2: 12.25,
       warning: expect.stringMatching(/^This order is 24 cm², 11\.75 cm² more than the wound's 12\.25 cm²/),
       invoice: null,
@@ -243,7 +253,7 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     const shipment = parseWith(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", "unit-1-1": "SR-0001" });
     if (!shipment.success) throw new Error(JSON.stringify(shipment.fieldErrors));
     await shipOrder(db(), { id, actor: STAFF, input: shipment.data });
-    await markDelivered(db(), { id, actor: STAFF });
+    await markDelivered(db(), { id, actor: STAFF, today: day(0), input: { deliveredOn: day(0) } });
     const invoice = parseWith(invoiceSchema, { dueOn: day(-1), "price-1": "1250.5" });
     if (!invoice.success) throw new Error(JSON.stringify(invoice.fieldErrors));
     // Issued ten days ago and due yesterday: overdue today.
@@ -255,7 +265,7 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
       carrier: "ups",
       trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
       lines: [{ size: "4 × 4 cm", quantity: 1, units: [{ position: 1, tissueId: "SR-0001" }] }],
-      invoice: { total: "$1,250.50", state: "overdue", paidOn: null },
+      invoice: { total: "$1,250.50", paid: "$0.00", balance: "$1,250.50", state: "overdue", paidOn: null },
     });
     const tab = (await call(invoicesLoader, get("/members/invoices", nurse))).body as { invoices: { orderId: string; total: string }[]; summary: Record<string, unknown> };
     expect(tab.invoices.find((i) => i.orderId === id)).toMatchObject({ total: "$1,250.50", state: "overdue" });

@@ -208,7 +208,7 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
     expect(resubmitted.history.at(-1)?.note).toMatch(/^Notes attached\.\r?\nMeasured again on Monday\.$/);
 
     await moveIvr(database.db, { id, to: "in_review", actor: staff });
-    await recordVerification(database.db, { id, actor: staff, input: { outcome: "covered", validUntil: "2099-01-20", authorisedApplications: 4 } });
+    await recordVerification(database.db, { id, actor: staff, today: "2098-12-15", input: { outcome: "covered", validUntil: "2099-01-20", authorisedApplications: 4 } });
     const covered = (await call(ivrLoader, get(path, nurse), { id })).body as { status: string; verification: { authorisedApplications: number } };
     expect(covered).toMatchObject({ status: "covered", verification: { authorisedApplications: 4 } });
     // The member may not cancel a decided IVR: the lifecycle refuses it.

@@ -27,6 +27,7 @@ export const SEALED_COLUMNS = [
   { table: "ivr_files", column: "name_sealed", context: "ivr_files.name", bytes: false },
   { table: "ivr_files", column: "content_sealed", context: "ivr_files.content", bytes: true },
   { table: "orders", column: "notes_sealed", context: "orders.notes", bytes: false },
+  { table: "orders", column: "over_order_reason_sealed", context: "orders.over_order_reason", bytes: false },
   { table: "order_history", column: "note_sealed", context: "order_history.note", bytes: false },
 ] as const;
 

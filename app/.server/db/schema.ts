@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -480,6 +481,9 @@ export const ivrs = pgTable(
     requestMessageSealed: text("request_message_sealed"),
     validUntil: date("valid_until"),
     authorisedApplications: integer("authorised_applications"),
+    /** the prior authorization's window, when one was approved: orders' dates of service fall inside it */
+    priorAuthFrom: date("prior_auth_from"),
+    priorAuthTo: date("prior_auth_to"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -560,6 +564,9 @@ export const ivrFiles = pgTable(
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 
+/** The facility's address as the order was placed (the practice's business address, not patient data). */
+export type ShipToSnapshot = { addressLine1: string; addressLine2: string | null; city: string; state: string; zip: string; phone: string };
+
 export const orders = pgTable(
   "orders",
   {
@@ -589,10 +596,19 @@ export const orders = pgTable(
     notesSealed: text("notes_sealed"),
     /** the wound's area the order was made for, in hundredths of cm² */
     woundAreaHundredths: integer("wound_area_hundredths"),
+    /** why the order exceeds the wound by more than its smallest size, sealed: it may speak of the patient */
+    overOrderReasonSealed: text("over_order_reason_sealed"),
+    /** What the order was placed with, kept as it was then: pages and documents read these, never today's practice, facility or catalogue. */
+    practiceName: text("practice_name").notNull(),
+    facilityName: text("facility_name").notNull(),
+    shipTo: jsonb("ship_to").$type<ShipToSnapshot>().notNull(),
+    productName: text("product_name").notNull(),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** the day the carrier delivered it, as staff recorded it */
+    deliveredOn: date("delivered_on"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -687,12 +703,32 @@ export const invoices = pgTable(
     dueOn: date("due_on").notNull(),
     totalCents: integer("total_cents").notNull(),
     issuedBy: text("issued_by"),
+    /** what the payments so far add up to; the invoice is paid when they cover its total */
+    paidCents: integer("paid_cents").notNull().default(0),
+    /** the day the last payment made it paid, and that payment's reference */
     paidOn: date("paid_on"),
     paymentReference: text("payment_reference"),
     paymentRecordedBy: text("payment_recorded_by"),
     createdAt: createdAt(),
   },
   (t) => [index("invoices_practice_idx").on(t.practiceId, t.dueOn)],
+);
+
+/** Each payment of an invoice: a part or the rest. Amounts in cents. */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    paidOn: date("paid_on").notNull(),
+    reference: text("reference").notNull(),
+    recordedBy: text("recorded_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt)],
 );
 
 export const invoiceLines = pgTable(

@@ -31,6 +31,7 @@ export {
   readIvrFileAsStaff,
   recordVerification,
   requestInformation,
+  VerificationRefused,
   type QueueFilters,
   type QueueRow,
 } from "./staff";

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { canTransitionIvr, IVR_STATUS_LABELS, ivrReference, ivrTransitionRefusal, type IvrStatus } from "~/lib/ivr";
+import { statusSubject } from "~/lib/mail";
 import { audit, type Actor } from "~/.server/audit";
 import { seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
@@ -38,7 +39,7 @@ export type IvrTransition = {
   /** A note kept (sealed) in the history: a member's answer, staff's message. */
   note?: string | null;
   /** Other columns that change with the status (validity, the request message...). */
-  set?: Partial<Pick<IvrRow, "validUntil" | "authorisedApplications" | "requestMessageSealed" | "submittedAt">>;
+  set?: Partial<Pick<IvrRow, "validUntil" | "authorisedApplications" | "priorAuthFrom" | "priorAuthTo" | "requestMessageSealed" | "submittedAt">>;
 };
 
 /** Mail to a follower: the reference and the status in words, and where to look. */
@@ -46,7 +47,7 @@ export function statusMail(number: number, id: string, to: IvrStatus) {
   const reference = ivrReference(number);
   const label = IVR_STATUS_LABELS[to];
   return {
-    subject: `${reference} is now ${label}`,
+    subject: statusSubject(reference, label),
     text: `${reference} is now ${label}: sign in to see it.\n\n${siteOrigin()}/members/ivrs/${id}\n`,
   };
 }

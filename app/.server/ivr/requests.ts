@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
+import { addDays } from "~/lib/calendar";
+import type { VerificationResult } from "~/lib/verification-words";
 import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
@@ -277,12 +279,6 @@ export type BoardRow = {
 
 const productName = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? slug ?? "";
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** "reverify soon": covered or approved, and valid-until within the next 30 days. */
 export function reverifySoon(status: IvrStatus, validUntil: string | null, today: string): boolean {
   return (status === "covered" || status === "prior_auth_approved") && validUntil !== null && validUntil <= addDays(today, REVERIFY_SOON_DAYS);
@@ -319,20 +315,8 @@ export async function toBoardRows(db: Db, rows: readonly IvrRow[], today = today
   }));
 }
 
-export type Verification = {
-  outcome: string;
-  networkStatus?: string;
-  deductible?: string;
-  deductibleMet?: string;
-  coinsurancePercent?: number;
-  copay?: string;
-  outOfPocketMax?: string;
-  outOfPocketMet?: string;
-  priorAuthNumber?: string;
-  priorAuthFrom?: string;
-  priorAuthTo?: string;
-  authorisedApplications?: number;
-  validUntil: string;
+/** A recorded verification, opened: what the payer said (`VerificationResult`), staff's notes, and who verified when. */
+export type Verification = VerificationResult & {
   callReference?: string;
   noteToPractice?: string;
   verifiedBy: string | null;

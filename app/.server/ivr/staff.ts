@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, lte, ne, type SQL } from "drizzle-orm";
 import { IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
+import { latestUsToday } from "~/lib/schemas/patient";
 import type { VerificationInput } from "~/lib/schemas/verification";
+import { verificationDateIssues } from "~/lib/schemas/verification-fields";
 import { audit, type Actor } from "~/.server/audit";
 import { seal, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
@@ -91,12 +93,31 @@ export function requestInformation(db: Db, { id, actor, message }: { id: string;
   });
 }
 
+/** A verification whose dates break a rule: the message, and the control it belongs beside. */
+export class VerificationRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = "VerificationRefused";
+  }
+}
+
 /**
  * Staff record what the payer said and move the IVR to the outcome, in one
  * transaction: the verification row (sealed), the validity and authorised
- * applications on the IVR, and the transition with its mail and event.
+ * applications and the prior authorization's window on the IVR, and the
+ * transition with its mail and event. Dates that break the rules
+ * (`verificationDateIssues`, counted from `today`, the day of the
+ * verification) throw VerificationRefused before anything is written.
  */
-export async function recordVerification(db: Db, { id, actor, input }: { id: string; actor: Actor; input: VerificationInput }) {
+export async function recordVerification(
+  db: Db,
+  { id, actor, input, today = latestUsToday() }: { id: string; actor: Actor; input: VerificationInput; today?: string },
+) {
+  const [issue] = verificationDateIssues(input, today);
+  if (issue) throw new VerificationRefused(issue.message, issue.path);
   return inTransaction(db, async (tx) => {
     const { outcome, ...result } = input;
     const moved = await transitionIvr(tx, {
@@ -105,7 +126,12 @@ export async function recordVerification(db: Db, { id, actor, input }: { id: str
       actor,
       practiceId: null,
       note: input.noteToPractice ?? null,
-      set: { validUntil: input.validUntil, authorisedApplications: input.authorisedApplications ?? null },
+      set: {
+        validUntil: input.validUntil,
+        authorisedApplications: input.authorisedApplications ?? null,
+        priorAuthFrom: input.priorAuthFrom ?? null,
+        priorAuthTo: input.priorAuthTo ?? null,
+      },
     });
     if (!moved) return null;
     await tx.insert(ivrVerifications).values({ ivrId: id, resultSealed: sealJson({ outcome, ...result }, SEALED.result), verifiedBy: actor.email });

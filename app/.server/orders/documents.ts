@@ -2,7 +2,7 @@ import { howToPay } from "~/content/payment";
 import { carrierLabel, shippingSpeedLabel } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
 import { siteConfig } from "~/.server/env";
-import { getOrderDetail, type OrderDetail } from "./orders";
+import { getOrderDetail, shipToLines, type OrderDetail } from "./orders";
 import { invoicePdf, packingListPdf, type PdfAddress, type PdfCompany } from "./pdf";
 
 /**
@@ -20,13 +20,9 @@ function company(): PdfCompany {
   return { name: site.companyName, addressLines: [street, `${city}, ${region} ${postalCode}`, country], phone: site.phone, email: site.email };
 }
 
+/** Where the order goes, as it was placed: the practice and facility by name, the address and its phone. */
 function shipTo(detail: OrderDetail): PdfAddress {
-  const f = detail.facility;
-  if (!f) return { name: detail.practice.name, lines: [] };
-  return {
-    name: `${detail.practice.name}, ${f.name}`,
-    lines: [f.addressLine1, ...(f.addressLine2 ? [f.addressLine2] : []), `${f.city}, ${f.state} ${f.zip}`, f.phone],
-  };
+  return { name: `${detail.practice.name}, ${detail.shipTo.facilityName}`, lines: [...shipToLines(detail.shipTo), detail.shipTo.phone] };
 }
 
 async function readFor(db: Db, { orderId, practiceId, today }: { orderId: string; practiceId: string | null; today: string }) {
@@ -72,11 +68,14 @@ export async function invoiceDocument(
     orderReference: detail.reference,
     ivrReference: detail.ivr.reference,
     poNumber: detail.row.poNumber,
-    billTo: { name: detail.practice.name, lines: shipTo(detail).lines },
-    shipTo: shipTo(detail),
+    dateOfService: detail.row.dateOfService,
+    billTo: detail.practice.name,
+    // The practice is named once, as the one billed: the ship-to is its facility.
+    shipTo: { ...shipTo(detail), name: detail.shipTo.facilityName },
     lines: invoice.lines.map((l) => ({ hcpcs: l.hcpcs, product: l.product, size: l.size, units: l.units, unitPriceCents: l.unitPriceCents, totalCents: l.totalCents })),
     totalCents: invoice.totalCents,
-    paid: invoice.paidOn ? { paidOn: invoice.paidOn, reference: invoice.paymentReference ?? "" } : null,
+    payments: invoice.payments.map((p) => ({ paidOn: p.paidOn, amountCents: p.amountCents, reference: p.reference })),
+    balanceCents: invoice.balanceCents,
     howToPay: invoice.paidOn ? [] : howToPay(siteConfig(), invoice.number),
   });
   return { fileName: `${invoice.number}.pdf`, bytes };

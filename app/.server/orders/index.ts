@@ -12,6 +12,7 @@ export {
 export {
   cancelOrderAsMember,
   getOrderDetail,
+  graftAllowance,
   orderableIvr,
   orderableIvrs,
   orderFormContext,
@@ -21,16 +22,18 @@ export {
   orderWarning,
   placeOrder,
   practiceOrders,
+  shipToLines,
   sizesText,
   type OrderableIvr,
   type OrderBoardRow,
   type OrderDetail,
   type OrderInvoiceSummary,
+  type OrderShipTo,
 } from "./orders";
 export {
-  addDays,
   cancelOrderAsStaff,
   confirmOrder,
+  correctTracking,
   countWaitingOrders,
   defaultDueOn,
   invoiceOrder,

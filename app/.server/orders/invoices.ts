@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { invoiceReference, invoiceState, orderReference, type InvoiceState } from "~/lib/orders";
+import { invoiceBalance, invoiceReference, invoiceState, orderReference, type InvoiceState } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
 import { invoices, orders } from "~/.server/db/schema";
 
@@ -13,6 +13,8 @@ export type InvoiceRow = {
   issuedOn: string;
   dueOn: string;
   totalCents: number;
+  paidCents: number;
+  balanceCents: number;
   paidOn: string | null;
   state: InvoiceState;
 };
@@ -34,6 +36,8 @@ export async function practiceInvoices(db: Db, practiceId: string, today: string
     issuedOn: invoice.issuedOn,
     dueOn: invoice.dueOn,
     totalCents: invoice.totalCents,
+    paidCents: invoice.paidCents,
+    balanceCents: invoiceBalance(invoice),
     paidOn: invoice.paidOn,
     state: invoiceState(invoice, today),
   }));

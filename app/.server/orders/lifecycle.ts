@@ -1,5 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { canTransitionOrder, ORDER_STATUS_LABELS, orderReference, orderTransitionRefusal, type OrderActorKind, type OrderStatus } from "~/lib/orders";
+import { statusSubject } from "~/lib/mail";
+import {
+  canTransitionOrder,
+  carrierLabel,
+  ORDER_STATUS_LABELS,
+  orderReference,
+  orderTransitionRefusal,
+  trackingUrl,
+  type OrderActorKind,
+  type OrderStatus,
+} from "~/lib/orders";
 import { audit, type Actor } from "~/.server/audit";
 import { seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
@@ -42,16 +52,22 @@ export type OrderTransition = {
   /** A note kept (sealed) in the history: why staff cancelled, say. */
   note?: string | null;
   /** Other columns that change with the status (shipment, delivery). */
-  set?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "shippedAt" | "deliveredAt">>;
+  set?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "shippedAt" | "deliveredAt" | "deliveredOn">>;
 };
 
-/** Mail to a follower: the reference and the status in words, and where to look. */
-export function orderStatusMail(number: number, id: string, to: OrderStatus) {
-  const reference = orderReference(number);
+/**
+ * Mail to a follower: the reference and the status in words, and where to
+ * look; a shipped order's mail also names the carrier and the tracking
+ * number (nothing of the patient).
+ */
+export function orderStatusMail(row: Pick<OrderRow, "number" | "id" | "carrier" | "trackingNumber">, to: OrderStatus) {
+  const reference = orderReference(row.number);
   const label = ORDER_STATUS_LABELS[to];
+  const shipment = [`Carrier: ${carrierLabel(row.carrier) ?? "not given"}`, `Tracking number: ${row.trackingNumber}`, trackingUrl(row.carrier, row.trackingNumber)];
+  const tracking = to === "shipped" && row.trackingNumber ? `${shipment.filter(Boolean).join("\n")}\n\n` : "";
   return {
-    subject: `${reference} is now ${label}`,
-    text: `${reference} is now ${label}: sign in to see it.\n\n${siteOrigin()}/members/orders/${id}\n`,
+    subject: statusSubject(reference, label),
+    text: `${reference} is now ${label}: sign in to see it.\n\n${tracking}${siteOrigin()}/members/orders/${row.id}\n`,
   };
 }
 
@@ -116,7 +132,7 @@ async function mailFollowers(tx: Db, row: OrderRow, to: OrderStatus, actorEmail:
     .where(and(eq(orderFollowers.orderId, row.id), eq(user.disabled, false)));
   const recipients = followers.map((f) => f.email).filter((email) => email !== actorEmail);
   if (recipients.length === 0) return;
-  const mail = orderStatusMail(row.number, row.id, to);
+  const mail = orderStatusMail(row, to);
   await tx.insert(outbox).values(recipients.map((email) => ({ purpose: "order.status", to: email, subject: mail.subject, text: mail.text })));
 }
 

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gte, inArray, sum } from "drizzle-orm";
 import { isOrderableBySize, productBySlug } from "~/content/products";
-import { overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
+import { coveringSet, overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
+import { cm2 } from "~/lib/ordering";
 import { IVR_ORDERABLE_STATUSES, IVR_STATUS_LABELS, ivrReference } from "~/lib/ivr";
 import {
   ORDER_COUNTED_STATUSES,
   ORDER_STATUS_LABELS,
+  invoiceBalance,
   invoiceReference,
   invoiceState,
   orderReference,
@@ -13,10 +15,26 @@ import {
   type OrderStatus,
 } from "~/lib/orders";
 import type { OrderInput } from "~/lib/schemas/order";
+import { OVER_ORDER_REASON_MISSING } from "~/lib/schemas/order-fields";
+import { shippingRefusal } from "~/lib/shipping";
 import type { Actor } from "~/.server/audit";
 import { open, seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import { facilities, invoiceLines, invoices, ivrFollowers, ivrs, orderHistory, orderLines, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
+import {
+  facilities,
+  invoiceLines,
+  invoicePayments,
+  invoices,
+  ivrFollowers,
+  ivrs,
+  orderHistory,
+  orderLines,
+  orders,
+  orderUnits,
+  outbox,
+  practices,
+  type ShipToSnapshot,
+} from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
 import { getPatient, initialsByPatient } from "~/.server/patients";
@@ -62,49 +80,99 @@ export type OrderableIvr = {
   dateOfService: string | null;
   facilityId: string | null;
   validUntil: string;
+  /** the prior authorization's window, when one applies */
+  priorAuthFrom: string | null;
+  priorAuthTo: string | null;
   authorisedApplications: number | null;
   ordered: number;
+  /** grafts the IVR authorises in all (null: not limited), and grafts ordered so far */
+  graftsAuthorised: number | null;
+  graftsOrdered: number;
   /** why it cannot be ordered now, or null */
   blockedBy: string | null;
 };
 
 type IvrForOrder = typeof ivrs.$inferSelect;
 
-/** How many orders (not cancelled) each IVR already has. */
-async function orderCounts(db: Db, ivrIds: readonly string[]): Promise<Map<string, number>> {
+type Ordered = { orders: number; grafts: number };
+
+/** How many orders (not cancelled) each IVR already has, and how many grafts they hold. */
+async function orderedOf(db: Db, ivrIds: readonly string[]): Promise<Map<string, Ordered>> {
   if (ivrIds.length === 0) return new Map();
   const rows = await db
-    .select({ ivrId: orders.ivrId, n: count() })
+    .select({ ivrId: orders.ivrId, orders: countDistinct(orders.id), grafts: sum(orderLines.quantity) })
     .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(and(inArray(orders.ivrId, [...ivrIds]), inArray(orders.status, ORDER_COUNTED_STATUSES)))
     .groupBy(orders.ivrId);
-  return new Map(rows.map((r) => [r.ivrId, r.n]));
+  return new Map(rows.map((r) => [r.ivrId, { orders: r.orders, grafts: Number(r.grafts ?? 0) }]));
 }
 
+const NOTHING_ORDERED: Ordered = { orders: 0, grafts: 0 };
+
+/**
+ * The grafts an IVR authorises: each authorised application takes the
+ * grafts that cover its verified wound (the least-area set of the product's
+ * sizes, at least one), so the IVR authorises that many times its
+ * applications. Null when its applications are not limited.
+ */
+export function graftAllowance(ivr: Pick<IvrForOrder, "authorisedApplications" | "areaHundredths" | "productSlug">): { perApplication: number; total: number } | null {
+  if (ivr.authorisedApplications === null) return null;
+  const sizes = productBySlug(ivr.productSlug)?.sizes ?? [];
+  const set = ivr.areaHundredths === null ? [] : coveringSet(sizes, ivr.areaHundredths / 100);
+  const perApplication = Math.max(1, set.reduce((n, l) => n + l.quantity, 0));
+  return { perApplication, total: perApplication * ivr.authorisedApplications };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** Why this IVR cannot be ordered from for `dateOfService` (or today), or null when it can. */
-function refusalOf(ivr: IvrForOrder, ordered: number, { dateOfService, today }: { dateOfService?: string; today: string }): OrderRefused | null {
+function refusalOf(ivr: IvrForOrder, ordered: Ordered, { dateOfService, today }: { dateOfService?: string; today: string }): OrderRefused | null {
   const reference = ivrReference(ivr.number);
   if (!(IVR_ORDERABLE_STATUSES as readonly string[]).includes(ivr.status))
     return new OrderRefused(`${reference} is ${IVR_STATUS_LABELS[ivr.status]}: only a covered or prior-auth-approved IVR can be ordered from.`, "ivrId");
   if (!ivr.validUntil || ivr.validUntil < today)
     return new OrderRefused(`${reference} was valid until ${ivr.validUntil ?? "its verification"}: start a re-verification before ordering.`, "ivrId");
+  if (ivr.priorAuthTo && ivr.priorAuthTo < today)
+    return new OrderRefused(`${reference}'s prior authorization ended on ${ivr.priorAuthTo}: ask us to verify again before ordering.`, "ivrId");
   if (dateOfService && ivr.validUntil < dateOfService)
     return new OrderRefused(`${reference} is valid until ${ivr.validUntil}: choose a date of service on or before it, or start a re-verification.`, "dateOfService");
+  if (dateOfService && ivr.priorAuthFrom && ivr.priorAuthTo && (dateOfService < ivr.priorAuthFrom || dateOfService > ivr.priorAuthTo))
+    return new OrderRefused(
+      `${reference}'s prior authorization runs from ${ivr.priorAuthFrom} to ${ivr.priorAuthTo}: choose a date of service inside it.`,
+      "dateOfService",
+    );
   const product = productBySlug(ivr.productSlug);
   if (!product) return new OrderRefused(`${reference} names no product we supply.`, "ivrId");
   if (!isOrderableBySize(product)) {
     const site = siteConfig();
     return new OrderRefused(`${product.name} is ordered by request: call us at ${site.phone} or mail ${site.email} with ${reference}.`, "ivrId");
   }
-  if (ivr.authorisedApplications !== null && ordered >= ivr.authorisedApplications)
+  if (ivr.authorisedApplications !== null && ordered.orders >= ivr.authorisedApplications)
     return new OrderRefused(
-      `${reference} authorised ${ivr.authorisedApplications} ${ivr.authorisedApplications === 1 ? "application" : "applications"} and ${ordered} ${ordered === 1 ? "is" : "are"} ordered: ask us to verify more before ordering again.`,
+      `${reference} authorised ${plural(ivr.authorisedApplications, "application")} and ${ordered.orders} ${ordered.orders === 1 ? "is" : "are"} ordered: ask us to verify more before ordering again.`,
       "ivrId",
     );
+  const allowance = graftAllowance(ivr);
+  if (allowance && ordered.grafts >= allowance.total)
+    return new OrderRefused(`${reference} authorised ${plural(allowance.total, "graft")} and all are ordered: ask us to verify more before ordering again.`, "ivrId");
   return null;
 }
 
-function orderableOf(ivr: IvrForOrder, ordered: number, initials: string, today: string): OrderableIvr {
+/** Why an order of `pieces` grafts is more than the IVR authorises, or null. */
+function graftRefusal(ivr: IvrForOrder, ordered: Ordered, pieces: number): OrderRefused | null {
+  const allowance = graftAllowance(ivr);
+  if (!allowance || ordered.grafts + pieces <= allowance.total) return null;
+  const reference = ivrReference(ivr.number);
+  const wound = ivr.areaHundredths === null ? "its wound" : `its ${cm2(ivr.areaHundredths / 100)} wound`;
+  return new OrderRefused(
+    `${reference} authorises ${plural(ivr.authorisedApplications!, "application")} of ${plural(allowance.perApplication, "graft")} (the set that covers ${wound}), ` +
+      `${allowance.total} in all, and ${ordered.grafts} ${ordered.grafts === 1 ? "is" : "are"} ordered: this order may have ${allowance.total - ordered.grafts} at most, not ${pieces}.`,
+    "lines",
+  );
+}
+
+function orderableOf(ivr: IvrForOrder, ordered: Ordered, initials: string, today: string): OrderableIvr {
   const product = productBySlug(ivr.productSlug);
   return {
     id: ivr.id,
@@ -121,8 +189,12 @@ function orderableOf(ivr: IvrForOrder, ordered: number, initials: string, today:
     dateOfService: ivr.dateOfService,
     facilityId: ivr.facilityId,
     validUntil: ivr.validUntil ?? "",
+    priorAuthFrom: ivr.priorAuthFrom,
+    priorAuthTo: ivr.priorAuthTo,
     authorisedApplications: ivr.authorisedApplications,
-    ordered,
+    ordered: ordered.orders,
+    graftsAuthorised: graftAllowance(ivr)?.total ?? null,
+    graftsOrdered: ordered.grafts,
     blockedBy: refusalOf(ivr, ordered, { today })?.message ?? null,
   };
 }
@@ -135,7 +207,7 @@ export async function orderableIvrs(db: Db, practiceId: string, today: string): 
     .where(and(eq(ivrs.practiceId, practiceId), inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]), gte(ivrs.validUntil, today)))
     .orderBy(asc(ivrs.validUntil), asc(ivrs.number));
   const [counts, initials] = await Promise.all([
-    orderCounts(
+    orderedOf(
       db,
       rows.map((r) => r.id),
     ),
@@ -144,7 +216,7 @@ export async function orderableIvrs(db: Db, practiceId: string, today: string): 
       rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)),
     ),
   ]);
-  return rows.map((r) => orderableOf(r, counts.get(r.id) ?? 0, (r.patientId && initials.get(r.patientId)) || "", today));
+  return rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, (r.patientId && initials.get(r.patientId)) || "", today));
 }
 
 /** One IVR of the practice as the order list shows it (blocked or not), whatever its status; null when not the practice's or a draft. */
@@ -154,8 +226,8 @@ export async function orderableIvr(db: Db, { practiceId, ivrId, today }: { pract
     .from(ivrs)
     .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId)));
   if (!row || row.status === "draft") return null;
-  const [counts, initials] = await Promise.all([orderCounts(db, [row.id]), initialsByPatient(db, row.patientId ? [row.patientId] : [])]);
-  return orderableOf(row, counts.get(row.id) ?? 0, (row.patientId && initials.get(row.patientId)) || "", today);
+  const [counts, initials] = await Promise.all([orderedOf(db, [row.id]), initialsByPatient(db, row.patientId ? [row.patientId] : [])]);
+  return orderableOf(row, counts.get(row.id) ?? NOTHING_ORDERED, (row.patientId && initials.get(row.patientId)) || "", today);
 }
 
 /** One IVR of the practice for the order form, with the patient's name and the practice's facilities; null when not the practice's. */
@@ -166,13 +238,13 @@ export async function orderFormContext(db: Db, { practiceId, ivrId, today }: { p
     .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId)));
   if (!row || row.status === "draft") return null;
   const [counts, patient, facilityRows] = await Promise.all([
-    orderCounts(db, [row.id]),
+    orderedOf(db, [row.id]),
     row.patientId ? getPatient(db, practiceId, row.patientId) : null,
     db.select().from(facilities).where(eq(facilities.practiceId, practiceId)).orderBy(asc(facilities.name)),
   ]);
   const initials = patient ? `${patient.firstName[0] ?? ""}.${patient.lastName[0] ?? ""}.`.toUpperCase() : "";
   return {
-    ivr: orderableOf(row, counts.get(row.id) ?? 0, initials, today),
+    ivr: orderableOf(row, counts.get(row.id) ?? NOTHING_ORDERED, initials, today),
     patientName: patient ? `${patient.firstName} ${patient.lastName}` : null,
     facilities: facilityRows.map((f) => ({ value: f.id, label: `${f.name}, ${f.addressLine1}, ${f.city}, ${f.state} ${f.zip}` })),
   };
@@ -193,16 +265,24 @@ export function orderWarning(lines: readonly { lengthMm: number; widthMm: number
 /**
  * Places an order from a verified IVR, in one transaction: the IVR is locked
  * while its orders are counted (two orders at once cannot both take its last
- * authorised application), the order and its lines are written through the
- * lifecycle with its history, audit row, followers and status event, and the
- * company's inbox hears of it (reference only). Throws OrderRefused for an
- * order the rules do not allow.
+ * authorised application or graft), the order and its lines are written
+ * through the lifecycle with its history, audit row, followers and status
+ * event, and the company's inbox hears of it (reference only). Throws
+ * OrderRefused for an order the rules do not allow.
  *
  * The rules: the IVR is the practice's, covered or prior-auth approved, and
- * valid on the date of service; the order is for the IVR's patient and
- * product; the product is made in the sizes asked for; the IVR's authorised
- * applications (one per order) are not all ordered; the ship-to facility is
- * the practice's.
+ * valid on the date of service, which falls inside its prior authorization's
+ * window when it has one; the shipping speed arrives by the date of service;
+ * the order is for the IVR's patient and product; the product is made in the
+ * sizes asked for; the IVR's authorised applications (one per order) and
+ * grafts (`graftAllowance`) are not exceeded; an order that exceeds the
+ * wound by more than its smallest size says why; the ship-to facility is the
+ * practice's.
+ *
+ * The order keeps what it was placed with: the practice's and the facility's
+ * names, the facility's address and the product's name are written on the
+ * order, and its lines carry their HCPCS code, so a later change to any of
+ * them leaves the order, its pages and its documents as they were.
  */
 export async function placeOrder(
   db: Db,
@@ -220,12 +300,11 @@ export async function placeOrder(
       throw new OrderRefused(`This order's patient is not the patient of ${reference}: start the order from that patient's IVR.`, "patientId");
     if (ivr.productSlug !== input.productSlug)
       throw new OrderRefused(`${reference} verified another product: start a new IVR to order this one.`, "productSlug");
-    const [{ n: ordered } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.ivrId, ivr.id), inArray(orders.status, ORDER_COUNTED_STATUSES)));
+    const ordered = (await orderedOf(tx, [ivr.id])).get(ivr.id) ?? NOTHING_ORDERED;
     const refusal = refusalOf(ivr, ordered, { dateOfService: input.dateOfService, today });
     if (refusal) throw refusal;
+    const late = shippingRefusal(input.shippingSpeed, input.dateOfService, today);
+    if (late) throw new OrderRefused(late, "shippingSpeed");
     const product = productBySlug(ivr.productSlug)!;
     const made = new Map(product.sizes.map((s) => [sizeKey(s), s]));
     for (const line of input.lines) {
@@ -234,15 +313,37 @@ export async function placeOrder(
         throw new OrderRefused(`${product.name} is not made in ${size ? sizeLabel(size) : line.sizeKey}.`, "lines");
       }
     }
+    const tooMany = graftRefusal(
+      ivr,
+      ordered,
+      input.lines.reduce((n, l) => n + l.quantity, 0),
+    );
+    if (tooMany) throw tooMany;
     const [facility] = await tx
-      .select({ id: facilities.id })
+      .select()
       .from(facilities)
       .where(and(eq(facilities.id, input.facilityId), eq(facilities.practiceId, practiceId)));
     if (!facility) throw new OrderRefused("Choose a facility of your practice", "facilityId");
+    const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
 
-    const woundAreaHundredths =
-      input.woundArea !== undefined ? Math.round(input.woundArea * 100) : ivr.areaHundredths;
+    // Largest size first, as the packing list and the invoice read them.
+    const lines = input.lines
+      .map((l) => ({ size: made.get(l.sizeKey)!, quantity: l.quantity }))
+      .sort((a, b) => sizeArea(b.size) - sizeArea(a.size));
+    const woundAreaHundredths = input.woundArea !== undefined ? Math.round(input.woundArea * 100) : ivr.areaHundredths;
+    const warning = woundAreaHundredths === null ? null : overOrderWarning(lines, woundAreaHundredths / 100);
+    if (warning && !input.overOrderReason)
+      throw new OrderRefused(OVER_ORDER_REASON_MISSING, "overOrderReason");
+
     const followers = await tx.select({ userId: ivrFollowers.userId }).from(ivrFollowers).where(eq(ivrFollowers.ivrId, ivr.id));
+    const shipTo: ShipToSnapshot = {
+      addressLine1: facility.addressLine1,
+      addressLine2: facility.addressLine2,
+      city: facility.city,
+      state: facility.state,
+      zip: facility.zip,
+      phone: facility.phone,
+    };
     const row = await openOrder(tx, {
       actor,
       followers: [userId, ...followers.map((f) => f.userId)],
@@ -258,12 +359,13 @@ export async function placeOrder(
         poNumber: input.poNumber ?? null,
         notesSealed: seal(input.notes ?? null, SEALED.notes),
         woundAreaHundredths,
+        overOrderReasonSealed: warning ? seal(input.overOrderReason ?? null, SEALED.overOrderReason) : null,
+        practiceName: practice!.name,
+        facilityName: facility.name,
+        shipTo,
+        productName: product.name,
       },
     });
-    // Largest size first, as the packing list and the invoice read them.
-    const lines = input.lines
-      .map((l) => ({ size: made.get(l.sizeKey)!, quantity: l.quantity }))
-      .sort((a, b) => sizeArea(b.size) - sizeArea(a.size));
     await tx.insert(orderLines).values(
       lines.map((l, i) => ({
         orderId: row.id,
@@ -275,11 +377,7 @@ export async function placeOrder(
       })),
     );
     await notifyCompany(tx, row, "received");
-    return {
-      id: row.id,
-      reference: orderReference(row.number),
-      warning: woundAreaHundredths === null ? null : overOrderWarning(lines, woundAreaHundredths / 100),
-    };
+    return { id: row.id, reference: orderReference(row.number), warning };
   });
 }
 
@@ -359,7 +457,7 @@ export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrN
     ivrId: r.ivrId,
     ivrReference: ivrReference(r.ivrNumber),
     initials: initials.get(r.patientId) ?? "",
-    product: productBySlug(r.productSlug)?.name ?? r.productSlug,
+    product: r.productName,
     sizes: sizesText(lines.get(r.id) ?? []),
     dateOfService: r.dateOfService,
     createdAt: r.createdAt,
@@ -408,22 +506,32 @@ export type OrderInvoiceSummary = {
   issuedOn: string;
   dueOn: string;
   totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  /** the day the last payment made it paid, and that payment's reference */
   paidOn: string | null;
   paymentReference: string | null;
   state: InvoiceState;
+  payments: { paidOn: string; amountCents: number; reference: string; recordedBy: string | null }[];
   lines: { position: number; hcpcs: string; product: string; size: string; units: number; unitPriceCents: number; totalCents: number }[];
 };
+
+/** Where the order goes, as it was when placed. */
+export type OrderShipTo = ShipToSnapshot & { facilityName: string };
 
 export type OrderDetail = {
   row: OrderRow;
   reference: string;
   statusLabel: string;
   ivr: { id: string; reference: string; validUntil: string | null; authorisedApplications: number | null };
+  /** the practice's id, and its name as the order was placed */
   practice: { id: string; name: string };
   patient: { name: string; initials: string; birthDate: string } | null;
   product: { slug: string; name: string; hcpcs: string | null };
-  facility: typeof facilities.$inferSelect | null;
+  shipTo: OrderShipTo;
   notes: string | null;
+  /** why the order exceeds the wound, when it does */
+  overOrderReason: string | null;
   lines: { id: string; position: number; hcpcs: string; size: string; lengthMm: number; widthMm: number; areaCm2: number; quantity: number; units: { position: number; tissueId: string }[] }[];
   totalAreaCm2: number;
   woundAreaCm2: number | null;
@@ -432,6 +540,11 @@ export type OrderDetail = {
   history: { id: string; from: OrderStatus | null; to: OrderStatus; actorEmail: string | null; note: string | null; at: Date }[];
   invoice: OrderInvoiceSummary | null;
 };
+
+/** The address lines of where an order goes: street, the second line when there is one, city, state and ZIP. */
+export function shipToLines(shipTo: ShipToSnapshot): string[] {
+  return [shipTo.addressLine1, ...(shipTo.addressLine2 ? [shipTo.addressLine2] : []), `${shipTo.city}, ${shipTo.state} ${shipTo.zip}`];
+}
 
 /**
  * One order with everything about it, opened; null when not found (or not the
@@ -444,27 +557,20 @@ export async function getOrderDetail(
 ): Promise<OrderDetail | null> {
   const where = practiceId ? and(eq(orders.id, id), eq(orders.practiceId, practiceId)) : eq(orders.id, id);
   const [found] = await db
-    .select({ order: orders, ivr: ivrs, practice: { id: practices.id, name: practices.name } })
+    .select({ order: orders, ivr: ivrs })
     .from(orders)
     .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
-    .innerJoin(practices, eq(practices.id, orders.practiceId))
     .where(where);
   if (!found) return null;
   const { order: row, ivr } = found;
-  const [lineRows, units, history, facility, invoice, initials] = await Promise.all([
+  const [lineRows, units, history, invoice, initials] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),
     db.select().from(orderUnits).where(eq(orderUnits.orderId, id)).orderBy(asc(orderUnits.position)),
     db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.at)),
-    db
-      .select()
-      .from(facilities)
-      .where(eq(facilities.id, row.facilityId))
-      .then((r) => r[0] ?? null),
     invoiceOfOrder(db, id, today),
     initialsByPatient(db, [row.patientId]),
   ]);
   const patient = withPatient ? await getPatient(db, row.practiceId, row.patientId) : null;
-  const product = productBySlug(row.productSlug);
   const lines = lineRows.map((l) => {
     const size = sizeOfMm(l.lengthMm, l.widthMm);
     return {
@@ -485,13 +591,14 @@ export async function getOrderDetail(
     reference: orderReference(row.number),
     statusLabel: ORDER_STATUS_LABELS[row.status],
     ivr: { id: ivr.id, reference: ivrReference(ivr.number), validUntil: ivr.validUntil, authorisedApplications: ivr.authorisedApplications },
-    practice: found.practice,
+    practice: { id: row.practiceId, name: row.practiceName },
     patient: patient
       ? { name: `${patient.firstName} ${patient.lastName}`, initials: initials.get(row.patientId) ?? "", birthDate: patient.birthDate }
       : null,
-    product: { slug: row.productSlug, name: product?.name ?? row.productSlug, hcpcs: product?.hcpcs ?? null },
-    facility,
+    product: { slug: row.productSlug, name: row.productName, hcpcs: lineRows[0]?.hcpcs ?? productBySlug(row.productSlug)?.hcpcs ?? null },
+    shipTo: { facilityName: row.facilityName, ...row.shipTo },
     notes: open(row.notesSealed, SEALED.notes),
+    overOrderReason: open(row.overOrderReasonSealed, SEALED.overOrderReason),
     lines,
     totalAreaCm2: totalArea(sizeLines),
     woundAreaCm2: row.woundAreaHundredths === null ? null : row.woundAreaHundredths / 100,
@@ -510,16 +617,22 @@ export async function orderInitials(db: Db, patientId: string): Promise<string> 
 async function invoiceOfOrder(db: Db, orderId: string, today: string): Promise<OrderInvoiceSummary | null> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (!invoice) return null;
-  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position));
+  const [lines, payments] = await Promise.all([
+    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position)),
+    db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id)).orderBy(asc(invoicePayments.createdAt)),
+  ]);
   return {
     id: invoice.id,
     number: invoiceReference(invoice.number),
     issuedOn: invoice.issuedOn,
     dueOn: invoice.dueOn,
     totalCents: invoice.totalCents,
+    paidCents: invoice.paidCents,
+    balanceCents: invoiceBalance(invoice),
     paidOn: invoice.paidOn,
     paymentReference: invoice.paymentReference,
     state: invoiceState(invoice, today),
+    payments: payments.map((p) => ({ paidOn: p.paidOn, amountCents: p.amountCents, reference: p.reference, recordedBy: p.recordedBy })),
     lines: lines.map((l) => ({
       position: l.position,
       hcpcs: l.hcpcs,

@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { formatCents } from "~/lib/format";
+import { centsOf, formatCents } from "~/lib/format";
 import { invoicePdf, packingListPdf, type InvoicePdfData, type PackingListPdfData } from "./pdf";
 
 const company = {
@@ -19,14 +19,16 @@ const invoice: InvoicePdfData = {
   orderReference: "ORD-000045",
   ivrReference: "IVR-000012",
   poNumber: "PO-7781",
-  billTo: { name: "Bayside Wound Care", lines: ["4410 W Kennedy Blvd", "Tampa, FL 33609"] },
-  shipTo: { name: "St. Joseph's Wound Center", lines: ["3001 W Dr MLK Jr Blvd", "Tampa, FL 33607"] },
+  dateOfService: "2026-11-30",
+  billTo: "Bayside Wound Care",
+  shipTo: { name: "St. Joseph's Wound Center", lines: ["3001 W Dr MLK Jr Blvd", "Tampa, FL 33607", "(813) 555-0190"] },
   lines: [
     { hcpcs: "Q4186", product: "Amnion – dual layer", size: "2 × 3 cm (6 cm²)", units: 4, unitPriceCents: 41250, totalCents: 165000 },
     { hcpcs: "Q4169", product: "Amnion – single layer", size: "4 × 4 cm", units: 2, unitPriceCents: 123450, totalCents: 246900 },
   ],
   totalCents: 411900,
-  paid: null,
+  payments: [],
+  balanceCents: 411900,
   howToPay: ["Pay by ACH to First Coast Bank, routing 063100277.", "Put INV-000123 in the payment reference."],
 };
 
@@ -58,6 +60,19 @@ describe("formatCents", () => {
     expect(formatCents(100_000_000)).toBe("$1,000,000.00");
     expect(formatCents(-500)).toBe("-$5.00");
   });
+
+  it("drops the cents of whole dollars when asked, as benefits are quoted", () => {
+    expect(formatCents(150000, { wholeDollars: true })).toBe("$1,500");
+    expect(formatCents(0, { wholeDollars: true })).toBe("$0");
+    expect(formatCents(25750, { wholeDollars: true })).toBe("$257.50");
+  });
+
+  it("reads dollars as typed or stored back into cents", () => {
+    expect(centsOf("1500")).toBe(150_000);
+    expect(centsOf("$1,250.5")).toBe(125_050);
+    expect(centsOf("0.07")).toBe(7);
+    for (const bad of ["", "abc", "1.234", "-5", null, undefined]) expect(centsOf(bad), String(bad)).toBeNull();
+  });
 });
 
 describe("invoicePdf", () => {
@@ -81,9 +96,30 @@ describe("invoicePdf", () => {
     expect(text).not.toContain("PAID");
   });
 
-  it('says "PAID" with the date and reference only when paid', async () => {
-    const text = await pdfText(await invoicePdf({ ...invoice, paid: { paidOn: "2026-12-02", reference: "ACH-0042" } }));
+  it("shows the date of service, and the ship-to address once", async () => {
+    const text = await pdfText(await invoicePdf(invoice));
+    expect(text).toMatch(/Date of service\s+2026-11-30/);
+    expect(count(text, "3001 W Dr MLK Jr Blvd")).toBe(1);
+    expect(count(text, "Tampa, FL 33607")).toBe(1);
+    expect(text).toMatch(/BILL TO\s+Bayside Wound Care\s+SHIP TO/);
+  });
+
+  it("lists a part payment with the balance due, and no paid mark", async () => {
+    const text = await pdfText(await invoicePdf({ ...invoice, payments: [{ paidOn: "2026-12-01", amountCents: 100000, reference: "Check 1042" }], balanceCents: 311900 }));
+    expect(text).toContain("Paid 2026-12-01, Check 1042");
+    expect(text).toContain("-$1,000.00");
+    expect(text).toMatch(/Balance due\s+\$3,119\.00/);
+    expect(text).not.toContain("PAID");
+  });
+
+  it('says "PAID" with the date and reference of the last payment only when paid in full', async () => {
+    const payments = [
+      { paidOn: "2026-12-01", amountCents: 100000, reference: "Check 1042" },
+      { paidOn: "2026-12-02", amountCents: 311900, reference: "ACH-0042" },
+    ];
+    const text = await pdfText(await invoicePdf({ ...invoice, payments, balanceCents: 0 }));
     expect(text).toContain("PAID on 2026-12-02, reference ACH-0042");
+    expect(text).not.toContain("Balance due");
   });
 
   it("sets the title and producer", async () => {
@@ -153,7 +189,13 @@ describe("characters the standard fonts cannot encode", () => {
   const name = "Łódź Ω 😀 Clinic\tNorth\u200d";
 
   it("do not stop an invoice, and the plain letters stay", async () => {
-    const bytes = await invoicePdf({ ...invoice, billTo: { name, lines: ["ul. Piotrkowska 1"] }, paid: { paidOn: "2026-12-02", reference: "Ω-1" } });
+    const bytes = await invoicePdf({
+      ...invoice,
+      billTo: name,
+      shipTo: { name, lines: ["ul. Piotrkowska 1"] },
+      payments: [{ paidOn: "2026-12-02", amountCents: 411900, reference: "Ω-1" }],
+      balanceCents: 0,
+    });
     const text = await pdfText(bytes);
     expect(text).toContain("Lódz");
     expect(text).toContain("Clinic North");

@@ -33,13 +33,17 @@ export type InvoicePdfData = {
   /** "IVR-000012" */
   ivrReference: string;
   poNumber: string | null;
-  /** The practice. */
-  billTo: PdfAddress;
+  /** Calendar date as YYYY-MM-DD. */
+  dateOfService: string;
+  /** The practice, by name (its address is the ship-to's, shown once). */
+  billTo: string;
   /** The facility. */
   shipTo: PdfAddress;
   lines: { hcpcs: string; product: string; size: string; units: number; unitPriceCents: number; totalCents: number }[];
   totalCents: number;
-  paid: { paidOn: string; reference: string } | null;
+  /** Payments so far, oldest first; the invoice is paid when they leave no balance. */
+  payments: { paidOn: string; amountCents: number; reference: string }[];
+  balanceCents: number;
   /** Lines of payment instructions (may be empty). */
   howToPay: string[];
 };
@@ -449,10 +453,11 @@ export async function invoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
     ["IVR", data.ivrReference],
   ];
   if (data.poNumber !== null && data.poNumber.trim() !== "") references.push(["PO number", data.poNumber]);
+  references.push(["Date of service", data.dateOfService]);
   drawFirstHeader(sheet, data.company, title, references);
 
   const half = (CONTENT_WIDTH - 24) / 2;
-  const billEnd = drawAddress(sheet, "Bill to", data.billTo, LEFT, sheet.y, half);
+  const billEnd = drawAddress(sheet, "Bill to", { name: data.billTo, lines: [] }, LEFT, sheet.y, half);
   const shipEnd = drawAddress(sheet, "Ship to", data.shipTo, LEFT + half + 24, sheet.y, half);
   sheet.y = Math.min(billEnd, shipEnd) - 26;
 
@@ -472,17 +477,31 @@ export async function invoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
     drawRow(sheet, columns, cells);
   }
 
-  // The total, under the amounts, with the paid mark beneath it.
-  sheet.ensure(data.paid ? 62 : 36);
-  const totalsLeft = RIGHT - 200;
+  // The total, under the amounts; each payment and the balance beneath it, or the paid mark.
+  const last = data.payments.at(-1);
+  const paid = data.balanceCents <= 0 && last ? last : null;
+  sheet.ensure(36 + data.payments.length * 16 + (paid ? 26 : 18));
+  // Wide enough for a payment's day and reference beside its amount.
+  const totalsLeft = RIGHT - 280;
   sheet.y -= 20;
   sheet.text("Total", totalsLeft + CELL_PADDING, sheet.y, { font: bold, size: 11 });
   sheet.text(formatCents(data.totalCents), RIGHT - CELL_PADDING, sheet.y, { font: bold, size: 12, align: "right" });
   sheet.y -= 9;
   sheet.rule(sheet.y, { from: totalsLeft, color: INK, thickness: 1 });
-  if (data.paid) {
+  for (const payment of data.payments) {
+    sheet.y -= 16;
+    const label = clamp(wrap(`Paid ${payment.paidOn}, ${payment.reference}`, regular, BODY_SIZE, RIGHT - 90 - totalsLeft), 1)[0] ?? "";
+    sheet.text(label, totalsLeft + CELL_PADDING, sheet.y);
+    sheet.text(formatCents(-payment.amountCents), RIGHT - CELL_PADDING, sheet.y, { align: "right" });
+  }
+  if (data.payments.length > 0 && !paid) {
+    sheet.y -= 18;
+    sheet.text("Balance due", totalsLeft + CELL_PADDING, sheet.y, { font: bold, size: 11 });
+    sheet.text(formatCents(data.balanceCents), RIGHT - CELL_PADDING, sheet.y, { font: bold, size: 12, align: "right" });
+  }
+  if (paid) {
     sheet.y -= 20;
-    const mark = `PAID on ${data.paid.paidOn}, reference ${data.paid.reference}`;
+    const mark = `PAID on ${paid.paidOn}, reference ${paid.reference}`;
     for (const line of clamp(wrap(mark, bold, 10.5, CONTENT_WIDTH - 2 * CELL_PADDING), 2)) {
       sheet.text(line, RIGHT - CELL_PADDING, sheet.y, { font: bold, size: 10.5, color: PAID_GREEN, align: "right" });
       sheet.y -= 14;

@@ -1,13 +1,27 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL } from "drizzle-orm";
-import { productBySlug } from "~/content/products";
-import { INVOICE_NET_DAYS, invoiceReference, ORDER_STATUSES, ORDER_WAITING_ON_STAFF, type OrderStatus } from "~/lib/orders";
-import type { InvoiceInput, PaymentInput, ShipmentInput } from "~/lib/schemas/order";
+import { addDays } from "~/lib/calendar";
+import { formatCents } from "~/lib/format";
+import {
+  canCorrectTracking,
+  canTransitionOrder,
+  carrierLabel,
+  INVOICE_NET_DAYS,
+  invoiceBalance,
+  invoiceReference,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_WAITING_ON_STAFF,
+  orderReference,
+  type OrderStatus,
+} from "~/lib/orders";
+import type { DeliveryInput, InvoiceInput, PaymentInput, ShipmentInput, TrackingInput } from "~/lib/schemas/order";
+import { latestUsToday } from "~/lib/schemas/patient";
 import { unitField, priceField } from "~/lib/schemas/order";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { invoiceLines, invoices, ivrs, orderLines, orders, orderUnits, practices } from "~/.server/db/schema";
+import { invoiceLines, invoicePayments, invoices, ivrs, orderLines, orders, orderUnits } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
-import { transitionOrder } from "./lifecycle";
+import { OrderTransitionRefused, transitionOrder } from "./lifecycle";
 import { getOrderDetail, OrderRefused, toOrderBoardRows, type OrderBoardRow, type OrderDetail } from "./orders";
 
 /** The console's side of orders: the queue, reading (audited), and each step from confirming to payment. */
@@ -47,10 +61,9 @@ export async function orderQueue(db: Db, filters: OrderQueueFilters, now = new D
   const days = ORDER_QUEUE_AGES.find((a) => a.value === filters.age)?.days;
   if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
   const rows = await db
-    .select({ order: orders, ivrNumber: ivrs.number, practice: practices.name })
+    .select({ order: orders, ivrNumber: ivrs.number })
     .from(orders)
     .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
-    .innerJoin(practices, eq(practices.id, orders.practiceId))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(asc(orders.updatedAt), asc(orders.number))
     .limit(500);
@@ -58,7 +71,8 @@ export async function orderQueue(db: Db, filters: OrderQueueFilters, now = new D
     db,
     rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
   );
-  return board.map((b, i) => ({ ...b, practice: rows[i]!.practice, practiceId: rows[i]!.order.practiceId, shippingSpeed: rows[i]!.order.shippingSpeed }));
+  // The practice by the name the order was placed under, as the order's own page shows it.
+  return board.map((b, i) => ({ ...b, practice: rows[i]!.order.practiceName, practiceId: rows[i]!.order.practiceId, shippingSpeed: rows[i]!.order.shippingSpeed }));
 }
 
 /** How many orders wait on staff (the console's menu shows it). */
@@ -85,8 +99,53 @@ export function cancelOrderAsStaff(db: Db, { id, actor, reason }: { id: string; 
   return transitionOrder(db, { id, to: "cancelled", actor, by: "staff", practiceId: null, note: reason ?? null });
 }
 
-export function markDelivered(db: Db, { id, actor }: { id: string; actor: Actor }) {
-  return transitionOrder(db, { id, to: "delivered", actor, by: "staff", practiceId: null, set: { deliveredAt: new Date() } });
+/**
+ * Marks the order delivered on the day the carrier delivered it (today unless
+ * staff say an earlier day): never in the future, never before it shipped.
+ */
+export async function markDelivered(db: Db, { id, actor, input, today }: { id: string; actor: Actor; input: DeliveryInput; today: string }) {
+  if (input.deliveredOn > today) throw new OrderRefused("A delivery cannot be in the future", "deliveredOn");
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx.select({ shippedAt: orders.shippedAt }).from(orders).where(eq(orders.id, id));
+    if (!order) return null;
+    // The day it shipped, in the US: a shipment late in the evening is still that day in Hawaii.
+    const shippedOn = order.shippedAt ? latestUsToday(order.shippedAt) : null;
+    if (shippedOn && input.deliveredOn < shippedOn) throw new OrderRefused(`It shipped on ${shippedOn}: it was delivered on that day or after`, "deliveredOn");
+    return transitionOrder(tx, {
+      id,
+      to: "delivered",
+      actor,
+      by: "staff",
+      practiceId: null,
+      set: { deliveredAt: new Date(), deliveredOn: input.deliveredOn },
+    });
+  });
+}
+
+/**
+ * Staff correct a shipped order's carrier and tracking number (a typo, a
+ * parcel sent again) until it is delivered; the change is audited with the
+ * number before and after (tracking numbers carry no patient data). The
+ * status does not move, so the lifecycle is not involved.
+ */
+export async function correctTracking(db: Db, { id, actor, input }: { id: string; actor: Actor; input: TrackingInput }) {
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!order) return null;
+    if (!canCorrectTracking(order.status))
+      throw new OrderRefused(`An order that is ${ORDER_STATUS_LABELS[order.status]} keeps its tracking: it can be corrected while it is Shipped, until it is delivered.`);
+    if (order.carrier === input.carrier && order.trackingNumber === input.trackingNumber)
+      throw new OrderRefused("This is the tracking the order has: change the carrier or the number", "trackingNumber");
+    await tx.update(orders).set({ carrier: input.carrier, trackingNumber: input.trackingNumber, updatedAt: new Date() }).where(eq(orders.id, id));
+    await audit(tx, {
+      actorEmail: actor.email,
+      action: "order.tracking",
+      target: id,
+      ip: actor.ip,
+      detail: `${carrierLabel(order.carrier) ?? "none"} ${order.trackingNumber ?? ""} -> ${carrierLabel(input.carrier)} ${input.trackingNumber}`,
+    });
+    return { reference: orderReference(order.number) };
+  });
 }
 
 /**
@@ -121,13 +180,6 @@ export async function shipOrder(db: Db, { id, actor, input }: { id: string; acto
   });
 }
 
-/** A date `days` after `date` (both YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The invoice's due date unless staff set another: net 30. */
 export function defaultDueOn(issuedOn: string): string {
   return addDays(issuedOn, INVOICE_NET_DAYS);
@@ -145,14 +197,13 @@ export async function invoiceOrder(db: Db, { id, actor, input, today }: { id: st
     if (!order) return null;
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
     const prices = new Map(input.prices.map((p) => [p.line, p.unitPriceCents]));
-    const product = productBySlug(order.productSlug);
     const invoiceRows = lines.map((l) => {
       const unitPriceCents = prices.get(l.position);
       if (unitPriceCents === undefined) throw new OrderRefused("Enter the unit price", priceField(l.position));
       return {
         position: l.position,
         hcpcs: l.hcpcs,
-        product: product?.name ?? order.productSlug,
+        product: order.productName,
         lengthMm: l.lengthMm,
         widthMm: l.widthMm,
         units: l.quantity,
@@ -173,20 +224,41 @@ export async function invoiceOrder(db: Db, { id, actor, input, today }: { id: st
   });
 }
 
-/** Staff record the practice's payment of the order's invoice: the date and reference, and the move to paid. */
+/**
+ * Staff record a payment of the order's invoice: its day, amount and
+ * reference. A part leaves the invoice open with its balance; the payment
+ * that brings the balance to zero dates the invoice paid and moves the order
+ * to paid. More than the balance is refused beside the amount.
+ */
 export async function recordPayment(db: Db, { id, actor, input }: { id: string; actor: Actor; input: PaymentInput }) {
   return inTransaction(db, async (tx) => {
-    const moved = await transitionOrder(tx, { id, to: "paid", actor, by: "staff", practiceId: null });
-    if (!moved) return null;
-    const [invoice] = await tx
-      .update(invoices)
-      .set({ paidOn: input.paidOn, paymentReference: input.reference, paymentRecordedBy: actor.email })
-      .where(eq(invoices.orderId, id))
-      .returning();
-    if (!invoice) throw new OrderRefused("This order has no invoice to mark paid.");
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    if (!order) return null;
+    // Payments are taken while the order is invoiced (the move to paid is the lifecycle's to allow).
+    if (!canTransitionOrder(order.status, "paid", "staff")) throw new OrderTransitionRefused(order.status, "paid", "staff");
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, id)).for("update");
+    if (!invoice) throw new OrderRefused("This order has no invoice to pay.");
     if (input.paidOn < invoice.issuedOn) throw new OrderRefused(`The invoice was issued on ${invoice.issuedOn}: a payment cannot come before it`, "paidOn");
-    await audit(tx, { actorEmail: actor.email, action: "invoice.paid", target: id, ip: actor.ip, detail: invoiceReference(invoice.number) });
-    return moved;
+    const balance = invoiceBalance(invoice);
+    if (input.amountCents > balance)
+      throw new OrderRefused(`The balance is ${formatCents(balance)}: a payment cannot be more than it`, "amount");
+    const paidCents = invoice.paidCents + input.amountCents;
+    const settled = paidCents >= invoice.totalCents;
+    await tx.insert(invoicePayments).values({ invoiceId: invoice.id, amountCents: input.amountCents, paidOn: input.paidOn, reference: input.reference, recordedBy: actor.email });
+    await tx
+      .update(invoices)
+      .set(settled ? { paidCents, paidOn: input.paidOn, paymentReference: input.reference, paymentRecordedBy: actor.email } : { paidCents })
+      .where(eq(invoices.id, invoice.id));
+    const number = invoiceReference(invoice.number);
+    await audit(tx, {
+      actorEmail: actor.email,
+      action: settled ? "invoice.paid" : "invoice.payment",
+      target: id,
+      ip: actor.ip,
+      detail: `${number}: ${formatCents(input.amountCents)}, balance ${formatCents(invoice.totalCents - paidCents)}`,
+    });
+    const moved = settled ? await transitionOrder(tx, { id, to: "paid", actor, by: "staff", practiceId: null }) : null;
+    return { settled, moved, balanceCents: invoice.totalCents - paidCents, invoiceNumber: number };
   });
 }
 

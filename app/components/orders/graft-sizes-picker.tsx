@@ -3,9 +3,11 @@ import { CircleAlert, Sparkles, TriangleAlert } from "lucide-react";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { sizeKey, sizeLabel, type GraftSize } from "~/lib/clinical/graft-sizes";
 import { cm2, orderSummary, quantitiesOf, setText, sizeWithArea } from "~/lib/ordering";
 import { MAX_UNITS_PER_SIZE } from "~/lib/orders";
+import { LIMITS } from "~/lib/schemas/fields";
 import { quantityField } from "~/lib/schemas/order-fields";
 import { cn } from "~/lib/utils";
 
@@ -25,6 +27,7 @@ export function GraftSizesPicker({
   values,
   onValues,
   errors,
+  reason,
 }: {
   sizes: readonly GraftSize[];
   /** The wound's area on the IVR, cm² */
@@ -34,6 +37,8 @@ export function GraftSizesPicker({
   values: Record<string, string>;
   onValues: (next: Record<string, string>) => void;
   errors: Record<string, string>;
+  /** The reason for ordering over the wound, as typed */
+  reason: string;
 }) {
   const summary = orderSummary(sizes, values, verifiedArea);
   const set = (name: string) => (event: React.ChangeEvent<HTMLInputElement>) => onValues({ ...values, [name]: event.target.value });
@@ -186,11 +191,23 @@ export function GraftSizesPicker({
               <div className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-over-order="">
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <p>
-                  {summary.warning} <span className="font-medium">You can still place it.</span>
+                  {summary.warning} <span className="font-medium">You can still place it: say why below.</span>
                 </p>
               </div>
             ) : null}
           </div>
+          {/* The reason goes with the warning; shown also when the server asks for it (a plain post whose sizes changed). */}
+          {summary.warning || errors.overOrderReason ? (
+            <Field
+              label="Why more than the wound?"
+              name="overOrderReason"
+              required
+              error={errors.overOrderReason}
+              hint="Kept with the order and read by our team, sealed like the patient's data."
+            >
+              {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.long} defaultValue={reason} />}
+            </Field>
+          ) : null}
         </div>
       </div>
     </div>

@@ -6,7 +6,17 @@ import { cn } from "~/lib/utils";
 export type LinkTab = { value: string; label: string; href: string };
 
 const barClasses = "flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between";
-const listClasses = "inline-flex flex-wrap items-center gap-1 self-start rounded-lg bg-muted p-1 text-muted-foreground";
+const listLooks = "items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground";
+/**
+ * How the tabs share a narrow screen: "wrap" lets them flow onto as many lines
+ * as they need; "pairs" puts them two to a line, of equal width, on a phone
+ * (four tabs as a 2 × 2 block, none left alone on a line) and in one row from
+ * the small breakpoint up.
+ */
+const LIST_LAYOUTS = {
+  wrap: `inline-flex flex-wrap self-start ${listLooks}`,
+  pairs: `grid grid-cols-2 self-stretch sm:inline-flex sm:flex-wrap sm:self-start ${listLooks}`,
+} as const;
 const tabClasses =
   "inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring";
 const activeTabClasses = "bg-background text-primary shadow-sm";
@@ -27,11 +37,13 @@ export function LinkTabs({
   tabs,
   selected,
   aside,
+  layout = "wrap",
   children,
 }: {
   label: string;
   tabs: readonly LinkTab[];
   selected: string;
+  layout?: keyof typeof LIST_LAYOUTS;
   /** Shown beside the tab list (a date line, say). */
   aside?: React.ReactNode;
   children: React.ReactNode;
@@ -40,6 +52,7 @@ export function LinkTabs({
   const id = React.useId();
   const listRef = React.useRef<HTMLDivElement>(null);
   const plainLinks = usePageSendsNoScript();
+  const listClasses = LIST_LAYOUTS[layout];
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const index = tabs.findIndex((t) => t.value === selected);

@@ -5,12 +5,13 @@
  * applies before computing the totals again itself; a test holds the two
  * together.
  */
+import { centsOf } from "~/lib/format";
 
 /** "450", "$1,250.50", "125.5" -> cents; null when it is not a price in dollars with at most two decimals. */
 export function unitPriceCents(text: string): number | null {
-  const bare = text.trim().replace(/[$,\s]/g, "");
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(bare)) return null;
-  return Math.round(Number(bare) * 100);
+  const cents = centsOf(text);
+  // At most six digits of dollars.
+  return cents !== null && cents < 100_000_000 ? cents : null;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseWith } from "./fields";
-import { invoiceSchema, orderSchema, shipmentSchema } from "./order";
+import { deliverySchema, invoiceSchema, orderSchema, paymentSchema, shipmentSchema, trackingSchema } from "./order";
 
 describe("the order forms' groups of controls", () => {
   it("report every message at once: a missing tissue identifier beside its unit even when the carrier is missing too", () => {
@@ -50,5 +50,57 @@ describe("the order forms' groups of controls", () => {
       "qty-4x4": "0",
     });
     expect(fine.success && fine.data.lines).toEqual([{ sizeKey: "2x2", quantity: 2 }]);
+  });
+});
+
+describe("the order forms' dates and numbers, on a fixed day", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Friday 2026-11-27, noon UTC.
+    vi.setSystemTime(new Date("2026-11-27T12:00:00Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const order = {
+    ivrId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e1",
+    patientId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e2",
+    productSlug: "membrane-wrap",
+    dateOfService: "2026-12-01",
+    facilityId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e3",
+    shippingSpeed: "standard",
+    "qty-2x2": "1",
+  };
+  const errors = (schema: Parameters<typeof parseWith>[0], values: Record<string, string>) => {
+    const parsed = parseWith(schema, values);
+    return parsed.success ? {} : parsed.fieldErrors;
+  };
+
+  it("refuse a shipping speed that cannot arrive by the date of service beside the speeds", () => {
+    expect(errors(orderSchema, order).shippingSpeed).toMatch(/^Standard \(2–3 business days\) arrives by Wednesday, December 2, 2026.*choose Expedited/);
+    expect(errors(orderSchema, { ...order, shippingSpeed: "expedited" })).toEqual({});
+    expect(errors(orderSchema, { ...order, dateOfService: "2026-12-02" })).toEqual({});
+  });
+
+  it("ask a reason beside its field when the typed wound area is exceeded by more than the smallest size", () => {
+    const over = { ...order, dateOfService: "2026-12-04", woundArea: "4", "qty-2x2": "3" };
+    expect(errors(orderSchema, over)).toEqual({ overOrderReason: "Say why this order needs more than the wound's area (a second application, a wound that has grown...)" });
+    const explained = parseWith(orderSchema, { ...over, overOrderReason: "Two wounds" });
+    expect(explained.success && explained.data.overOrderReason).toBe("Two wounds");
+  });
+
+  it("check the tracking number against the carrier and write it as the carrier prints it", () => {
+    const ship = { carrier: "ups", trackingNumber: "1z999aa1 0123456784", "unit-1-1": "TID-0001" };
+    const parsed = parseWith(shipmentSchema, ship);
+    expect(parsed.success && parsed.data.trackingNumber).toBe("1Z999AA10123456784");
+    expect(errors(shipmentSchema, { ...ship, carrier: "fedex" })).toEqual({ trackingNumber: "A FedEx tracking number is 12 or 15 digits" });
+    expect(errors(trackingSchema, { carrier: "usps", trackingNumber: "123" })).toEqual({ trackingNumber: "A USPS tracking number is 20 to 22 digits" });
+  });
+
+  it("take a delivery day up to today, and a payment's amount in dollars", () => {
+    expect(errors(deliverySchema, { deliveredOn: "2026-11-27" })).toEqual({});
+    expect(errors(deliverySchema, { deliveredOn: "2026-11-28" })).toEqual({ deliveredOn: "A delivery cannot be in the future" });
+    const paid = parseWith(paymentSchema, { paidOn: "2026-11-27", amount: "$1,250.5", reference: "Check 1042" });
+    expect(paid.success && paid.data).toEqual({ paidOn: "2026-11-27", amountCents: 125_050, reference: "Check 1042" });
+    for (const bad of ["", "0", "-5", "12.345", "abc"]) expect(errors(paymentSchema, { paidOn: "2026-11-27", amount: bad, reference: "x" }), bad).toHaveProperty("amount");
   });
 });

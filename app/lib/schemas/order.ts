@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { parseSizeKey } from "~/lib/clinical/graft-sizes";
+import { overOrderWarning, parseSizeKey } from "~/lib/clinical/graft-sizes";
+import { centsOf } from "~/lib/format";
 import { isPlainTissueId, TISSUE_ID_RULE } from "~/lib/identifiers/plain";
-import { CARRIERS, MAX_UNITS_PER_SIZE, SHIPPING_SPEEDS } from "~/lib/orders";
+import { CARRIERS, MAX_UNITS_PER_SIZE, normalizeTrackingNumber, SHIPPING_SPEEDS, trackingNumberIssue } from "~/lib/orders";
+import { shippingRefusal } from "~/lib/shipping";
 import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
 import { unitPriceCents } from "./invoice-fields";
-import { QUANTITY_PREFIX } from "./order-fields";
+import { OVER_ORDER_REASON_MISSING, QUANTITY_PREFIX } from "./order-fields";
 import { dateField, latestUsToday } from "./patient";
 
 /**
@@ -19,7 +21,7 @@ import { dateField, latestUsToday } from "./patient";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (message: string) => z.string({ error: message }).trim().regex(UUID, message);
 
-export { QUANTITY_PREFIX, quantityField } from "./order-fields";
+export { OVER_ORDER_REASON_MISSING, QUANTITY_PREFIX, quantityField } from "./order-fields";
 
 /** "", "0" .. "20": how many of one size. */
 function quantity(value: string): number | string {
@@ -82,9 +84,18 @@ export const orderSchema = z
     poNumber: optionalText("PO number", 40),
     notes: optionalText("Notes", LIMITS.long),
     woundArea,
+    overOrderReason: optionalText("Reason", LIMITS.long),
   })
   .catchall(z.unknown())
   .superRefine((v, ctx) => report(ctx, readQuantities(v).issues), EVEN_WITH_OTHER_ERRORS)
+  .superRefine((v, ctx) => {
+    // The server checks both again, against the IVR's own area when none is typed.
+    const late = shippingRefusal(v.shippingSpeed, v.dateOfService, latestUsToday());
+    if (late) ctx.addIssue({ code: "custom", path: ["shippingSpeed"], message: late });
+    const lines = readQuantities(v).lines.map((l) => ({ size: parseSizeKey(l.sizeKey)!, quantity: l.quantity }));
+    if (v.woundArea !== undefined && !v.overOrderReason && overOrderWarning(lines, v.woundArea))
+      ctx.addIssue({ code: "custom", path: ["overOrderReason"], message: OVER_ORDER_REASON_MISSING });
+  })
   .transform((v) => ({
     ivrId: v.ivrId.toLowerCase(),
     patientId: v.patientId.toLowerCase(),
@@ -95,6 +106,7 @@ export const orderSchema = z
     poNumber: v.poNumber,
     notes: v.notes,
     woundArea: v.woundArea,
+    overOrderReason: v.overOrderReason,
     lines: readQuantities(v).lines,
   }));
 
@@ -122,19 +134,40 @@ function readUnits(values: Record<string, unknown>): { units: { line: number; un
   return { units, issues };
 }
 
+/** The carrier and its tracking number, checked against the carrier's format and written as the carrier prints it. */
+const trackingShape = {
+  carrier: requiredOption(CARRIERS, "Choose the carrier"),
+  trackingNumber: requiredText("Tracking number", 40, "Enter the tracking number"),
+};
+
+function checkTracking(v: { carrier: string; trackingNumber: string }, ctx: z.RefinementCtx) {
+  const issue = trackingNumberIssue(v.carrier, v.trackingNumber);
+  if (issue) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: issue });
+}
+
 export const shipmentSchema = z
-  .object({
-    carrier: requiredOption(CARRIERS, "Choose the carrier"),
-    trackingNumber: requiredText("Tracking number", 40, "Enter the tracking number").refine(
-      (v) => /^[A-Za-z0-9 -]+$/.test(v),
-      "A tracking number has letters, digits, spaces and dashes only",
-    ),
-  })
+  .object(trackingShape)
   .catchall(z.unknown())
   .superRefine((v, ctx) => report(ctx, readUnits(v).issues), EVEN_WITH_OTHER_ERRORS)
-  .transform((v) => ({ carrier: v.carrier, trackingNumber: v.trackingNumber.replace(/\s+/g, " "), units: readUnits(v).units }));
+  .superRefine(checkTracking)
+  .transform((v) => ({ carrier: v.carrier, trackingNumber: normalizeTrackingNumber(v.carrier, v.trackingNumber), units: readUnits(v).units }));
 
 export type ShipmentInput = z.output<typeof shipmentSchema>;
+
+/** Staff correct a shipped order's tracking. */
+export const trackingSchema = z
+  .object(trackingShape)
+  .superRefine(checkTracking)
+  .transform((v) => ({ carrier: v.carrier, trackingNumber: normalizeTrackingNumber(v.carrier, v.trackingNumber) }));
+
+export type TrackingInput = z.output<typeof trackingSchema>;
+
+/** The day the carrier delivered the order: today unless staff say an earlier day. */
+export const deliverySchema = z.object({
+  deliveredOn: dateField("Enter the day it was delivered").refine((v) => v <= latestUsToday(), "A delivery cannot be in the future"),
+});
+
+export type DeliveryInput = z.output<typeof deliverySchema>;
 
 /** Each line's unit price: `price-<line position>`, in dollars. */
 export const priceField = (line: number) => `price-${line}`;
@@ -166,10 +199,18 @@ export const invoiceSchema = z
 
 export type InvoiceInput = z.output<typeof invoiceSchema>;
 
-export const paymentSchema = z.object({
-  paidOn: dateField("Enter the date the payment arrived").refine((v) => v <= latestUsToday(), "A payment date cannot be in the future"),
-  reference: requiredText("Payment reference", 60, "Enter the payment's reference (check number, transfer id)"),
-});
+export const paymentSchema = z
+  .object({
+    paidOn: dateField("Enter the date the payment arrived").refine((v) => v <= latestUsToday(), "A payment date cannot be in the future"),
+    amount: z
+      .string({ error: "Enter the amount paid" })
+      .trim()
+      .min(1, "Enter the amount paid")
+      .transform((v) => centsOf(v))
+      .refine((v): v is number => v !== null && v > 0 && v < 100_000_000, "Enter the amount paid in dollars (450 or 450.00), more than $0"),
+    reference: requiredText("Payment reference", 60, "Enter the payment's reference (check number, transfer id)"),
+  })
+  .transform((v) => ({ paidOn: v.paidOn, amountCents: v.amount as number, reference: v.reference }));
 
 export type PaymentInput = z.output<typeof paymentSchema>;
 

@@ -1,23 +1,11 @@
 import { z } from "zod";
 import { LIMITS, optionalOption, optionalText, requiredOption } from "./common";
-import { dateField, optionalDateField } from "./patient";
+import { dateField, latestUsToday, optionalDateField } from "./patient";
+import { NETWORK_OPTIONS, VERIFICATION_OUTCOMES, verificationDateIssues } from "./verification-fields";
 
 /** What staff record after verifying benefits with the payer. */
 
-export const NETWORK_OPTIONS = [
-  { value: "in-network", label: "In network" },
-  { value: "out-of-network", label: "Out of network" },
-  { value: "unknown", label: "Unknown" },
-] as const;
-
-/** The outcome staff choose, by the IVR's current status: each is an allowed transition. */
-export const VERIFICATION_OUTCOMES = [
-  { value: "covered", label: "Covered" },
-  { value: "prior_auth_required", label: "Prior auth required" },
-  { value: "not_covered", label: "Not covered" },
-  { value: "prior_auth_approved", label: "Prior auth approved" },
-  { value: "prior_auth_denied", label: "Prior auth denied" },
-] as const;
+export { NETWORK_OPTIONS, VERIFICATION_OUTCOMES } from "./verification-fields";
 
 function money(label: string) {
   return z
@@ -29,13 +17,13 @@ function money(label: string) {
     .optional();
 }
 
-function count(label: string, max: number) {
+function count(label: string, min: number, max: number) {
   return z
     .string()
     .trim()
     .refine((v) => v === "" || /^\d+$/.test(v), `${label} is a whole number`)
     .transform((v) => (v === "" ? undefined : Number(v)))
-    .refine((v) => v === undefined || v <= max, `${label} must be ${max} or less`)
+    .refine((v) => v === undefined || (v >= min && v <= max), `${label} is a whole number from ${min} to ${max}`)
     .optional();
 }
 
@@ -45,14 +33,14 @@ export const verificationSchema = z
     networkStatus: optionalOption(NETWORK_OPTIONS, "Choose the network status"),
     deductible: money("Deductible"),
     deductibleMet: money("Deductible met"),
-    coinsurancePercent: count("Coinsurance", 100),
+    coinsurancePercent: count("Coinsurance", 0, 100),
     copay: money("Copay"),
     outOfPocketMax: money("Out-of-pocket maximum"),
     outOfPocketMet: money("Out-of-pocket met"),
     priorAuthNumber: optionalText("Prior auth number", 60),
     priorAuthFrom: optionalDateField(),
     priorAuthTo: optionalDateField(),
-    authorisedApplications: count("Authorised applications", 40),
+    authorisedApplications: count("Authorised applications", 1, 40),
     validUntil: dateField("Enter the date this verification is valid until"),
     callReference: optionalText("Call reference", 60),
     noteToPractice: optionalText("Note to the practice", LIMITS.long),
@@ -60,8 +48,8 @@ export const verificationSchema = z
   .superRefine((v, ctx) => {
     if (v.outcome === "prior_auth_approved" && !v.priorAuthNumber)
       ctx.addIssue({ code: "custom", path: ["priorAuthNumber"], message: "Enter the prior authorization number" });
-    if (v.priorAuthFrom && v.priorAuthTo && v.priorAuthTo < v.priorAuthFrom)
-      ctx.addIssue({ code: "custom", path: ["priorAuthTo"], message: "The authorization ends after it starts" });
+    // The day of the verification is today (the latest calendar day in the US); the server checks again.
+    for (const issue of verificationDateIssues(v, latestUsToday())) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
 export type VerificationInput = z.output<typeof verificationSchema>;

@@ -23,11 +23,12 @@ import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { needsInformationSchema } from "~/lib/schemas/ivr";
 import { verificationSchema } from "~/lib/schemas/verification";
+import { verificationFormDefaults } from "~/lib/verification-words";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { IvrTransitionRefused, moveIvr, readIvrAsStaff, recordVerification, requestInformation, todayUtc } from "~/.server/ivr";
+import { IvrTransitionRefused, moveIvr, readIvrAsStaff, recordVerification, requestInformation, todayUtc, VerificationRefused } from "~/.server/ivr";
 import { ordersOfIvr } from "~/.server/orders";
 import { getPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
@@ -62,6 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     outcomes: outcomeOptions(status),
     networks: NETWORK_CHOICES,
     validUntilDefault: defaultValidUntil(todayUtc()),
+    // A prior-auth decision, or a second verification, starts from what the last one found.
+    verifyDefaults: verificationFormDefaults(detail.verifications[0]),
     orders: orders.map((o) => ({ id: o.id, reference: o.reference, status: o.status, sizes: o.sizes, dateOfService: o.dateOfService })),
   };
 }
@@ -114,7 +117,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "verify") {
     const parsed = parseWith(verificationSchema, values);
     if (!parsed.success) return data<IvrAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
-    const moved = await recordVerification(db, { id, actor, input: parsed.data }).catch(catchRefusal);
+    const moved = await recordVerification(db, { id, actor, input: parsed.data }).catch((error: unknown) =>
+      error instanceof VerificationRefused ? error : catchRefusal(error),
+    );
+    if (moved instanceof VerificationRefused)
+      return data<IvrAnswer>({ ...invalidAnswer(request, { [moved.field]: moved.message }, { values }), intent }, { status: 400 });
     if (moved instanceof IvrTransitionRefused) return refusedAs(moved, "outcome");
     if (!moved) notFound();
     return redirectWithFlash(back, {
@@ -181,6 +188,8 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
   const verify = useFormSubmission({ validate: validateVerification, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerFor(answer, "verify") });
   const typed = submittedValues(answer);
   const t = (name: string) => submittedText(typed, name);
+  // The verification form: what was typed when it came back, else the last verification's values.
+  const v = (name: string) => (answerFor(answer, "verify") ? t(name) : d.verifyDefaults[name] || undefined);
   const refusal = refusalOf(answer);
   const confirmCancel = answer && "confirm" in answer;
   const canVerify = d.outcomes.length > 0;
@@ -341,41 +350,41 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
               <verify.fetcher.Form {...verify.formProps} className="flex flex-col gap-4" key={`verify-${status}`}>
                 <input type="hidden" name="intent" value="verify" />
                 <Field label="Outcome" name="outcome" required error={verify.errors.outcome}>
-                  {(control) => <Select {...control} options={d.outcomes} placeholder="Choose the outcome" defaultValue={t("outcome") ?? ""} />}
+                  {(control) => <Select {...control} options={d.outcomes} placeholder="Choose the outcome" defaultValue={v("outcome") ?? ""} />}
                 </Field>
                 <Field label="Network status" name="networkStatus" error={verify.errors.networkStatus}>
-                  {(control) => <Select {...control} options={[{ value: "", label: "Not recorded" }, ...d.networks]} defaultValue={t("networkStatus") ?? ""} />}
+                  {(control) => <Select {...control} options={[{ value: "", label: "Not recorded" }, ...d.networks]} defaultValue={v("networkStatus") ?? ""} />}
                 </Field>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Money name="deductible" label="Deductible" form={verify} t={t} />
-                  <Money name="deductibleMet" label="Deductible met" form={verify} t={t} />
+                  <Money name="deductible" label="Deductible" form={verify} t={v} />
+                  <Money name="deductibleMet" label="Deductible met" form={verify} t={v} />
                   <Field label="Coinsurance %" name="coinsurancePercent" error={verify.errors.coinsurancePercent}>
-                    {(control) => <Input {...control} inputMode="numeric" maxLength={3} defaultValue={t("coinsurancePercent")} />}
+                    {(control) => <Input {...control} inputMode="numeric" maxLength={3} defaultValue={v("coinsurancePercent")} />}
                   </Field>
-                  <Money name="copay" label="Copay" form={verify} t={t} />
-                  <Money name="outOfPocketMax" label="Out-of-pocket maximum" form={verify} t={t} />
-                  <Money name="outOfPocketMet" label="Out-of-pocket met" form={verify} t={t} />
+                  <Money name="copay" label="Copay" form={verify} t={v} />
+                  <Money name="outOfPocketMax" label="Out-of-pocket maximum" form={verify} t={v} />
+                  <Money name="outOfPocketMet" label="Out-of-pocket met" form={verify} t={v} />
                   <Field label="Prior auth number" name="priorAuthNumber" error={verify.errors.priorAuthNumber}>
-                    {(control) => <Input {...control} maxLength={60} defaultValue={t("priorAuthNumber")} />}
+                    {(control) => <Input {...control} maxLength={60} defaultValue={v("priorAuthNumber")} />}
                   </Field>
-                  <Field label="Authorised applications" name="authorisedApplications" error={verify.errors.authorisedApplications}>
-                    {(control) => <Input {...control} inputMode="numeric" maxLength={2} defaultValue={t("authorisedApplications")} />}
+                  <Field label="Authorised applications" name="authorisedApplications" error={verify.errors.authorisedApplications} hint="A whole number, 1 or more">
+                    {(control) => <Input {...control} inputMode="numeric" maxLength={2} defaultValue={v("authorisedApplications")} />}
                   </Field>
                   <Field label="Prior auth valid from" name="priorAuthFrom" error={verify.errors.priorAuthFrom}>
-                    {(control) => <Input {...control} type="date" defaultValue={t("priorAuthFrom")} />}
+                    {(control) => <Input {...control} type="date" defaultValue={v("priorAuthFrom")} />}
                   </Field>
                   <Field label="Prior auth valid to" name="priorAuthTo" error={verify.errors.priorAuthTo}>
-                    {(control) => <Input {...control} type="date" defaultValue={t("priorAuthTo")} />}
+                    {(control) => <Input {...control} type="date" defaultValue={v("priorAuthTo")} />}
                   </Field>
-                  <Field label="Valid until" name="validUntil" required error={verify.errors.validUntil} hint="90 days from today unless the payer said otherwise">
-                    {(control) => <Input {...control} type="date" defaultValue={t("validUntil") ?? d.validUntilDefault} />}
+                  <Field label="Valid until" name="validUntil" required error={verify.errors.validUntil} hint="After today and within a year: 90 days unless the payer said otherwise">
+                    {(control) => <Input {...control} type="date" defaultValue={v("validUntil") ?? d.validUntilDefault} />}
                   </Field>
                   <Field label="Call reference" name="callReference" error={verify.errors.callReference}>
-                    {(control) => <Input {...control} maxLength={60} defaultValue={t("callReference")} />}
+                    {(control) => <Input {...control} maxLength={60} defaultValue={v("callReference")} />}
                   </Field>
                 </div>
                 <Field label="Note to the practice" name="noteToPractice" error={verify.errors.noteToPractice}>
-                  {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.long} defaultValue={t("noteToPractice")} />}
+                  {(control) => <Textarea {...control} rows={3} maxLength={LIMITS.long} defaultValue={v("noteToPractice")} />}
                 </Field>
                 <SubmitButton pending={verify.pending} pendingText="Saving..." className="w-fit">
                   Record verification

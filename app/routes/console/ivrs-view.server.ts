@@ -1,9 +1,11 @@
+import { addDays } from "~/lib/calendar";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { DEFAULT_VALID_DAYS, IVR_REQUEST_TYPES, IVR_TRANSITIONS, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type IvrStatus } from "~/lib/ivr";
 import { optionLabel } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
-import { NETWORK_OPTIONS, VERIFICATION_OUTCOMES } from "~/lib/schemas/verification";
+import { NETWORK_OPTIONS, VERIFICATION_OUTCOMES } from "~/lib/schemas/verification-fields";
+import { verificationFacts } from "~/lib/verification-words";
 import type { IvrDetail } from "~/.server/ivr";
 
 /**
@@ -17,12 +19,6 @@ export type ViewSection = { id: string; title: string; fields: ViewField[] };
 const yesNo = (v: boolean | undefined | null) => (v ? "Yes" : "No");
 const label = (options: readonly { value: string; label: string }[], v: string | null | undefined) => (v ? (optionLabel(options, v) ?? v) : null);
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? null : String(v));
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export function ivrSections(detail: IvrDetail): ViewSection[] {
   const { row, patient, provider, facility, clinical: c } = detail;
@@ -160,18 +156,5 @@ export function defaultValidUntil(today: string): string {
 }
 
 export function verificationLines(v: IvrDetail["verifications"][number]): ViewField[] {
-  return [
-    { label: "Outcome", value: label(VERIFICATION_OUTCOMES, v.outcome) },
-    { label: "Network", value: label(NETWORK_OPTIONS, v.networkStatus) },
-    { label: "Deductible", value: v.deductible ? `$${v.deductible}${v.deductibleMet ? ` ($${v.deductibleMet} met)` : ""}` : null },
-    { label: "Coinsurance", value: v.coinsurancePercent === undefined ? null : `${v.coinsurancePercent}%` },
-    { label: "Copay", value: v.copay ? `$${v.copay}` : null },
-    { label: "Out-of-pocket maximum", value: v.outOfPocketMax ? `$${v.outOfPocketMax}${v.outOfPocketMet ? ` ($${v.outOfPocketMet} met)` : ""}` : null },
-    { label: "Prior auth number", value: text(v.priorAuthNumber) },
-    { label: "Prior auth valid", value: v.priorAuthFrom || v.priorAuthTo ? `${v.priorAuthFrom ?? "?"} to ${v.priorAuthTo ?? "?"}` : null },
-    { label: "Authorised applications", value: text(v.authorisedApplications) },
-    { label: "Valid until", value: v.validUntil },
-    { label: "Call reference", value: text(v.callReference) },
-    { label: "Note to the practice", value: text(v.noteToPractice) },
-  ];
+  return [...verificationFacts(v), { label: "Call reference", value: text(v.callReference) }, { label: "Note to the practice", value: text(v.noteToPractice) }];
 }

@@ -17,11 +17,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatCents } from "~/lib/format";
 import { invalidAnswer, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { isUuid } from "~/lib/ids";
-import { CARRIERS, ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders";
+import { canCorrectTracking, CARRIERS, ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { invoiceTotals } from "~/lib/schemas/invoice-fields";
-import { cancelOrderSchema, invoiceSchema, paymentSchema, shipmentSchema } from "~/lib/schemas/order";
+import { cancelOrderSchema, deliverySchema, invoiceSchema, paymentSchema, shipmentSchema, trackingSchema } from "~/lib/schemas/order";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -29,6 +29,7 @@ import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body"
 import {
   cancelOrderAsStaff,
   confirmOrder,
+  correctTracking,
   defaultDueOn,
   invoiceOrder,
   lastUnitPrices,
@@ -88,6 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     invoice: invoiceView(detail.invoice),
     history: historyView(detail.history),
     work,
+    correctsTracking: canCorrectTracking(status),
     next: nextStep(status),
     units: work.ship ? unitGroups(detail) : [],
     shipTo: work.ship ? shipTo(detail) : null,
@@ -97,8 +99,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "confirm" | "cancel" | "ship" | "deliver" | "invoice" | "payment";
-const INTENTS = ["confirm", "cancel", "ship", "deliver", "invoice", "payment"] as const;
+type Intent = "confirm" | "cancel" | "ship" | "tracking" | "deliver" | "invoice" | "payment";
+const INTENTS = ["confirm", "cancel", "ship", "tracking", "deliver", "invoice", "payment"] as const;
 
 /** Each answer names the form it answers, so a page drawn from a plain post shows it beside that form. */
 type OrderAnswer = (FormAnswer | { ok: false; confirm: "cancel"; reason: string }) & { intent: Intent | "" };
@@ -154,8 +156,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!moved) notFound();
     return done("Order shipped", now("shipped"));
   }
+  if (intent === "tracking") {
+    const parsed = parseWith(trackingSchema, values);
+    if (!parsed.success) return invalid(parsed.fieldErrors);
+    const corrected = await correctTracking(db, { id, actor, input: parsed.data }).catch(catchRefusal);
+    if (corrected instanceof Error) return refusedAs(corrected);
+    if (!corrected) notFound();
+    return redirectWithFlash(back, { title: "Tracking corrected", description: `${corrected.reference} now ships with ${parsed.data.trackingNumber}.`, variant: "success" });
+  }
   if (intent === "deliver") {
-    const moved = await markDelivered(db, { id, actor }).catch(catchRefusal);
+    const parsed = parseWith(deliverySchema, values);
+    if (!parsed.success) return invalid(parsed.fieldErrors);
+    const moved = await markDelivered(db, { id, actor, input: parsed.data, today: ordersToday() }).catch(catchRefusal);
     if (moved instanceof Error) return refusedAs(moved);
     if (!moved) notFound();
     return done("Order delivered", `${now("delivered")} It waits to be invoiced.`);
@@ -171,10 +183,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "payment") {
     const parsed = parseWith(paymentSchema, values);
     if (!parsed.success) return invalid(parsed.fieldErrors);
-    const moved = await recordPayment(db, { id, actor, input: parsed.data }).catch(catchRefusal);
-    if (moved instanceof Error) return refusedAs(moved);
-    if (!moved) notFound();
-    return done("Payment recorded", now("paid"));
+    const paid = await recordPayment(db, { id, actor, input: parsed.data }).catch(catchRefusal);
+    if (paid instanceof Error) return refusedAs(paid);
+    if (!paid) notFound();
+    if (paid.settled) return done("Payment recorded", `${paid.invoiceNumber} is paid in full. ${now("paid")}`);
+    return redirectWithFlash(back, {
+      title: "Part payment recorded",
+      description: `${paid.invoiceNumber} has ${formatCents(paid.balanceCents)} left to pay.`,
+      variant: "success",
+    });
   }
   return data<OrderAnswer>({ ...rejectedAnswer("Unknown action.", REFUSED), intent }, { status: 400 });
 }
@@ -182,6 +199,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const validateShipment = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.shipmentSchema));
 const validateInvoice = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.invoiceSchema));
 const validatePayment = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.paymentSchema));
+const validateTracking = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.trackingSchema));
+const validateDelivery = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.deliverySchema));
 const validateCancel = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.cancelOrderSchema));
 const noCheck: Validate = () => null;
 
@@ -239,7 +258,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const cancel = useFormSubmission(form("cancel", validateCancel));
   const cancelConfirmed = useFormSubmission(form("cancel"));
   const ship = useFormSubmission(form("ship", validateShipment));
-  const deliver = useFormSubmission(form("deliver"));
+  const tracking = useFormSubmission(form("tracking", validateTracking));
+  const deliver = useFormSubmission(form("deliver", validateDelivery));
   const invoice = useFormSubmission(form("invoice", validateInvoice));
   const payment = useFormSubmission(form("payment", validatePayment));
   const typed = submittedValues(answer);
@@ -326,10 +346,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {d.sizes.woundArea ?? <span className="text-muted-foreground">Not given</span>}
             </p>
             {d.sizes.warning ? (
-              <p className="flex items-start gap-2 rounded-md border border-[#e8c36a] bg-[#fff8e6] p-3 text-sm text-[#5c3900]">
+              <div className="flex items-start gap-2 rounded-md border border-[#e8c36a] bg-[#fff8e6] p-3 text-sm text-[#5c3900]">
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <span>{d.sizes.warning}</span>
-              </p>
+                <div className="flex min-w-0 flex-col gap-1">
+                  <p>{d.sizes.warning}</p>
+                  <p className="break-words whitespace-pre-wrap text-foreground">
+                    <span className="font-semibold">The practice&apos;s reason: </span>
+                    {d.sizes.reason ?? <span className="text-muted-foreground">none given (placed before reasons were asked)</span>}
+                  </p>
+                </div>
+              </div>
             ) : null}
           </Panel>
 
@@ -356,9 +382,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     <DateTime value={d.shipment.shippedAt} />
                   </dd>
                   <dt className="text-sm font-semibold text-muted-foreground">Delivered</dt>
-                  <dd className="-mt-2 text-sm sm:mt-0">
-                    <DateTime value={d.shipment.deliveredAt} fallback="Not yet" />
-                  </dd>
+                  <dd className="-mt-2 text-sm sm:mt-0">{d.shipment.deliveredOn ?? "Not yet"}</dd>
                 </dl>
                 <h3 className="mt-2 text-sm font-semibold text-navy">Tissue identifiers</h3>
                 <ul className="flex flex-col gap-2 text-sm">
@@ -397,15 +421,37 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <dd className="-mt-2 text-sm sm:mt-0">{d.invoice.dueOn}</dd>
                   <dt className="text-sm font-semibold text-muted-foreground">Total</dt>
                   <dd className="-mt-2 text-sm font-semibold tabular-nums sm:mt-0">{d.invoice.total}</dd>
-                  {d.invoice.paidOn ? (
-                    <>
-                      <dt className="text-sm font-semibold text-muted-foreground">Paid on</dt>
-                      <dd className="-mt-2 text-sm sm:mt-0">{d.invoice.paidOn}</dd>
-                      <dt className="text-sm font-semibold text-muted-foreground">Payment reference</dt>
-                      <dd className="-mt-2 min-w-0 text-sm break-words sm:mt-0">{d.invoice.paymentReference ?? "—"}</dd>
-                    </>
-                  ) : null}
+                  <dt className="text-sm font-semibold text-muted-foreground">Paid</dt>
+                  <dd className="-mt-2 text-sm tabular-nums sm:mt-0" data-invoice-paid="">
+                    {d.invoice.paid}
+                    {d.invoice.paidOn ? <span className="text-muted-foreground"> (in full on {d.invoice.paidOn})</span> : null}
+                  </dd>
+                  <dt className="text-sm font-semibold text-muted-foreground">Balance</dt>
+                  <dd className="-mt-2 text-sm font-semibold tabular-nums sm:mt-0" data-invoice-balance="">
+                    {d.invoice.balance}
+                  </dd>
                 </dl>
+                {d.invoice.payments.length > 0 ? (
+                  <DataTable label="Payments">
+                    <thead>
+                      <tr>
+                        <Th>Payment</Th>
+                        <Th className="text-right">Amount</Th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {d.invoice.payments.map((p) => (
+                        <tr key={p.key}>
+                          <Td wrap="normal">
+                            {p.paidOn}, {p.reference}
+                            <span className="block text-xs text-muted-foreground">Recorded by {p.recordedBy ?? "unknown"}</span>
+                          </Td>
+                          <Td className="text-right tabular-nums">{p.amount}</Td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </DataTable>
+                ) : null}
                 <DataTable label="Invoice lines">
                   <thead>
                     <tr>
@@ -539,28 +585,61 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : null}
 
             {work.deliver ? (
-              <div className="flex flex-col gap-3">
+              <deliver.fetcher.Form {...deliver.formProps} key={`deliver-${d.status}`} className="flex flex-col gap-3">
+                <input type="hidden" name="intent" value="deliver" />
                 <p className="text-sm text-muted-foreground">Mark it delivered once the carrier shows it arrived: then it can be invoiced.</p>
-                <deliver.fetcher.Form {...deliver.formProps} key={`deliver-${d.status}`}>
-                  <input type="hidden" name="intent" value="deliver" />
-                  <SubmitButton pending={deliver.pending} pendingText="Saving...">
-                    Mark delivered
+                <Field label="Delivered on" name="deliveredOn" required error={deliver.errors.deliveredOn} hint="The day the carrier delivered it: today, or an earlier day">
+                  {(control) => <Input {...control} type="date" max={d.today} defaultValue={t("deliveredOn") ?? d.today} className="sm:w-48" />}
+                </Field>
+                <SubmitButton pending={deliver.pending} pendingText="Saving..." className="w-fit">
+                  Mark delivered
+                </SubmitButton>
+              </deliver.fetcher.Form>
+            ) : null}
+
+            {d.correctsTracking && d.shipment ? (
+              <details open={answerFor(answer, "tracking") ? true : undefined} className="border-t border-border pt-4">
+                <summary className="w-fit cursor-pointer rounded-md text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                  Correct the tracking…
+                </summary>
+                <tracking.fetcher.Form {...tracking.formProps} key={`tracking-${d.shipment.carrierValue}-${d.shipment.trackingNumber}`} className="mt-3 flex flex-col gap-3">
+                  <input type="hidden" name="intent" value="tracking" />
+                  <p className="text-sm text-muted-foreground">Until it is delivered. The change is recorded in the audit log.</p>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <Field label="Carrier" name="carrier" required error={tracking.errors.carrier}>
+                      {(control) => (
+                        <Select {...control} options={CARRIERS.map((c) => ({ value: c.value, label: c.label }))} defaultValue={t("carrier") ?? d.shipment?.carrierValue ?? ""} />
+                      )}
+                    </Field>
+                    <Field label="Tracking number" name="trackingNumber" required error={tracking.errors.trackingNumber}>
+                      {(control) => (
+                        <Input {...control} defaultValue={t("trackingNumber") ?? d.shipment?.trackingNumber ?? ""} maxLength={40} autoComplete="off" spellCheck={false} className="font-mono" />
+                      )}
+                    </Field>
+                  </div>
+                  <SubmitButton pending={tracking.pending} pendingText="Saving..." variant="outline" className="w-fit">
+                    Correct tracking
                   </SubmitButton>
-                </deliver.fetcher.Form>
-              </div>
+                </tracking.fetcher.Form>
+              </details>
             ) : null}
 
             {work.invoice ? <InvoiceForm form={invoice} lines={d.prices} dueOn={t("dueOn") ?? d.dueOnDefault} t={t} status={d.status} /> : null}
 
             {work.payment && d.invoice ? (
-              <payment.fetcher.Form {...payment.formProps} key={`payment-${d.status}`} className="flex flex-col gap-4">
+              <payment.fetcher.Form {...payment.formProps} key={`payment-${d.status}-${d.invoice.paid}`} className="flex flex-col gap-4">
                 <input type="hidden" name="intent" value="payment" />
                 <p className="text-sm text-muted-foreground">
-                  {d.invoice.number} for {d.invoice.total}, due {d.invoice.dueOn}: record the payment when it arrives.
+                  {d.invoice.number} for {d.invoice.total}, due {d.invoice.dueOn}
+                  {d.invoice.payments.length > 0 ? `, ${d.invoice.paid} paid` : ""}: {d.invoice.balance} to pay. Record each payment as it arrives; a part
+                  leaves the rest open.
                 </p>
                 <div className="grid gap-4 sm:grid-cols-2">
                   <Field label="Paid on" name="paidOn" required error={payment.errors.paidOn}>
                     {(control) => <Input {...control} type="date" max={d.today} defaultValue={t("paidOn") ?? d.today} />}
+                  </Field>
+                  <Field label="Amount ($)" name="amount" required error={payment.errors.amount} hint={`The balance is ${d.invoice.balance}`}>
+                    {(control) => <Input {...control} inputMode="decimal" maxLength={12} autoComplete="off" defaultValue={t("amount") ?? d.invoice?.balanceDollars} className="tabular-nums" />}
                   </Field>
                   <Field label="Reference" name="reference" required error={payment.errors.reference} hint="Check number or transfer id">
                     {(control) => <Input {...control} defaultValue={t("reference")} maxLength={60} autoComplete="off" />}

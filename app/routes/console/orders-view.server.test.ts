@@ -38,10 +38,16 @@ function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       poNumber: "PO-4410",
       notesSealed: "p1.sealed",
       woundAreaHundredths: 1225,
+      overOrderReasonSealed: "p1.sealed",
+      practiceName: "Lakeside Wound Clinic",
+      facilityName: "Lakeside clinic",
+      shipTo: { addressLine1: "40 Shore Road", addressLine2: null, city: "Madison", state: "WI", zip: "53703", phone: "608 555 0140" },
+      productName: "Membrane Wrap",
       carrier: "fedex",
       trackingNumber: "771234567810",
       shippedAt: at("2030-03-30T15:00:00Z"),
       deliveredAt: null,
+      deliveredOn: null,
       createdAt: at("2030-03-28T09:00:00Z"),
       updatedAt: at("2030-03-30T15:00:00Z"),
     },
@@ -51,24 +57,9 @@ function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     practice: { id: "p", name: "Lakeside Wound Clinic" },
     patient: null,
     product: { slug: "membrane-wrap", name: "Membrane Wrap", hcpcs: "Q4205" },
-    facility: {
-      id: "f",
-      practiceId: "p",
-      name: "Lakeside clinic",
-      addressLine1: "40 Shore Road",
-      addressLine2: null,
-      city: "Madison",
-      state: "WI",
-      zip: "53703",
-      phone: "608 555 0140",
-      groupNpi: null,
-      ptan: null,
-      taxId: null,
-      placeOfService: "11",
-      createdAt: at("2030-01-01T00:00:00Z"),
-      updatedAt: at("2030-01-01T00:00:00Z"),
-    },
+    shipTo: { facilityName: "Lakeside clinic", addressLine1: "40 Shore Road", addressLine2: null, city: "Madison", state: "WI", zip: "53703", phone: "608 555 0140" },
     notes: "Leave at reception",
+    overOrderReason: "Second application next week",
     lines: [
       { id: "l1", position: 1, hcpcs: "Q4205", size: "4 × 4 cm", lengthMm: 40, widthMm: 40, areaCm2: 16, quantity: 1, units: [{ position: 1, tissueId: "LK-1-0001" }] },
       {
@@ -186,6 +177,7 @@ describe("the console's order pages", () => {
     ]);
     expect([sizes.units, sizes.totalArea, sizes.woundArea]).toEqual([3, "24 cm²", "12.25 cm²"]);
     expect(sizes.warning).toMatch(/more than the wound/);
+    expect(sizes.reason).toBe("Second application next week");
   });
 
   it("lists the shipment's identifiers by line, and nothing before it ships", () => {
@@ -208,15 +200,19 @@ describe("the console's order pages", () => {
       issuedOn: "2030-04-05",
       dueOn: "2030-05-05",
       totalCents: 70100,
+      paidCents: 20000,
+      balanceCents: 50100,
       paidOn: null,
       paymentReference: null,
       state: "open",
+      payments: [{ paidOn: "2030-04-10", amountCents: 20000, reference: "Check 1042", recordedBy: "staff@site.example" }],
       lines: [
         { position: 1, hcpcs: "Q4205", product: "Membrane Wrap", size: "4 × 4 cm", units: 1, unitPriceCents: 45000, totalCents: 45000 },
         { position: 2, hcpcs: "Q4205", product: "Membrane Wrap", size: "2 × 2 cm", units: 2, unitPriceCents: 12550, totalCents: 25100 },
       ],
     })!;
-    expect([invoice.total, invoice.stateLabel]).toEqual(["$701.00", "Open"]);
+    expect([invoice.total, invoice.paid, invoice.balance, invoice.balanceDollars, invoice.stateLabel]).toEqual(["$701.00", "$200.00", "$501.00", "501.00", "Open"]);
+    expect(invoice.payments.map((p) => [p.paidOn, p.amount, p.reference])).toEqual([["2030-04-10", "$200.00", "Check 1042"]]);
     expect(invoice.lines.map((l) => [l.description, l.unitPrice, l.total])).toEqual([
       ["Membrane Wrap, 4 × 4 cm", "$450.00", "$450.00"],
       ["Membrane Wrap, 2 × 2 cm", "$125.50", "$251.00"],

@@ -9,7 +9,7 @@ import {
   type OrderStatus,
 } from "~/lib/orders";
 import { priceField, unitField } from "~/lib/schemas/order";
-import type { OrderDetail, OrderQueueRow } from "~/.server/orders";
+import { shipToLines, type OrderDetail, type OrderQueueRow } from "~/.server/orders";
 
 /**
  * What the console's order pages show, in words: built on the server so the
@@ -86,15 +86,12 @@ export function queueRow(row: OrderQueueRow, now: Date) {
 
 /** The order panel: what was ordered, for whom (initials only), where to and how fast. */
 export function orderFields(detail: OrderDetail, initials: string): ViewField[] {
-  const f = detail.facility;
+  const to = detail.shipTo;
   return [
     { label: "Patient", value: initials ? `${initials} (initials)` : null },
     { label: "Product", value: detail.product.hcpcs ? `${detail.product.name}, HCPCS ${detail.product.hcpcs}` : detail.product.name },
     { label: "Date of service", value: detail.row.dateOfService },
-    {
-      label: "Ship to",
-      value: f ? [f.name, f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`, `Phone ${f.phone}`].filter(Boolean).join("\n") : null,
-    },
+    { label: "Ship to", value: [to.facilityName, ...shipToLines(to), `Phone ${to.phone}`].join("\n") },
     { label: "Shipping speed", value: shippingSpeedLabel(detail.row.shippingSpeed) },
     { label: "PO number", value: text(detail.row.poNumber) },
     { label: "Notes", value: text(detail.notes) },
@@ -103,11 +100,10 @@ export function orderFields(detail: OrderDetail, initials: string): ViewField[] 
 
 /** What the shipping clerk needs beside the form: how fast, and where to, on one line. */
 export function shipTo(detail: OrderDetail) {
-  const f = detail.facility;
   return {
     speed: shippingSpeedLabel(detail.row.shippingSpeed),
     rush: detail.row.shippingSpeed !== "standard",
-    address: f ? [f.name, f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ") : null,
+    address: [detail.shipTo.facilityName, ...shipToLines(detail.shipTo)].join(", "),
   };
 }
 
@@ -126,6 +122,8 @@ export function sizesView(detail: OrderDetail) {
     totalArea: cm2(detail.totalAreaCm2),
     woundArea: detail.woundAreaCm2 === null ? null : cm2(detail.woundAreaCm2),
     warning: detail.warning,
+    /** the practice's reason for ordering more than the wound (it may speak of the patient: the page's read is audited) */
+    reason: detail.overOrderReason,
   };
 }
 
@@ -135,10 +133,11 @@ export function shipmentView(detail: OrderDetail) {
   if (!row.shippedAt && !row.trackingNumber) return null;
   return {
     carrier: carrierLabel(row.carrier),
+    carrierValue: row.carrier,
     trackingNumber: row.trackingNumber,
     trackingUrl: detail.trackingUrl,
     shippedAt: row.shippedAt,
-    deliveredAt: row.deliveredAt,
+    deliveredOn: row.deliveredOn,
     lines: detail.lines.map((l) => ({
       position: l.position,
       label: `${l.size} × ${l.quantity}`,
@@ -157,8 +156,12 @@ export function invoiceView(invoice: OrderDetail["invoice"]) {
     state: invoice.state,
     stateLabel: INVOICE_STATE_LABELS[invoice.state],
     total: formatCents(invoice.totalCents),
+    paid: formatCents(invoice.paidCents),
+    balance: formatCents(invoice.balanceCents),
+    /** the balance in dollars, for the payment form's amount */
+    balanceDollars: (invoice.balanceCents / 100).toFixed(2),
     paidOn: invoice.paidOn,
-    paymentReference: invoice.paymentReference,
+    payments: invoice.payments.map((p, i) => ({ key: i, paidOn: p.paidOn, amount: formatCents(p.amountCents), reference: p.reference, recordedBy: p.recordedBy })),
     lines: invoice.lines.map((l) => ({
       position: l.position,
       hcpcs: l.hcpcs,

@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const totals = invoiceTotals(invoices);
   return {
     practice: { name: practice.name },
-    invoices: invoices.map((i) => ({ ...i, total: formatCents(i.totalCents) })),
+    invoices: invoices.map((i) => ({ ...i, total: formatCents(i.totalCents), paid: formatCents(i.paidCents), balance: formatCents(i.balanceCents) })),
     summary: { ...totals, unpaidAmount: formatCents(totals.unpaidCents), overdueAmount: formatCents(totals.overdueCents) },
   };
 }
@@ -87,6 +87,8 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
                 <Th>Issued</Th>
                 <Th>Due</Th>
                 <Th className="text-right">Amount</Th>
+                <Th className="text-right">Paid</Th>
+                <Th className="text-right">Balance</Th>
                 <Th>State</Th>
                 <Th>
                   <span className="sr-only">Download and pay</span>
@@ -95,7 +97,7 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {invoices.length === 0 ? (
-                <EmptyRow colSpan={7}>No invoices yet. An order is invoiced once it is delivered.</EmptyRow>
+                <EmptyRow colSpan={9}>No invoices yet. An order is invoiced once it is delivered.</EmptyRow>
               ) : (
                 invoices.map((i) => {
                   const online = i.state === "paid" ? null : payOnlineUrl(processor, i.number);
@@ -111,8 +113,14 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
                       </Td>
                       <Td data-label="Issued">{i.issuedOn}</Td>
                       <Td data-label="Due">{i.dueOn}</Td>
-                      <Td data-label="Amount" className="font-semibold tabular-nums sm:text-right">
+                      <Td data-label="Amount" className="tabular-nums sm:text-right">
                         {i.total}
+                      </Td>
+                      <Td data-label="Paid" className="tabular-nums sm:text-right">
+                        {i.paid}
+                      </Td>
+                      <Td data-label="Balance" className="font-semibold tabular-nums sm:text-right">
+                        {i.balance}
                       </Td>
                       <Td data-label="State">
                         <span className="inline-flex flex-wrap items-center gap-1.5">

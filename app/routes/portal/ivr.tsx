@@ -19,6 +19,7 @@ import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
+import { verificationFacts } from "~/lib/verification-words";
 import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { resubmitSchema } from "~/lib/schemas/ivr";
@@ -245,15 +246,7 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
         <Block title="Verification result">
           <Facts
             rows={[
-              ["Outcome", IVR_STATUS_LABELS[v.outcome as keyof typeof IVR_STATUS_LABELS] ?? v.outcome],
-              ["Network", v.networkStatus],
-              ["Deductible", v.deductible ? `${v.deductible}${v.deductibleMet ? ` (met ${v.deductibleMet})` : ""}` : null],
-              ["Coinsurance", v.coinsurancePercent !== undefined ? `${v.coinsurancePercent}%` : null],
-              ["Copay", v.copay],
-              ["Out-of-pocket maximum", v.outOfPocketMax ? `${v.outOfPocketMax}${v.outOfPocketMet ? ` (met ${v.outOfPocketMet})` : ""}` : null],
-              ["Prior authorization", v.priorAuthNumber ? `${v.priorAuthNumber}${v.priorAuthFrom ? `, ${v.priorAuthFrom} to ${v.priorAuthTo ?? ""}` : ""}` : null],
-              ["Authorised applications", v.authorisedApplications],
-              ["Valid until", v.validUntil],
+              ...verificationFacts(v).map((f): [string, React.ReactNode] => [f.label, f.value]),
               ["Verified", <DateTime key="at" value={v.verifiedAt} />],
             ]}
           />

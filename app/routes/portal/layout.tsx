@@ -38,7 +38,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
     <>
       <PortalHeader email={loaderData.email} title="Clinical Portal" />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6">
-        <LinkTabs label="Portal views" tabs={PORTAL_TABS} selected={tabOf(pathname)}>
+        <LinkTabs label="Portal views" tabs={PORTAL_TABS} selected={tabOf(pathname)} layout="pairs">
           <Outlet />
         </LinkTabs>
         <nav aria-label="Your practice" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">

@@ -13,8 +13,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { sizeKey } from "~/lib/clinical/graft-sizes";
 import { invalid, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
-import { cm2, defaultDateOfService, orderSummary, quantitiesOf } from "~/lib/ordering";
+import { cm2, dateOfServiceRange, defaultDateOfService, orderSummary, quantitiesOf } from "~/lib/ordering";
 import { SHIPPING_SPEEDS } from "~/lib/orders";
+import { formatDayWithWeekday } from "~/lib/calendar";
+import { arrivals } from "~/lib/shipping";
 import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
 import { quantityField } from "~/lib/schemas/order-fields";
 import { cn } from "~/lib/utils";
@@ -37,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const context = await orderFormContext(getDb(), { practiceId: practice.id, ivrId: idParam(ivrParam), today });
   if (!context) throw notFound();
   const { ivr, facilities, patientName } = context;
+  const dateOfService = defaultDateOfService(ivr, today);
   return {
     today,
     ivr: {
@@ -50,16 +53,21 @@ export async function loader({ request }: Route.LoaderArgs) {
       sizes: ivr.sizes,
       areaCm2: ivr.areaCm2,
       validUntil: ivr.validUntil,
+      priorAuthFrom: ivr.priorAuthFrom,
+      priorAuthTo: ivr.priorAuthTo,
       authorisedApplications: ivr.authorisedApplications,
       ordered: ivr.ordered,
+      graftsAuthorised: ivr.graftsAuthorised,
+      graftsOrdered: ivr.graftsOrdered,
       blockedBy: ivr.blockedBy,
     },
     patientName,
     facilities,
     defaults: {
-      dateOfService: defaultDateOfService(ivr, today),
+      dateOfService,
       facilityId: facilities.some((f) => f.value === ivr.facilityId) ? (ivr.facilityId ?? "") : "",
-      shippingSpeed: "standard",
+      // The slowest speed that arrives by the first date of service.
+      shippingSpeed: arrivals(today).find((a) => a.by <= dateOfService)?.speed ?? "standard",
       woundArea: ivr.areaCm2 !== null ? String(ivr.areaCm2) : "",
     },
   };
@@ -72,7 +80,7 @@ export type OrderFormAnswer = FormAnswer | { ok: false; redraw: true; values: Re
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request);
-  const formData = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["notes"] });
+  const formData = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["notes", "overOrderReason"] });
   const { clientKey: _key, intent, ...values } = formDataToObject(formData);
   const db = getDb();
   const today = ordersToday();
@@ -108,8 +116,11 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function OrderFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { ivr, patientName } = loaderData;
+  const grafts = (n: number) => (n === 1 ? "1 graft" : `${n} grafts`);
   const applications =
-    ivr.authorisedApplications === null ? `Not limited; ${ivr.ordered} ordered` : `${ivr.authorisedApplications} authorised; ${ivr.ordered} ordered`;
+    ivr.authorisedApplications === null
+      ? `Not limited; ${ivr.ordered} ordered`
+      : `${ivr.authorisedApplications} authorised (${grafts(ivr.graftsAuthorised ?? 0)}); ${ivr.ordered} ordered (${grafts(ivr.graftsOrdered)})`;
 
   return (
     <section aria-labelledby="order-form-heading" className="flex flex-col gap-6">
@@ -136,6 +147,7 @@ export default function OrderFormPage({ loaderData, actionData }: Route.Componen
             ["Patient", patientName],
             ["Product", `${ivr.product}${ivr.hcpcs ? ` (${ivr.hcpcs})` : ""}`],
             ["Valid until", ivr.validUntil],
+            ...(ivr.priorAuthFrom && ivr.priorAuthTo ? [["Prior authorization", `${ivr.priorAuthFrom} to ${ivr.priorAuthTo}`] as [string, string]] : []),
             ["Applications", applications],
             ["Wound area verified", ivr.areaCm2 !== null ? cm2(ivr.areaCm2) : null],
           ]}
@@ -171,6 +183,8 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
   });
   const problem = ORDER_LEVEL_FIELDS.map((f) => form.errors[f]).find(Boolean);
   const speed = text("shippingSpeed") || "standard";
+  const range = dateOfServiceRange(ivr, today);
+  const within = ivr.priorAuthFrom && ivr.priorAuthTo ? `inside the prior authorization while ${ivr.reference} is valid` : `while ${ivr.reference} is valid`;
 
   return (
     <form.fetcher.Form {...form.formProps} action={`/members/orders/new?ivr=${ivr.id}`} className="flex flex-col gap-6">
@@ -183,14 +197,14 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
 
       <Block title="Delivery">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Date of service" name="dateOfService" required error={form.errors.dateOfService} hint={`From today to ${ivr.validUntil}, while ${ivr.reference} is valid.`}>
-            {(control) => <Input {...control} type="date" min={today} max={ivr.validUntil || undefined} defaultValue={text("dateOfService")} />}
+          <Field label="Date of service" name="dateOfService" required error={form.errors.dateOfService} hint={`From ${range.min === today ? "today" : range.min} to ${range.max}: ${within}.`}>
+            {(control) => <Input {...control} type="date" min={range.min} max={range.max || undefined} defaultValue={text("dateOfService")} />}
           </Field>
           <Field label="Ship to" name="facilityId" required error={form.errors.facilityId}>
             {(control) => <Select {...control} options={facilities} placeholder={facilities.length ? "Choose..." : "No facility yet"} defaultValue={text("facilityId")} />}
           </Field>
         </div>
-        <ShippingSpeed value={speed} error={form.errors.shippingSpeed} />
+        <ShippingSpeed value={speed} error={form.errors.shippingSpeed} today={today} />
       </Block>
 
       <Block title="Grafts">
@@ -201,6 +215,7 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
           values={sizeValues}
           onValues={setSizeValues}
           errors={form.errors}
+          reason={text("overOrderReason")}
         />
       </Block>
 
@@ -226,9 +241,10 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
   );
 }
 
-/** The three speeds as a radio group, named by its label; its message is tied to the group. */
-function ShippingSpeed({ value, error }: { value: string; error?: string }) {
+/** The three speeds as a radio group, named by its label, each with the latest day it arrives; its message is tied to the group. */
+function ShippingSpeed({ value, error, today }: { value: string; error?: string; today: string }) {
   const id = React.useId();
+  const by = new Map(arrivals(today).map((a) => [a.speed, a.by]));
   return (
     <div className="flex flex-col gap-2">
       <p id={`${id}-label`} className="text-sm font-medium">
@@ -252,7 +268,10 @@ function ShippingSpeed({ value, error }: { value: string; error?: string }) {
             )}
           >
             <input type="radio" name="shippingSpeed" value={s.value} defaultChecked={value === s.value} className="size-4 shrink-0 accent-primary" />
-            {s.label}
+            <span className="flex flex-col">
+              {s.label}
+              <span className="text-xs text-muted-foreground">Arrives by {formatDayWithWeekday(by.get(s.value)!)}</span>
+            </span>
           </label>
         ))}
       </div>

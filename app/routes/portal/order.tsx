@@ -20,7 +20,7 @@ import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, OrderTransitionRefused, ordersToday, setOrderFollowing } from "~/.server/orders";
+import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, OrderTransitionRefused, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
 import { mailQueued } from "~/.server/runtime";
 import { actorOf, idParam, notFound, requirePractice } from "./member.server";
 
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const detail = await getOrderDetail(db, { id, practiceId: practice.id, today: ordersToday() });
   if (!detail) throw notFound();
-  const { row, facility, invoice } = detail;
+  const { row, shipTo, invoice } = detail;
   return {
     id: row.id,
     reference: detail.reference,
@@ -42,9 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     patient: detail.patient ? `${detail.patient.name} (born ${detail.patient.birthDate})` : null,
     product: `${detail.product.name}${detail.product.hcpcs ? ` (${detail.product.hcpcs})` : ""}`,
     dateOfService: row.dateOfService,
-    shipTo: facility
-      ? { name: facility.name, address: [facility.addressLine1, facility.addressLine2, `${facility.city}, ${facility.state} ${facility.zip}`].filter(Boolean).join(", ") }
-      : null,
+    // As the order was placed: a facility changed since does not move it.
+    shipTo: { name: shipTo.facilityName, address: shipToLines(shipTo).join(", ") },
     shippingSpeed: shippingSpeedLabel(row.shippingSpeed),
     poNumber: row.poNumber,
     createdAt: row.createdAt,
@@ -53,13 +52,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     totalAreaCm2: detail.totalAreaCm2,
     woundAreaCm2: detail.woundAreaCm2,
     warning: detail.warning,
+    overOrderReason: detail.overOrderReason,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     trackingUrl: detail.trackingUrl,
     shippedAt: row.shippedAt,
-    deliveredAt: row.deliveredAt,
+    deliveredOn: row.deliveredOn,
     invoice: invoice
-      ? { number: invoice.number, issuedOn: invoice.issuedOn, dueOn: invoice.dueOn, total: formatCents(invoice.totalCents), state: invoice.state, paidOn: invoice.paidOn }
+      ? {
+          number: invoice.number,
+          issuedOn: invoice.issuedOn,
+          dueOn: invoice.dueOn,
+          total: formatCents(invoice.totalCents),
+          paid: formatCents(invoice.paidCents),
+          balance: formatCents(invoice.balanceCents),
+          state: invoice.state,
+          paidOn: invoice.paidOn,
+        }
       : null,
     history: detail.history,
     following: await isFollowingOrder(db, row.id, user.id),
@@ -155,13 +164,11 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
             ["Date of service", order.dateOfService],
             [
               "Ship to",
-              order.shipTo ? (
-                <span key="ship">
-                  <span className="font-medium">{order.shipTo.name}</span>
-                  <br />
-                  {order.shipTo.address}
-                </span>
-              ) : null,
+              <span key="ship">
+                <span className="font-medium">{order.shipTo.name}</span>
+                <br />
+                {order.shipTo.address}
+              </span>,
             ],
             ["Shipping speed", order.shippingSpeed],
             ["PO number", order.poNumber],
@@ -217,7 +224,15 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         {order.warning ? (
           <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
             <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
-            <p>{order.warning}</p>
+            <div className="flex min-w-0 flex-col gap-1">
+              <p>{order.warning}</p>
+              {order.overOrderReason ? (
+                <p className="break-words whitespace-pre-line">
+                  <span className="font-semibold">Your reason: </span>
+                  {order.overOrderReason}
+                </p>
+              ) : null}
+            </div>
           </div>
         ) : null}
       </Block>
@@ -229,7 +244,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
               ["Carrier", carrierLabel(order.carrier)],
               ["Tracking", <TrackingLink key="tracking" carrier={order.carrier} trackingNumber={order.trackingNumber} trackingUrl={order.trackingUrl} showCarrier={false} />],
               ["Shipped", <DateTime key="shipped" value={order.shippedAt} />],
-              ["Delivered", <DateTime key="delivered" value={order.deliveredAt} fallback="Not yet" />],
+              ["Delivered", order.deliveredOn ?? "Not yet"],
             ]}
           />
         ) : (
@@ -273,6 +288,8 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
               ["Issued", invoice.issuedOn],
               ["Due", invoice.dueOn],
               ["Total", <span key="total" className="font-semibold tabular-nums">{invoice.total}</span>],
+              ["Paid", <span key="paid" className="tabular-nums">{invoice.paid}</span>],
+              ["Balance", <span key="balance" className="font-semibold tabular-nums">{invoice.balance}</span>],
               [
                 "State",
                 <span key="state" className="inline-flex flex-wrap items-center gap-2">

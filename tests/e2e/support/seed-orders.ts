@@ -2,7 +2,10 @@
 // before the server starts:
 // - Lakeside has a covered IVR to order from, one of a product ordered by
 //   request only, and one order in each status from submitted to paid (the
-//   console's and the portal's order pages work them);
+//   console's and the portal's order pages work them); a shipped order to a
+//   second facility, the annex, whose address a test changes afterwards; and
+//   an AmnioAmp-MP IVR waiting on the payer's prior authorization, verified
+//   once already (prior auth required), for the date checks;
 // - Cedar has a sent IVR that the end-to-end test carries from coverage to a
 //   paid invoice.
 import { upsertUser } from "~/.server/accounts/accounts";
@@ -26,7 +29,15 @@ export const orderPractice = {
   buyer: { email: "buyer@lakeside.example", password: "lakeside buyer 1", role: "member" as const },
   patient: { firstName: "Ruth", lastName: "Orr", initials: "R.O.", birthDate: "1944-09-12" },
   facility: "Lakeside clinic",
+  /** The second facility, and its address as the shipped order ORD-000006 was placed with. */
+  annex: { name: "Lakeside annex", addressLine1: "12 Harbor Lane", city: "Madison", state: "WI", zip: "53704", phone: "608 555 0177" },
 };
+
+/** The shipped order sent to the annex. */
+export const annexOrder = "ORD-000006";
+
+/** The payer's answer of the first verification of Lakeside's AmnioAmp-MP IVR (prior auth required). */
+export const priorAuthBenefits = { networkStatus: "in-network", deductible: "1500", deductibleMet: "257", coinsurancePercent: 20, copay: "0" } as const;
 
 /**
  * Lakeside's orders, by the status the seed leaves them in; the numbers are
@@ -142,7 +153,7 @@ export async function seedOrders(db: Db) {
     const byRequest = await sendIvr(db, lakeside, "amchoplast");
     await cover(db, byRequest.id);
     const today = latestUsToday();
-    const place = () =>
+    const place = (facilityId = lakeside.facility.id) =>
       placeOrder(db, {
         practiceId: lakeside.practice.id,
         userId: lakeside.user.id,
@@ -154,11 +165,13 @@ export async function seedOrders(db: Db) {
             patientId: lakeside.patient.id,
             productSlug: "membrane-wrap",
             dateOfService: day(10),
-            facilityId: lakeside.facility.id,
+            facilityId,
             shippingSpeed: "standard",
             poNumber: "PO-4410",
             "qty-4x4": "1",
             "qty-2x2": "2",
+            // 24 cm² for a 12.25 cm² wound: more than its smallest size over, so it says why.
+            overOrderReason: "A second application is planned within the week.",
           }),
         ),
       });
@@ -183,10 +196,26 @@ export async function seedOrders(db: Db) {
       const { id } = await place();
       if (last >= 1) await confirmOrder(db, { id, actor: STAFF });
       if (last >= 2) await ship(id, n + 1);
-      if (last >= 3) await markDelivered(db, { id, actor: STAFF });
+      if (last >= 3) await markDelivered(db, { id, actor: STAFF, today, input: { deliveredOn: today } });
       if (last >= 4) await invoice(id);
-      if (last >= 5) await recordPayment(db, { id, actor: STAFF, input: parsed(parseWith(paymentSchema, { paidOn: today, reference: "ACH 88120" })) });
+      if (last >= 5) await recordPayment(db, { id, actor: STAFF, input: parsed(parseWith(paymentSchema, { paidOn: today, amount: "701", reference: "ACH 88120" })) });
     }
+
+    // ORD-000006: shipped to the annex, whose address changes later.
+    const annex = await addFacility(db, {
+      practiceId: lakeside.practice.id,
+      actor: lakeside.actor,
+      input: parsed(parseWith(facilitySchema, { ...orderPractice.annex, placeOfService: "11" })),
+    });
+    const { id: annexOrderId } = await place(annex.id);
+    await confirmOrder(db, { id: annexOrderId, actor: STAFF });
+    await ship(annexOrderId, 6);
+
+    // An AmnioAmp-MP IVR: prior authorization required (with the payer's benefits), then sent to the payer.
+    const priorAuth = await sendIvr(db, lakeside, "amnioamp-mp");
+    await moveIvr(db, { id: priorAuth.id, to: "in_review", actor: STAFF });
+    await recordVerification(db, { id: priorAuth.id, actor: STAFF, input: { outcome: "prior_auth_required", validUntil: day(60), ...priorAuthBenefits } });
+    await moveIvr(db, { id: priorAuth.id, to: "prior_auth_submitted", actor: STAFF });
   }
 
   const cedar = await practiceWithPatient(db, endToEndPractice, "Cedar clinic");
