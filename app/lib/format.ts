@@ -10,8 +10,8 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** A moment with its zone named: "Mar 4, 2026, 2:05 PM UTC"; the given zone, or the reader's own when none. */
-export function formatDateTime(value: Date | string, timeZone?: string): string {
+/** A moment in the given IANA zone, with the zone named: "Mar 4, 2026, 2:05 PM MST". */
+export function formatDateTime(value: Date | string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "short",

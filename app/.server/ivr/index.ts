@@ -31,6 +31,7 @@ export {
   readIvrFileAsStaff,
   recordVerification,
   requestInformation,
+  type Answered,
   type QueueFilters,
   type QueueRow,
 } from "./staff";

@@ -106,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "information") {
     const parsed = parseWith(needsInformationSchema, values);
     if (!parsed.success) return data<IvrAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
-    const moved = await requestInformation(db, { id, actor, message: parsed.data.message }).catch(catchRefusal);
+    const moved = await requestInformation(db, { id, actor, message: parsed.data.message, askedBy: me.id }).catch(catchRefusal);
     if (moved instanceof IvrTransitionRefused) return refusedAs(moved, "message");
     if (!moved) notFound();
     return redirectWithFlash(back, { title: "Information requested", description: "The practice sees your message and can answer it.", variant: "success" });
@@ -141,7 +141,7 @@ function FieldList({ fields }: { fields: ViewField[] }) {
         <div key={f.label} className="contents">
           <dt className="text-sm font-semibold text-muted-foreground">{f.label}</dt>
           <dd className="-mt-2 min-w-0 text-sm break-words whitespace-pre-wrap sm:mt-0">
-            {f.value ?? <span className="text-muted-foreground">Not given</span>}
+            {f.at ? <DateTime value={f.at} /> : (f.value ?? <span className="text-muted-foreground">Not given</span>)}
           </dd>
         </div>
       ))}

@@ -11,7 +11,8 @@ import type { IvrDetail } from "~/.server/ivr";
  * page needs none of the form schemas (and zod) to name a value.
  */
 
-export type ViewField = { label: string; value: string | null };
+/** A labelled value in words; `at`, a moment, is written by the page in the viewer's zone. */
+export type ViewField = { label: string; value: string | null; at?: Date | null };
 export type ViewSection = { id: string; title: string; fields: ViewField[] };
 
 const yesNo = (v: boolean | undefined | null) => (v ? "Yes" : "No");
@@ -134,7 +135,7 @@ export function ivrSections(detail: IvrDetail): ViewSection[] {
     fields: [
       { label: "Signed by", value: text(detail.signer) },
       { label: "Attestation version", value: text(row.attestationVersion) },
-      { label: "Signed at", value: row.attestedAt ? row.attestedAt.toISOString() : null },
+      { label: "Signed at", value: null, at: row.attestedAt },
       { label: "From address", value: text(row.attestedIp) },
     ],
   });
