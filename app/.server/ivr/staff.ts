@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
 import type { VerificationInput } from "~/lib/schemas/verification";
@@ -53,14 +53,17 @@ export async function ivrQueue(db: Db, filters: QueueFilters, { viewerId = null,
   if (filters.practiceId !== "all") where.push(eq(ivrs.practiceId, filters.practiceId));
   const days = QUEUE_AGES.find((a) => a.value === filters.age)?.days;
   if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
-  const answeredToViewer = viewerId ? sql<boolean>`(${ivrs.status} = 'submitted' and ${ivrs.informationRequestedBy} = ${viewerId})` : sql<boolean>`false`;
+  // 0 for an answer to the viewer's question, 1 for any other (a comparison with no asker would be null, and nulls sort first).
+  const answeredToViewer = viewerId
+    ? sql<number>`case when ${ivrs.status} = 'submitted' and ${ivrs.informationRequestedBy} = ${viewerId} then 0 else 1 end`
+    : sql<number>`1`;
   const rows = await db
     .select({ ivr: ivrs, practice: practices.name, askedBy: asker.email })
     .from(ivrs)
     .innerJoin(practices, eq(practices.id, ivrs.practiceId))
     .leftJoin(asker, eq(asker.id, ivrs.informationRequestedBy))
     .where(and(...where))
-    .orderBy(desc(answeredToViewer), asc(ivrs.submittedAt), asc(ivrs.number))
+    .orderBy(asc(answeredToViewer), asc(ivrs.submittedAt), asc(ivrs.number))
     .limit(500);
   const board = await toBoardRows(db, rows.map((r) => r.ivr));
   return board.map((b, i) => {

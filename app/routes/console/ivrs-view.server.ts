@@ -176,3 +176,19 @@ export function verificationLines(v: IvrDetail["verifications"][number]): ViewFi
     { label: "Note to the practice", value: text(v.noteToPractice) },
   ];
 }
+
+/** The few facts staff look at first, above the action: whose, what, for when, paid by whom. */
+export function ivrSummary(detail: IvrDetail): ViewField[] {
+  const { row, patient, clinical: c } = detail;
+  const primary = patient?.coverages.find((cover) => cover.rank === "primary") ?? patient?.coverages[0];
+  return [
+    { label: "Patient", value: patient ? `${patient.firstName} ${patient.lastName}, born ${patient.birthDate}` : null },
+    { label: "Payer", value: primary ? `${primary.payerName} (${label(PAYER_TYPES, primary.payerType) ?? primary.payerType})` : null },
+    { label: "Product", value: text(detail.product) },
+    { label: "Date of service", value: text(row.dateOfService) },
+    {
+      label: "Wound",
+      value: c ? [label(WOUND_TYPES, c.woundType), detail.areaCm2 === null ? null : `${detail.areaCm2} cm²`].filter(Boolean).join(", ") || null : null,
+    },
+  ];
+}
