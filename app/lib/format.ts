@@ -20,7 +20,10 @@ export function formatDateTime(value: Date | string, timeZone: string): string {
     minute: "2-digit",
     timeZone,
     timeZoneName: "short",
-  }).format(new Date(value));
+  })
+    .format(new Date(value))
+    // Some ICU versions put a narrow no-break space before AM/PM: one plain space, whichever runtime writes it.
+    .replace(/[\u202f\u00a0]/g, " ");
 }
 
 const MONTHS = [

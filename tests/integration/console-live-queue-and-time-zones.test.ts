@@ -143,7 +143,7 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
     const older = await sendIvr();
     const answered = await sendIvr();
     // Alice asks the practice about the newer one, through the console's form.
-    for (const fields of [{ intent: "review" }, { intent: "information", message: "Please send the vascular assessment." }]) {
+    for (const fields of [{ intent: "review" }, { intent: "information", message: "Please send the vascular assessment." }] as Record<string, string>[]) {
       const moved = await call(staffIvrAction, formPost(`/admin/ivrs/${answered}`, fields, { cookie: alice.cookie }), { id: answered });
       expect(moved.status, fields.intent).toBe(303);
     }

@@ -11,7 +11,12 @@ export function DateTime({ value, fallback = "—" }: { value: Date | string | n
   if (!value) return <>{fallback}</>;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <>{fallback}</>;
-  return <time dateTime={date.toISOString()}>{formatDateTime(date, timeZone)}</time>;
+  // The same text on both sides; a browser whose ICU names a zone otherwise keeps the server's text rather than failing to hydrate.
+  return (
+    <time dateTime={date.toISOString()} suppressHydrationWarning>
+      {formatDateTime(date, timeZone)}
+    </time>
+  );
 }
 
 /** A calendar day given as "2026-03-04" (an article's date): the same text on server and browser. */
