@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TIME_ZONES } from "~/content/time-zones";
-import { formatDateTime } from "./format";
+import { formatDateTime, formatTimeOfDay } from "./format";
 
 describe("formatDateTime", () => {
   const moment = "2026-11-27T16:14:00Z";
@@ -12,6 +12,11 @@ describe("formatDateTime", () => {
     // Daylight saving where the zone has it, not in Arizona.
     expect(formatDateTime("2026-07-01T16:14:00Z", "America/Denver")).toBe("Jul 1, 2026, 10:14 AM MDT");
     expect(formatDateTime("2026-07-01T16:14:00Z", "America/Phoenix")).toBe("Jul 1, 2026, 9:14 AM MST");
+  });
+
+  it("writes the hour alone, named too", () => {
+    expect(formatTimeOfDay(moment, "America/Phoenix")).toBe("9:14 AM MST");
+    expect(formatTimeOfDay(moment, "Pacific/Honolulu")).toBe("6:14 AM HST");
   });
 
   it("knows every zone of the list", () => {

@@ -70,6 +70,11 @@ test("staff see a member's new IVR in the queue without a reload, and the answer
   // The IVR's page: on a phone the summary comes first, then the action, then the details; on a wide screen the action heads the right column.
   await row.getByRole("link", { name: reference }).click();
   await expect(queue.getByRole("heading", { level: 1, name: reference })).toBeVisible();
+  // The answer is beside the action it calls for, with the question it answers.
+  const work = queue.getByRole("region", { name: "Work this IVR" });
+  await expect(work).toContainText("The practice answered");
+  await expect(work).toContainText("Asked: Please send the vascular assessment.");
+  await expect(work).toContainText("Answer: ABI 0.9 on the left, done last week.");
   const boxes = async () => ({
     summary: (await queue.getByRole("region", { name: "Summary" }).boundingBox())!,
     work: (await queue.getByRole("heading", { name: "Work this IVR" }).boundingBox())!,

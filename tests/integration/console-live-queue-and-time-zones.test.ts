@@ -9,21 +9,16 @@ import { action as staffIvrAction } from "~/routes/console/ivrs-detail";
 import { loader as queueLoader } from "~/routes/console/ivrs";
 import { loader as consoleLayoutLoader } from "~/routes/console/layout";
 import { action as profileAction, loader as profileLoader } from "~/routes/console/profile";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
-import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, facilities, providers } from "~/.server/db/schema";
+import { auditLog } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { findOrCreatePractice } from "~/.server/practices";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
+import { ivrFormData, practiceReadyForIvrs, signedIn, type PortalPractice } from "./support/portal";
 
 type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 
 /**
  * The console follows every practice live (staff only), the practice's
@@ -33,54 +28,18 @@ const PASSWORD = "a long test password";
  */
 describe.each(drivers)("the console's live queue and the viewers' time zones on %s", (driver) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let sunrise: string;
+  let sunrise: PortalPractice;
   let elsewhere: string;
   let nurse: string;
   let alice: { cookie: string; id: string };
   let bob: { cookie: string; id: string };
-  let patientId: string;
-  let providerId: string;
-  let facilityId: string;
 
-  async function signedIn(email: string, role: "member" | "staff" | "admin", practice?: string) {
-    const { user } = await upsertUser(database.db, { email, role, password: PASSWORD });
-    if (practice) await setMemberPractice(database.db, user.id, practice);
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    return { cookie, id: user.id };
-  }
   const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
     answerOf(await route({ request: await request, context: contextFrom("198.51.100.10"), params } as never).catch((thrown: unknown) => thrown));
   const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
 
   async function sendIvr(): Promise<string> {
-    const fd = new FormData();
-    const values: Record<string, string> = {
-      requestType: "new-wound",
-      patientId,
-      providerId,
-      facilityId,
-      placeOfService: "11",
-      dateOfService: "2099-01-10",
-      woundType: "venous-leg-ulcer",
-      woundLocation: "leg",
-      laterality: "left",
-      lengthCm: "5",
-      widthCm: "4",
-      durationWeeks: "6",
-      standardOfCareStart: "2098-11-01",
-      standardOfCare: "compression",
-      icdPrimary: "I83.012",
-      productSlug: "membrane-wrap",
-      plannedApplications: "4",
-      attestationName: "Ana Ruiz",
-      attest: "on",
-    };
-    for (const [k, v] of Object.entries(values)) fd.append(k, v);
-    const sent = await call(formAction, formPost("/members/ivrs/new", fd, { cookie: nurse }));
+    const sent = await call(formAction, formPost("/members/ivrs/new", ivrFormData(sunrise), { cookie: nurse }));
     expect(sent.status).toBe(303);
     return sent.headers.get("Location")!.split("/").pop()!;
   }
@@ -89,33 +48,11 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
     const db = database.db;
-    sunrise = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
+    sunrise = await practiceReadyForIvrs(db, "Sunrise Wound Care");
     elsewhere = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
-    nurse = (await signedIn("nurse@sunrise.example", "member", sunrise)).cookie;
-    alice = await signedIn("alice@company.example", "staff");
-    bob = await signedIn("bob@company.example", "admin");
-    providerId = (await db.insert(providers).values({ practiceId: sunrise, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" }).returning())[0]!.id;
-    facilityId = (
-      await db
-        .insert(facilities)
-        .values({ practiceId: sunrise, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-        .returning()
-    )[0]!.id;
-    const patient = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName: "Hale",
-      birthDate: "1948-03-02",
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-    patientId = (await addPatient(db, { practiceId: sunrise, actor: { email: "nurse@sunrise.example", ip: null }, input: patient.data })).id;
+    nurse = (await signedIn(db, "nurse@sunrise.example", "member", sunrise.practiceId)).cookie;
+    alice = await signedIn(db, "alice@company.example", "staff");
+    bob = await signedIn(db, "bob@company.example", "admin");
   });
   afterAll(async () => {
     await database.dispose();
@@ -131,7 +68,7 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await reader.read()).value)).toContain(": connected");
-    dispatch(JSON.stringify({ practiceId: sunrise, kind: "ivr", id: "one", status: "submitted" }));
+    dispatch(JSON.stringify({ practiceId: sunrise.practiceId, kind: "ivr", id: "one", status: "submitted" }));
     expect(decoder.decode((await reader.read()).value)).toBe(`event: status\ndata: ${JSON.stringify({ kind: "ivr", id: "one", status: "submitted" })}\n\n`);
     dispatch(JSON.stringify({ practiceId: elsewhere, kind: "order", id: "two", status: "shipped" }));
     expect(decoder.decode((await reader.read()).value)).toBe(`event: status\ndata: ${JSON.stringify({ kind: "order", id: "two", status: "shipped" })}\n\n`);
@@ -178,7 +115,7 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
     expect((await call(portalLayoutLoader, get("/members", nurse))).body).toMatchObject({ timeZone: "America/New_York" });
     expect((await call(practiceLoader, get("/members/practice", nurse))).body).toMatchObject({ timeZone: "America/New_York" });
     const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, "practice.time-zone"));
-    expect(row).toMatchObject({ actorEmail: "nurse@sunrise.example", target: sunrise, detail: "America/Phoenix -> America/New_York" });
+    expect(row).toMatchObject({ actorEmail: "nurse@sunrise.example", target: sunrise.practiceId, detail: "America/Phoenix -> America/New_York" });
   });
 
   it("shows staff their times in their own profile's zone", async () => {

@@ -187,6 +187,9 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
   const canVerify = d.outcomes.length > 0;
   const canAsk = can("needs_information");
   const waiting = can("in_review") || can("prior_auth_submitted") || canVerify || canAsk || can("cancelled");
+  // Sent again after a question: the practice's answer, shown with the action it calls for.
+  const lastMove = d.history.at(-1);
+  const answered = status === "submitted" && lastMove?.from === "needs_information" ? lastMove : null;
 
   return (
     <div className="flex flex-col gap-8">
@@ -248,6 +251,24 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
                 <span className="font-semibold">Asked of the practice: </span>
                 {d.requestMessage}
               </p>
+            ) : null}
+            {answered ? (
+              <div className="flex flex-col gap-1 rounded-md border border-primary/30 bg-primary-soft p-3 text-sm">
+                <p className="font-semibold text-primary">The practice answered</p>
+                {d.requestMessage ? (
+                  <p className="whitespace-pre-wrap break-words">
+                    <span className="font-semibold">Asked: </span>
+                    {d.requestMessage}
+                  </p>
+                ) : null}
+                <p className="whitespace-pre-wrap break-words">
+                  <span className="font-semibold">Answer: </span>
+                  {answered.note ?? "(no text)"}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {answered.actorEmail ?? "The practice"}, <DateTime value={answered.at} />
+                </p>
+              </div>
             ) : null}
             {!waiting ? <p className="text-sm text-muted-foreground">Nothing to do: this IVR is {IVR_STATUS_LABELS[status]}.</p> : null}
             {status === "needs_information" ? <p className="text-sm text-muted-foreground">Waiting for the practice to answer.</p> : null}

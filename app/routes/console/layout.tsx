@@ -86,15 +86,16 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
                   title="Your profile: name and time zone"
                   className={({ isActive }) =>
                     cn(
-                      "inline-flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+                      "inline-flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1.5 text-sm sm:px-2",
                       isActive ? "bg-primary-soft text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
                     )
                   }
                 >
                   <UserRound aria-hidden className="size-4 shrink-0" />
                   <span className="sr-only">Your profile, signed in as </span>
-                  <span className="min-w-0 truncate">
-                    <span className="font-medium text-foreground">{user.email}</span> ({user.role})
+                  {/* On a phone the role wraps under a long address rather than being cut off. */}
+                  <span className="min-w-0">
+                    <span className="font-medium wrap-anywhere text-foreground">{user.email}</span> ({user.role})
                   </span>
                 </NavLink>
                 <form method="post" action="/sign-out" className="shrink-0">

@@ -57,7 +57,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <div className="flex max-w-2xl flex-col gap-6">
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight text-navy">Your profile</h1>
-        <p className="text-muted-foreground">Your name as the console shows it, and the time zone every time in the console is shown in.</p>
+        <p className="text-muted-foreground">Your name, and the time zone in which the console shows you every time.</p>
       </div>
       <Card>
         <CardHeader>

@@ -264,9 +264,12 @@ function TimeZoneForm({ timeZone, now, answer }: { timeZone: string; now: string
   const typed = submittedValues(answer);
   return (
     <section aria-labelledby="time-zone-heading" className="flex flex-col gap-4">
-      <h2 id="time-zone-heading" className="text-xl font-semibold text-navy">
-        Time zone
-      </h2>
+      <div className="flex flex-col gap-1">
+        <h2 id="time-zone-heading" className="text-xl font-semibold text-navy">
+          Time zone
+        </h2>
+        <p className="text-sm text-muted-foreground">Every time in the Clinical Portal, for everyone in your practice, is shown in this zone.</p>
+      </div>
       <Card>
         <CardContent padding="all">
           <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4 sm:flex-row sm:items-start">
