@@ -11,6 +11,12 @@ type LiveOptions = {
   reloads?: (event: LiveEvent) => boolean;
   /** What to do instead with an event that does not reload the page. */
   otherwise?: (event: LiveEvent) => void;
+  /**
+   * Close the stream while the tab is hidden and call this when it shows again
+   * (events were missed meanwhile). A browser keeps only six connections to a
+   * site over HTTP/1.1: a stream in every open console tab would use them up.
+   */
+  catchUp?: () => void;
 };
 
 function parseEvent(data: unknown): LiveEvent | null {
@@ -35,14 +41,14 @@ function parseEvent(data: unknown): LiveEvent | null {
  * data anyway; the waiting event reloads once more after it. Events that come
  * while a reload runs wait for it too and make one more reload together.
  */
-export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise }: LiveOptions = {}) {
+export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise, catchUp }: LiveOptions = {}) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" || revalidator.state !== "idle";
-  const latest = React.useRef({ revalidator, busy, reloads, otherwise });
+  const latest = React.useRef({ revalidator, busy, reloads, otherwise, catchUp });
   const waiting = React.useRef(false);
   React.useEffect(() => {
-    latest.current = { revalidator, busy, reloads, otherwise };
+    latest.current = { revalidator, busy, reloads, otherwise, catchUp };
     if (!busy && waiting.current) {
       waiting.current = false;
       latest.current.busy = true;
@@ -50,9 +56,9 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
     }
   });
   const [connected, setConnected] = React.useState(false);
+  const pauses = Boolean(catchUp);
   React.useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource(stream);
     const onStatus = (message: MessageEvent) => {
       const { reloads, otherwise, busy, revalidator } = latest.current;
       const event = parseEvent(message.data);
@@ -67,13 +73,33 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
       latest.current.busy = true;
       void revalidator.revalidate();
     };
-    source.addEventListener("status", onStatus);
-    source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
-    return () => {
-      source.removeEventListener("status", onStatus);
-      source.close();
+    let source: EventSource | null = null;
+    const open = () => {
+      if (source) return;
+      source = new EventSource(stream);
+      source.addEventListener("status", onStatus);
+      source.onopen = () => setConnected(true);
+      source.onerror = () => setConnected(false);
     };
-  }, [enabled, stream]);
+    const close = () => {
+      source?.removeEventListener("status", onStatus);
+      source?.close();
+      source = null;
+      setConnected(false);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") close();
+      else if (!source) {
+        open();
+        latest.current.catchUp?.();
+      }
+    };
+    if (!pauses || document.visibilityState !== "hidden") open();
+    if (pauses) document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      if (pauses) document.removeEventListener("visibilitychange", onVisibility);
+      close();
+    };
+  }, [enabled, stream, pauses]);
   return connected;
 }

@@ -1,6 +1,6 @@
 import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, UserRound, Users } from "lucide-react";
 import type * as React from "react";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import type { ConsoleOutlet } from "~/components/admin/console-live";
 import { useLiveStatus, type LiveEvent } from "~/components/portal/live-status";
@@ -165,20 +165,24 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
   );
 }
 
-/** The queues follow every practice's changes live; any other page keeps its data and only the menu's counts follow. */
-function pageFollows(pathname: string, event: LiveEvent): boolean {
+/** The kind of record a queue page lists ("/admin/ivrs": IVRs), or null for any other page. */
+function queueKind(pathname: string): LiveEvent["kind"] | null {
   const path = pathname.replace(/\/+$/, "");
-  return (path === "/admin/ivrs" && event.kind === "ivr") || (path === "/admin/orders" && event.kind === "order");
+  return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : null;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // The menu's counts, fetched again (the layout's loader alone) on an event the page does not reload for.
   const counts = useFetcher<typeof loader>({ key: "console-counts" });
+  const revalidator = useRevalidator();
   const live = useLiveStatus(true, {
     stream: "/admin/events",
-    reloads: (event) => pageFollows(pathname, event),
+    // The queues follow every practice's changes live; any other page keeps its data and only the menu's counts follow.
+    reloads: (event) => queueKind(pathname) === event.kind,
     otherwise: () => void counts.load("/admin"),
+    // A tab shown again after being hidden (its stream closed meanwhile): a queue reloads, any other page its counts.
+    catchUp: () => void (queueKind(pathname) ? revalidator.revalidate() : counts.load("/admin")),
   });
   const data = counts.data && counts.data.at > loaderData.at ? counts.data : loaderData;
   return (
