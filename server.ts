@@ -14,6 +14,7 @@ import { createRequestHandler as createRouterHandler, RouterContextProvider, typ
 import { allowedHosts, embedFrameOrigins, env, type Env } from "./app/.server/env";
 import { isAllowedHost } from "./app/.server/http/hosts";
 import { controlCharacterParameter, createHttpServer } from "./app/.server/http/limits";
+import { isDownloadDataPath } from "./app/.server/http/not-found";
 import { encodingFor, renderPages, wantsOwnPage, writePageFiles, type CachedPage } from "./app/.server/http/page-cache";
 import { newNonce, securityHeaders } from "./app/.server/http/security-headers";
 
@@ -81,6 +82,14 @@ app.use((req, res, next) => {
     );
   });
   entry.runInRequest(reqId, next);
+});
+
+// A request target must be a path (origin-form). An absolute-form target (`POST http://attacker.example/forgot-password`)
+// is what a client sends to a proxy, and this server is none: 400, before the host check could read the wrong host.
+app.use((req, res, next) => {
+  if (req.url.startsWith("/")) return next();
+  req.resume();
+  res.status(400).type("text/plain").send("Bad Request: the request target must be a path");
 });
 
 // Only the hosts the site answers to (PUBLIC_URL's, ALLOWED_HOSTS, the loopback
@@ -268,9 +277,11 @@ app.use((req, res, next) => {
   next();
 });
 
-// Downloads (files, CSV exports, IVR attachments, order and invoice PDFs) and the portal's event stream exist
-// only at their plain address: their .data address would answer the same bytes without the download headers.
-app.get(/^\/(?:(?:admin|members)\/(?:.*\/)?(?:files|export)\/.*|(?:admin|members)\/.*\.pdf|members\/events)\.data$/, (_req, res) => {
+// Downloads (files, CSV exports, IVR attachments, order and invoice PDFs) and the event streams exist only at
+// their plain address, whatever the case or escaping of the path asked for (see isDownloadDataPath).
+app.use((req, res, next) => {
+  if (!isDownloadDataPath(req.path)) return next();
+  req.resume();
   res.status(404).type("text/plain").send("Not found");
 });
 

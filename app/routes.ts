@@ -53,10 +53,12 @@ export default [
     route("orders/:id", "routes/console/orders-detail.tsx"),
     route("practices", "routes/console/practices.tsx"),
     route("practices/:id", "routes/console/practices-detail.tsx"),
+    route("profile", "routes/console/profile.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),
   route("admin/files/:id", "routes/console/file.ts"),
+  route("admin/events", "routes/console/events.ts"),
   route("admin/export/:file", "routes/console/export.ts"),
   route("admin/ivrs/:id/files/:fileId", "routes/console/ivrs-file.ts"),
   route("admin/orders/:id/packing-list.pdf", "routes/console/orders-packing-list.ts"),

@@ -10,17 +10,23 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** A moment with its zone named: "Mar 4, 2026, 2:05 PM UTC"; the given zone, or the reader's own when none. */
-export function formatDateTime(value: Date | string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(new Date(value));
+/** A moment in the given IANA zone, with the zone named: "Mar 4, 2026, 2:05 PM MST". */
+export function formatDateTime(value: Date | string, timeZone: string): string {
+  return zoned(value, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+}
+
+/** The hour of a moment today (a draft's last save), in the given zone, named: "2:05 PM MST". */
+export function formatTimeOfDay(value: Date | string, timeZone: string): string {
+  return zoned(value, { hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+}
+
+function zoned(value: Date | string, options: Intl.DateTimeFormatOptions): string {
+  return (
+    new Intl.DateTimeFormat("en-US", options)
+      .format(new Date(value))
+      // Some ICU versions put a narrow no-break space before AM/PM: one plain space, whichever runtime writes it.
+      .replace(/[\u202f\u00a0]/g, " ")
+  );
 }
 
 const MONTHS = [

@@ -5,6 +5,7 @@
  */
 export type { AccountRow } from "./accounts";
 export { getAuth, getUser, isStaff, requireRole, requireUser, type Role, type SessionUser } from "./auth";
+export { getProfile, timeZoneOfUser, updateProfile, type Profile } from "./profile";
 export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
 export {
   addUser,

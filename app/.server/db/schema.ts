@@ -235,6 +235,8 @@ export const user = pgTable("user", {
   role: userRole("role").notNull().default("member"),
   /** A disabled account cannot sign in and has no sessions. */
   disabled: boolean("disabled").notNull().default(false),
+  /** The zone a staff member reads times in (their profile); null: the default. Members read their practice's. */
+  timeZone: text("time_zone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -330,6 +332,8 @@ export const practices = pgTable(
     /** The name folded for uniqueness: "Sunrise  Wound Care" and "sunrise wound care" are one practice. */
     nameKey: text("name_key").notNull(),
     taxId: text("tax_id"),
+    /** The zone the practice's members read times in; null: the default. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("practices_name_key_idx").on(t.nameKey)],
@@ -479,6 +483,8 @@ export const ivrs = pgTable(
     attestedIp: text("attested_ip"),
     /** staff's message when more information is needed (sealed) */
     requestMessageSealed: text("request_message_sealed"),
+    /** the staff member who asked for that information: the member's answer comes back to them */
+    informationRequestedBy: text("information_requested_by").references(() => user.id, { onDelete: "set null" }),
     validUntil: date("valid_until"),
     authorisedApplications: integer("authorised_applications"),
     /** the prior authorization's window, when one was approved: orders' dates of service fall inside it */

@@ -32,6 +32,7 @@ export {
   recordVerification,
   requestInformation,
   VerificationRefused,
+  type Answered,
   type QueueFilters,
   type QueueRow,
 } from "./staff";

@@ -39,7 +39,7 @@ export type IvrTransition = {
   /** A note kept (sealed) in the history: a member's answer, staff's message. */
   note?: string | null;
   /** Other columns that change with the status (validity, the request message...). */
-  set?: Partial<Pick<IvrRow, "validUntil" | "authorisedApplications" | "priorAuthFrom" | "priorAuthTo" | "requestMessageSealed" | "submittedAt">>;
+  set?: Partial<Pick<IvrRow, "validUntil" | "authorisedApplications" | "priorAuthFrom" | "priorAuthTo" | "requestMessageSealed" | "submittedAt" | "informationRequestedBy">>;
 };
 
 /** Mail to a follower: the reference and the status in words, and where to look. */

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
 import { latestUsToday } from "~/lib/schemas/patient";
 import type { VerificationInput } from "~/lib/schemas/verification";
@@ -6,7 +7,7 @@ import { verificationDateIssues } from "~/lib/schemas/verification-fields";
 import { audit, type Actor } from "~/.server/audit";
 import { seal, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import { ivrs, ivrVerifications, practices } from "~/.server/db/schema";
+import { ivrs, ivrVerifications, practices, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { transitionIvr } from "./lifecycle";
 import { getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrDetail } from "./requests";
@@ -35,25 +36,44 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   };
 }
 
-export type QueueRow = BoardRow & { practice: string; practiceId: string };
+/** An IVR the practice answered (sent again after staff asked for information), and who asked. */
+export type Answered = { toViewer: boolean; askedBy: string | null };
 
-/** The queue, oldest first: by default what waits on staff (drafts never show). */
-export async function ivrQueue(db: Db, filters: QueueFilters, now = new Date()): Promise<QueueRow[]> {
+export type QueueRow = BoardRow & { practice: string; practiceId: string; answered: Answered | null };
+
+const asker = alias(user, "asker");
+
+/**
+ * The queue, oldest first: by default what waits on staff (drafts never show).
+ * IVRs the practice answered for the viewer (they asked for the information)
+ * come first: the answer goes back to whoever asked.
+ */
+export async function ivrQueue(db: Db, filters: QueueFilters, { viewerId = null, now = new Date() }: { viewerId?: string | null; now?: Date } = {}): Promise<QueueRow[]> {
   const where: SQL[] = [ne(ivrs.status, "draft")];
   if (filters.status === "open") where.push(inArray(ivrs.status, WAITING_ON_STAFF));
   else if (filters.status !== "all") where.push(eq(ivrs.status, filters.status));
   if (filters.practiceId !== "all") where.push(eq(ivrs.practiceId, filters.practiceId));
   const days = QUEUE_AGES.find((a) => a.value === filters.age)?.days;
   if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
+  // 0 for an answer to the viewer's question, 1 for any other (a comparison with no asker would be null, and nulls sort first).
+  const answeredToViewer = viewerId
+    ? sql<number>`case when ${ivrs.status} = 'submitted' and ${ivrs.informationRequestedBy} = ${viewerId} then 0 else 1 end`
+    : sql<number>`1`;
   const rows = await db
-    .select({ ivr: ivrs, practice: practices.name })
+    .select({ ivr: ivrs, practice: practices.name, askedBy: asker.email })
     .from(ivrs)
     .innerJoin(practices, eq(practices.id, ivrs.practiceId))
+    .leftJoin(asker, eq(asker.id, ivrs.informationRequestedBy))
     .where(and(...where))
-    .orderBy(asc(ivrs.submittedAt), asc(ivrs.number))
+    .orderBy(asc(answeredToViewer), asc(ivrs.submittedAt), asc(ivrs.number))
     .limit(500);
   const board = await toBoardRows(db, rows.map((r) => r.ivr));
-  return board.map((b, i) => ({ ...b, practice: rows[i]!.practice, practiceId: rows[i]!.ivr.practiceId }));
+  return board.map((b, i) => {
+    const { ivr, practice, askedBy } = rows[i]!;
+    // Sent again while someone had asked: the practice's answer (asking always comes after the first sending).
+    const answered = ivr.status === "submitted" && ivr.informationRequestedBy ? { toViewer: ivr.informationRequestedBy === viewerId, askedBy } : null;
+    return { ...b, practice, practiceId: ivr.practiceId, answered };
+  });
 }
 
 /** How many IVRs wait on staff (the console's menu shows it). */
@@ -81,15 +101,19 @@ export function moveIvr(db: Db, { id, to, actor, note }: { id: string; to: IvrSt
   return transitionIvr(db, { id, to, actor, practiceId: null, note });
 }
 
-/** Staff ask the practice for more: the message is shown to the member (sealed: it may speak of the patient). */
-export function requestInformation(db: Db, { id, actor, message }: { id: string; actor: Actor; message: string }) {
+/**
+ * Staff ask the practice for more: the message is shown to the member (sealed:
+ * it may speak of the patient), and who asked (`askedBy`, their account id) is
+ * kept, so the practice's answer comes back to the top of their queue.
+ */
+export function requestInformation(db: Db, { id, actor, message, askedBy = null }: { id: string; actor: Actor; message: string; askedBy?: string | null }) {
   return transitionIvr(db, {
     id,
     to: "needs_information",
     actor,
     practiceId: null,
     note: message,
-    set: { requestMessageSealed: seal(message, SEALED.message) },
+    set: { requestMessageSealed: seal(message, SEALED.message), informationRequestedBy: askedBy },
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationText, greeting } from "./templates";
+import { confirmationText, greeting, notificationText } from "./templates";
 
 const confirmation = (firstName: string) =>
   confirmationText({ firstName, companyName: "Cardinal Biologics", what: "message", promise: "We reply within 24 hours.", phone: "(602) 555-0142" });
@@ -21,5 +21,12 @@ describe("the confirmation greeting", () => {
       expect(greeting(typed), typed).toBe("Hello,");
     }
     expect(greeting("A".repeat(50))).toBe(`Dear ${"A".repeat(50)},`);
+  });
+});
+
+describe("the company's notification", () => {
+  it("says when it was received in the company's zone, with the zone named", () => {
+    const text = notificationText({ heading: "New message", sections: [], reference: "ref-1", receivedAt: new Date("2026-11-27T16:14:00Z") });
+    expect(text).toContain("Received: Nov 27, 2026, 9:14 AM MST\n");
   });
 });

@@ -1,3 +1,6 @@
+import { DEFAULT_TIME_ZONE } from "~/content/time-zones";
+import { formatDateTime } from "~/lib/format";
+
 export type FieldLine = { label: string; value: string | number | boolean | null | undefined };
 
 function show(value: FieldLine["value"]): string {
@@ -33,7 +36,8 @@ export function notificationText({
     "",
     ...body.flatMap((b) => [b, ""]),
     `Reference: ${reference}`,
-    `Received: ${receivedAt.toISOString()}`,
+    // The company's inbox reads it: the company's zone, named ("Nov 27, 2026, 9:14 AM MST").
+    `Received: ${formatDateTime(receivedAt, DEFAULT_TIME_ZONE)}`,
     "Open the staff console to change its status or add notes.",
     "",
   ].join("\n");

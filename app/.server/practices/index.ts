@@ -13,6 +13,7 @@ export {
   practiceNameKey,
   practiceOfUser,
   setMemberPractice,
+  setPracticeTimeZone,
   PracticeNameTaken,
   type Practice,
   type PracticeListRow,

@@ -1,4 +1,5 @@
 import { asc, count, eq, sql } from "drizzle-orm";
+import { timeZoneOf, type TimeZone } from "~/content/time-zones";
 import { IVR_OPEN_STATUSES } from "~/lib/ivr";
 import type { PracticeInput } from "~/lib/schemas/practice";
 import { audit, type Actor } from "~/.server/audit";
@@ -49,6 +50,18 @@ export async function createPractice(db: Db, { actor, input }: { actor: Actor; i
     if (!row) throw new PracticeNameTaken(clean);
     await audit(tx, { actorEmail: actor.email, action: "practice.create", target: row.id, ip: actor.ip, detail: clean });
     return row;
+  });
+}
+
+/** A member sets the zone their practice reads times in; audited with the change. */
+export async function setPracticeTimeZone(db: Db, { practiceId, actor, timeZone }: { practiceId: string; actor: Actor; timeZone: TimeZone }) {
+  return inTransaction(db, async (tx) => {
+    const [before] = await tx.select({ timeZone: practices.timeZone }).from(practices).where(eq(practices.id, practiceId)).for("update");
+    if (!before) return null;
+    await tx.update(practices).set({ timeZone }).where(eq(practices.id, practiceId));
+    const from = timeZoneOf(before.timeZone);
+    if (from !== timeZone) await audit(tx, { actorEmail: actor.email, action: "practice.time-zone", target: practiceId, ip: actor.ip, detail: `${from} -> ${timeZone}` });
+    return timeZone;
   });
 }
 

@@ -1,34 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { asciiFileName, attachmentDisposition, csvField, csvFileName, csvLine, encodeRfc5987, neutraliseFormula, toCsv } from "./csv";
+import { asciiFileName, attachmentDisposition, csvFileName, encodeRfc5987, neutraliseFormula, toCsv } from "./csv";
 
 describe("csv", () => {
-  it("leaves plain values as they are", () => {
-    expect(csvField("Ada Lee")).toBe("Ada Lee");
-    expect(csvField("ada@clinic.example")).toBe("ada@clinic.example");
-    expect(csvField(42)).toBe("42");
-    expect(csvField(null)).toBe("");
-    expect(csvField(undefined)).toBe("");
-    expect(csvField("")).toBe("");
+  const line = (cells: readonly (string | number | boolean | Date | null | undefined)[]) => toCsv(["x"], [cells]).split("\r\n")[1];
+
+  it("quotes every cell, plain or empty", () => {
+    expect(line(["Ada Lee", "ada@clinic.example", 42, null, undefined, "", true])).toBe('"Ada Lee","ada@clinic.example","42","","","","true"');
+    expect(line([new Date("2026-11-22T10:00:00Z")])).toBe('"2026-11-22T10:00:00.000Z"');
   });
 
-  it("quotes commas, quotes and line breaks as RFC 4180 says", () => {
-    expect(csvField("Lee, Ada")).toBe('"Lee, Ada"');
-    expect(csvField('She said "hi"')).toBe('"She said ""hi"""');
-    expect(csvField("line one\nline two")).toBe('"line one\nline two"');
-    expect(csvField("a\r\nb")).toBe('"a\r\nb"');
+  it("keeps separators of any spreadsheet inside one cell", () => {
+    // A spreadsheet that splits on semicolons made three formula cells of this, unquoted.
+    expect(line(["hello;=1+1;@SUM(2+2)"])).toBe('"hello;=1+1;@SUM(2+2)"');
+    expect(line(["Lee, Ada", "a\tb", "a|b"])).toBe('"Lee, Ada","a\tb","a|b"');
+  });
+
+  it("doubles quotes and keeps line breaks inside the quoted cell, as RFC 4180 says", () => {
+    expect(line(['She said "hi"'])).toBe('"She said ""hi"""');
+    expect(toCsv(["m"], [["line one\nline two"], ["a\r\nb"]])).toBe('"m"\r\n"line one\nline two"\r\n"a\r\nb"\r\n');
   });
 
   it("neutralises values a spreadsheet would run as formulas", () => {
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
       expect(neutraliseFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
     }
-    expect(csvField("=HYPERLINK(\"http://evil\")")).toBe(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csvField("@cmd")).toBe("'@cmd");
-    expect(csvField("+1 602 555 0142")).toBe("'+1 602 555 0142");
-    expect(csvField("\r=1+1")).toBe(`"'\r=1+1"`);
+    expect(line(['=HYPERLINK("http://evil")'])).toBe(`"'=HYPERLINK(""http://evil"")"`);
+    expect(line(["@cmd", "+1 602 555 0142", "\r=1+1", "-2"])).toBe(`"'@cmd","'+1 602 555 0142","'\r=1+1","'-2"`);
     // Only the first character counts.
-    expect(csvField("a=b")).toBe("a=b");
-    expect(csvField("x-ray")).toBe("x-ray");
+    expect(line(["a=b", "x-ray"])).toBe('"a=b","x-ray"');
   });
 
   it("writes a header and rows, each ended by CRLF", () => {
@@ -36,9 +35,8 @@ describe("csv", () => {
       ["1", "Ada", "Hello, world"],
       ["2", "Bo", "=1+1"],
     ]);
-    expect(text).toBe('id,name,message\r\n1,Ada,"Hello, world"\r\n2,Bo,\'=1+1\r\n');
-    expect(toCsv(["a", "b"], [])).toBe("a,b\r\n");
-    expect(csvLine(["x", null, new Date("2026-11-22T10:00:00Z")])).toBe("x,,2026-11-22T10:00:00.000Z");
+    expect(text).toBe('"id","name","message"\r\n"1","Ada","Hello, world"\r\n"2","Bo","\'=1+1"\r\n');
+    expect(toCsv(["a", "b"], [])).toBe('"a","b"\r\n');
   });
 
   it("names the export after the kind and the day", () => {

@@ -1,34 +1,33 @@
+import { stringify } from "csv-stringify/sync";
+
 /**
- * CSV as RFC 4180 describes it (CRLF line ends; a field with a comma, a
- * quote or a line break is quoted, its quotes doubled), made safe to open in
- * a spreadsheet: a value that would start a formula gets a leading quote.
+ * CSV as RFC 4180 describes it (CRLF line ends, quotes doubled), written by
+ * csv-stringify, made safe to open in a spreadsheet: every cell is quoted, so
+ * a spreadsheet that splits on another character (a semicolon, in much of the
+ * world) still reads one cell, and a value that would start a formula gets a
+ * leading quote.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
 
 /** Keeps a spreadsheet from running a submitted value as a formula. */
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** One field, neutralised and quoted when it has to be. */
-export function csvField(value: string | number | boolean | Date | null | undefined): string {
+function cellText(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  const text = neutraliseFormula(value instanceof Date ? value.toISOString() : String(value));
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return neutraliseFormula(value instanceof Date ? value.toISOString() : String(value));
 }
 
-export function csvLine(values: readonly (string | number | boolean | Date | null | undefined)[]): string {
-  return values.map(csvField).join(",");
-}
-
-/** Header row and data rows, each line ended by CRLF. */
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | boolean | Date | null | undefined)[])[],
-): string {
-  return [header, ...rows].map((r) => `${csvLine(r)}\r\n`).join("");
+/** Header row and data rows, every cell quoted, each line ended by CRLF. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return stringify(
+    [header, ...rows].map((row) => row.map(cellText)),
+    { quoted: true, quoted_empty: true, record_delimiter: "\r\n" },
+  );
 }
 
 /** "contact-2026-11-22.csv": the kind and the day (UTC) of the export. */

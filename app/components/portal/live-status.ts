@@ -1,44 +1,105 @@
 import * as React from "react";
 import { useNavigation, useRevalidator } from "react-router";
 
+/** What a status event says: which record, and its new status (never personal data). */
+export type LiveEvent = { kind: "ivr" | "order"; id: string; status: string };
+
+type LiveOptions = {
+  /** The stream: the practice's (the portal's default) or every practice's (`/admin/events`, staff only). */
+  stream?: string;
+  /** Whether the event reloads the page's data: by default every event does. */
+  reloads?: (event: LiveEvent) => boolean;
+  /** What to do instead with an event that does not reload the page. */
+  otherwise?: (event: LiveEvent) => void;
+  /**
+   * Close the stream while the tab is hidden and call this when it shows again
+   * (events were missed meanwhile). A browser keeps only six connections to a
+   * site over HTTP/1.1: a stream in every open console tab would use them up.
+   */
+  catchUp?: () => void;
+};
+
+function parseEvent(data: unknown): LiveEvent | null {
+  try {
+    const value = JSON.parse(String(data)) as Partial<LiveEvent>;
+    return (value.kind === "ivr" || value.kind === "order") && typeof value.id === "string" && typeof value.status === "string" ? (value as LiveEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Listens to the practice's status events (server-sent, /members/events) and
- * reloads the page's data on each, so a change made by staff shows without a
- * reload. The browser reconnects by itself if the stream drops.
+ * Listens to status events (server-sent: the practice's at /members/events,
+ * every practice's at /admin/events) and reloads the page's data on each, so a
+ * change made elsewhere shows without a reload. The browser reconnects by
+ * itself if the stream drops.
  *
  * An event that arrives while the page is navigating (the member's own change
  * redirecting back with its flash message, say) waits until the navigation
  * ends: a reload started then would race the navigation for the one-time flash
  * cookie and, interrupted by it, lose the message. The navigation brings fresh
- * data anyway; the waiting event reloads once more after it.
+ * data anyway; the waiting event reloads once more after it. Events that come
+ * while a reload runs wait for it too and make one more reload together.
  */
-export function useLiveStatus(enabled: boolean) {
+export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise, catchUp }: LiveOptions = {}) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const latest = React.useRef({ revalidator, navigating: navigation.state !== "idle" });
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const latest = React.useRef({ revalidator, busy, reloads, otherwise, catchUp });
   const waiting = React.useRef(false);
   React.useEffect(() => {
-    latest.current = { revalidator, navigating: navigation.state !== "idle" };
-    if (navigation.state === "idle" && waiting.current) {
+    latest.current = { revalidator, busy, reloads, otherwise, catchUp };
+    if (!busy && waiting.current) {
       waiting.current = false;
+      latest.current.busy = true;
       void revalidator.revalidate();
     }
   });
   const [connected, setConnected] = React.useState(false);
+  const pauses = Boolean(catchUp);
   React.useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource("/members/events");
-    const onStatus = () => {
-      if (latest.current.navigating) waiting.current = true;
-      else void latest.current.revalidator.revalidate();
+    const onStatus = (message: MessageEvent) => {
+      const { reloads, otherwise, busy, revalidator } = latest.current;
+      const event = parseEvent(message.data);
+      if (event && reloads && !reloads(event)) {
+        otherwise?.(event);
+        return;
+      }
+      if (busy) {
+        waiting.current = true;
+        return;
+      }
+      latest.current.busy = true;
+      void revalidator.revalidate();
     };
-    source.addEventListener("status", onStatus);
-    source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
+    let source: EventSource | null = null;
+    const open = () => {
+      if (source) return;
+      source = new EventSource(stream);
+      source.addEventListener("status", onStatus);
+      source.onopen = () => setConnected(true);
+      source.onerror = () => setConnected(false);
+    };
+    const close = () => {
+      source?.removeEventListener("status", onStatus);
+      source?.close();
+      source = null;
+      setConnected(false);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") close();
+      else if (!source) {
+        open();
+        latest.current.catchUp?.();
+      }
+    };
+    if (!pauses || document.visibilityState !== "hidden") open();
+    if (pauses) document.addEventListener("visibilitychange", onVisibility);
     return () => {
-      source.removeEventListener("status", onStatus);
-      source.close();
+      if (pauses) document.removeEventListener("visibilitychange", onVisibility);
+      close();
     };
-  }, [enabled]);
+  }, [enabled, stream, pauses]);
   return connected;
 }

@@ -1,10 +1,10 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
+import { formatTimeOfDay } from "~/lib/format";
+import { useTimeZone } from "~/lib/time-zone";
 
 /** Quiet time after the last change before the draft is saved. */
 const DEBOUNCE_MS = 2_000;
-
-const timeOf = (iso: string) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
 /**
  * Saves the IVR form's typed values on the server as the member types: two
@@ -14,6 +14,7 @@ const timeOf = (iso: string) => new Intl.DateTimeFormat("en-US", { hour: "numeri
  */
 export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null>, initialId: string, initialSavedAt: string | null) {
   const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string } }>();
+  const timeZone = useTimeZone();
   const [draftId, setDraftId] = React.useState(initialId);
   const [savedAt, setSavedAt] = React.useState<string | null>(initialSavedAt);
   const [failed, setFailed] = React.useState(false);
@@ -58,6 +59,6 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
   const cancel = React.useCallback(() => clearTimeout(timer.current), []);
 
   const saving = fetcher.state !== "idle";
-  const status = saving ? "Saving draft..." : failed ? "The draft could not be saved: your answers are still here." : savedAt ? `Draft saved ${timeOf(savedAt)}` : "";
+  const status = saving ? "Saving draft..." : failed ? "The draft could not be saved: your answers are still here." : savedAt ? `Draft saved ${formatTimeOfDay(savedAt, timeZone)}` : "";
   return { draftId, saveNow, onInput, cancel, saving, status };
 }

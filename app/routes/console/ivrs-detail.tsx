@@ -32,7 +32,7 @@ import { IvrTransitionRefused, moveIvr, readIvrAsStaff, recordVerification, requ
 import { ordersOfIvr } from "~/.server/orders";
 import { getPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
-import { defaultValidUntil, fileRoleLabel, ivrSections, NETWORK_CHOICES, outcomeOptions, verificationLines, type ViewField } from "./ivrs-view.server";
+import { defaultValidUntil, fileRoleLabel, ivrSections, ivrSummary, NETWORK_CHOICES, outcomeOptions, verificationLines, type ViewField } from "./ivrs-view.server";
 import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -54,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     practice: practice ? { id: practice.id, name: practice.name } : null,
     submittedAt: detail.row.submittedAt,
     validUntil: detail.row.validUntil,
+    summary: ivrSummary(detail),
     sections: ivrSections(detail),
     warnings: detail.warnings,
     requestMessage: detail.requestMessage,
@@ -109,7 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "information") {
     const parsed = parseWith(needsInformationSchema, values);
     if (!parsed.success) return data<IvrAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
-    const moved = await requestInformation(db, { id, actor, message: parsed.data.message }).catch(catchRefusal);
+    const moved = await requestInformation(db, { id, actor, message: parsed.data.message, askedBy: me.id }).catch(catchRefusal);
     if (moved instanceof IvrTransitionRefused) return refusedAs(moved, "message");
     if (!moved) notFound();
     return redirectWithFlash(back, { title: "Information requested", description: "The practice sees your message and can answer it.", variant: "success" });
@@ -148,7 +149,7 @@ function FieldList({ fields }: { fields: ViewField[] }) {
         <div key={f.label} className="contents">
           <dt className="text-sm font-semibold text-muted-foreground">{f.label}</dt>
           <dd className="-mt-2 min-w-0 text-sm break-words whitespace-pre-wrap sm:mt-0">
-            {f.value ?? <span className="text-muted-foreground">Not given</span>}
+            {f.at ? <DateTime value={f.at} /> : (f.value ?? <span className="text-muted-foreground">Not given</span>)}
           </dd>
         </div>
       ))}
@@ -195,6 +196,9 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
   const canVerify = d.outcomes.length > 0;
   const canAsk = can("needs_information");
   const waiting = can("in_review") || can("prior_auth_submitted") || canVerify || canAsk || can("cancelled");
+  // Sent again after a question: the practice's answer, shown with the action it calls for.
+  const lastMove = d.history.at(-1);
+  const answered = status === "submitted" && lastMove?.from === "needs_information" ? lastMove : null;
 
   return (
     <div className="flex flex-col gap-8">
@@ -216,6 +220,19 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
           </span>
           {d.validUntil ? <span>Valid until {d.validUntil}</span> : null}
         </div>
+        <section aria-labelledby="summary-heading">
+          <h2 id="summary-heading" className="sr-only">
+            Summary
+          </h2>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-border bg-background p-4 sm:grid-cols-2 lg:grid-cols-5">
+            {d.summary.map((f) => (
+              <div key={f.label} className="flex min-w-0 flex-col">
+                <dt className="text-xs font-semibold text-muted-foreground">{f.label}</dt>
+                <dd className="text-sm break-words">{f.value ?? <span className="text-muted-foreground">Not given</span>}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
         {refusal ? <FormNotice notice={{ title: REFUSED, description: refusal, variant: "error" }} /> : null}
       </div>
 
@@ -233,58 +250,10 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
         </section>
       ) : null}
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-6">
-          {d.sections.map((s) => (
-            <Panel key={s.id} id={`${s.id}-heading`} title={s.title}>
-              <FieldList fields={s.fields} />
-            </Panel>
-          ))}
-
-          <Panel id="files-heading" title="Attachments">
-            <DataTable label="Attachments of the IVR">
-              <thead>
-                <tr>
-                  <Th>File</Th>
-                  <Th>Size</Th>
-                  <Th>
-                    <span className="sr-only">Download</span>
-                  </Th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.files.length === 0 ? (
-                  <EmptyRow colSpan={3}>No attachments.</EmptyRow>
-                ) : (
-                  d.files.map((f) => (
-                    <tr key={f.id}>
-                      <Td wrap="all">
-                        {f.name}
-                        <span className="block text-xs text-muted-foreground">
-                          {f.roleLabel}, {f.mimeType}
-                        </span>
-                      </Td>
-                      <Td className="tabular-nums">{formatBytes(f.size)}</Td>
-                      <Td>
-                        <a
-                          href={`/admin/ivrs/${d.id}/files/${f.id}`}
-                          download
-                          className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
-                        >
-                          <Download aria-hidden className="size-4" />
-                          Download<span className="sr-only"> {f.roleLabel}</span>
-                        </a>
-                      </Td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </DataTable>
-            <p className="text-xs text-muted-foreground">Each download is recorded in the audit log.</p>
-          </Panel>
-        </div>
-
-        <div className="flex min-w-0 flex-col gap-6">
+      {/* The action comes first in the page: on a phone right after the summary, above the details it acts on; on a
+          wide screen it heads the right column, beside the details. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <Panel id="actions-heading" title="Work this IVR">
             {d.requestMessage && status === "needs_information" ? (
               <p className="rounded-md border border-border bg-muted p-3 text-sm whitespace-pre-wrap">
@@ -292,8 +261,41 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
                 {d.requestMessage}
               </p>
             ) : null}
+            {answered ? (
+              <div className="flex flex-col gap-1 rounded-md border border-primary/30 bg-primary-soft p-3 text-sm">
+                <p className="font-semibold text-primary">The practice answered</p>
+                {d.requestMessage ? (
+                  <p className="whitespace-pre-wrap break-words">
+                    <span className="font-semibold">Asked: </span>
+                    {d.requestMessage}
+                  </p>
+                ) : null}
+                <p className="whitespace-pre-wrap break-words">
+                  <span className="font-semibold">Answer: </span>
+                  {answered.note ?? "(no text)"}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {answered.actorEmail ?? "The practice"}, <DateTime value={answered.at} />
+                </p>
+              </div>
+            ) : null}
             {!waiting ? <p className="text-sm text-muted-foreground">Nothing to do: this IVR is {IVR_STATUS_LABELS[status]}.</p> : null}
             {status === "needs_information" ? <p className="text-sm text-muted-foreground">Waiting for the practice to answer.</p> : null}
+            {canVerify || canAsk ? (
+              // On a narrow screen the forms come after the details: a way straight to them.
+              <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm lg:hidden">
+                {canVerify ? (
+                  <a href="#verify-heading" className="font-semibold text-primary underline underline-offset-4">
+                    Record the verification
+                  </a>
+                ) : null}
+                {canAsk ? (
+                  <a href="#information-heading" className="font-semibold text-primary underline underline-offset-4">
+                    Ask for information
+                  </a>
+                ) : null}
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               {can("in_review") ? (
                 <review.fetcher.Form {...review.formProps}>
@@ -344,7 +346,60 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
               </div>
             ) : null}
           </Panel>
+        </div>
 
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {d.sections.map((s) => (
+            <Panel key={s.id} id={`${s.id}-heading`} title={s.title}>
+              <FieldList fields={s.fields} />
+            </Panel>
+          ))}
+
+          <Panel id="files-heading" title="Attachments">
+            <DataTable label="Attachments of the IVR">
+              <thead>
+                <tr>
+                  <Th>File</Th>
+                  <Th>Size</Th>
+                  <Th>
+                    <span className="sr-only">Download</span>
+                  </Th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.files.length === 0 ? (
+                  <EmptyRow colSpan={3}>No attachments.</EmptyRow>
+                ) : (
+                  d.files.map((f) => (
+                    <tr key={f.id}>
+                      <Td wrap="all">
+                        {f.name}
+                        <span className="block text-xs text-muted-foreground">
+                          {f.roleLabel}, {f.mimeType}
+                        </span>
+                      </Td>
+                      <Td className="tabular-nums">{formatBytes(f.size)}</Td>
+                      <Td>
+                        <a
+                          href={`/admin/ivrs/${d.id}/files/${f.id}`}
+                          download
+                          className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+                        >
+                          <Download aria-hidden className="size-4" />
+                          Download<span className="sr-only"> {f.roleLabel}</span>
+                        </a>
+                      </Td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </DataTable>
+            <p className="text-xs text-muted-foreground">Each download is recorded in the audit log.</p>
+          </Panel>
+        </div>
+
+
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
           {canVerify ? (
             <Panel id="verify-heading" title="Record the verification">
               <verify.fetcher.Form {...verify.formProps} className="flex flex-col gap-4" key={`verify-${status}`}>

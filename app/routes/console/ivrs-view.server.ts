@@ -13,7 +13,8 @@ import type { IvrDetail } from "~/.server/ivr";
  * page needs none of the form schemas (and zod) to name a value.
  */
 
-export type ViewField = { label: string; value: string | null };
+/** A labelled value in words; `at`, a moment, is written by the page in the viewer's zone. */
+export type ViewField = { label: string; value: string | null; at?: Date | null };
 export type ViewSection = { id: string; title: string; fields: ViewField[] };
 
 const yesNo = (v: boolean | undefined | null) => (v ? "Yes" : "No");
@@ -130,7 +131,7 @@ export function ivrSections(detail: IvrDetail): ViewSection[] {
     fields: [
       { label: "Signed by", value: text(detail.signer) },
       { label: "Attestation version", value: text(row.attestationVersion) },
-      { label: "Signed at", value: row.attestedAt ? row.attestedAt.toISOString() : null },
+      { label: "Signed at", value: null, at: row.attestedAt },
       { label: "From address", value: text(row.attestedIp) },
     ],
   });
@@ -157,4 +158,20 @@ export function defaultValidUntil(today: string): string {
 
 export function verificationLines(v: IvrDetail["verifications"][number]): ViewField[] {
   return [...verificationFacts(v), { label: "Call reference", value: text(v.callReference) }, { label: "Note to the practice", value: text(v.noteToPractice) }];
+}
+
+/** The few facts staff look at first, above the action: whose, what, for when, paid by whom. */
+export function ivrSummary(detail: IvrDetail): ViewField[] {
+  const { row, patient, clinical: c } = detail;
+  const primary = patient?.coverages.find((cover) => cover.rank === "primary") ?? patient?.coverages[0];
+  return [
+    { label: "Patient", value: patient ? `${patient.firstName} ${patient.lastName}, born ${patient.birthDate}` : null },
+    { label: "Payer", value: primary ? `${primary.payerName} (${label(PAYER_TYPES, primary.payerType) ?? primary.payerType})` : null },
+    { label: "Product", value: text(detail.product) },
+    { label: "Date of service", value: text(row.dateOfService) },
+    {
+      label: "Wound",
+      value: c ? [label(WOUND_TYPES, c.woundType), detail.areaCm2 === null ? null : `${detail.areaCm2} cm²`].filter(Boolean).join(", ") || null : null,
+    },
+  ];
 }

@@ -1,12 +1,16 @@
+import { MessageSquareReply } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivrs";
 import { privateMeta } from "~/lib/meta";
+import { useConsoleLive } from "~/components/admin/console-live";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { LiveNote } from "~/components/admin/live-note";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
 import { Select } from "~/components/ui/select";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
+import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { ivrQueue, parseQueueFilters, QUEUE_AGES } from "~/.server/ivr";
@@ -15,10 +19,10 @@ import { listPractices } from "~/.server/practices";
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVRs | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "staff");
+  const me = await requireRole(request, "staff");
   const filters = parseQueueFilters(new URL(request.url).searchParams);
   const db = getDb();
-  const [rows, practices] = await Promise.all([ivrQueue(db, filters), listPractices(db)]);
+  const [rows, practices] = await Promise.all([ivrQueue(db, filters, { viewerId: me.id }), listPractices(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
   return {
     filters,
@@ -48,14 +52,16 @@ function ageOf(since: Date | string | null, now: number): string {
 
 export default function IvrQueue({ loaderData }: Route.ComponentProps) {
   const { filters, rows, practices, ages, now } = loaderData;
+  const live = useConsoleLive();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/ivrs";
   const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
+  const answeredToMe = rows.filter((r) => r.answered?.toViewer).length;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight text-navy">IVRs</h1>
-        <p className="text-muted-foreground">Insurance verification requests from the practices, oldest first.</p>
+        <p className="text-muted-foreground">Insurance verification requests from the practices, oldest first; the answers to your questions on top.</p>
       </div>
 
       <FilterBar label="Filter IVRs" action="/admin/ivrs" resetHref={filtered ? "/admin/ivrs" : null} key={JSON.stringify(filters)}>
@@ -70,11 +76,15 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
         </FilterField>
       </FilterBar>
 
-      <p className="text-sm text-muted-foreground" role="status">
-        {rows.length} {rows.length === 1 ? "IVR" : "IVRs"}
-        {filters.status === "open" ? " waiting on staff" : ""}
-        {filtered ? " match these filters" : ""}.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p className="text-sm text-muted-foreground" role="status">
+          {rows.length} {rows.length === 1 ? "IVR" : "IVRs"}
+          {filters.status === "open" ? " waiting on staff" : ""}
+          {filtered ? " match these filters" : ""}
+          {answeredToMe > 0 ? `, ${answeredToMe} answered for you` : ""}.
+        </p>
+        <LiveNote live={live} what="queue" />
+      </div>
 
       <DataTable label="IVR queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
         <thead>
@@ -93,11 +103,23 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
             <EmptyRow colSpan={7}>{filtered ? "No IVRs match these filters." : "Nothing waits on staff."}</EmptyRow>
           ) : (
             rows.map((row) => (
-              <tr key={row.id} className="hover:bg-muted/60">
+              <tr
+                key={row.id}
+                data-ivr={row.reference}
+                className={cn("hover:bg-muted/60", row.answered?.toViewer && "bg-primary-soft/60 shadow-[inset_4px_0_0_var(--color-primary)]")}
+              >
                 <Td data-label="Reference" className="font-semibold">
-                  <Link to={`/admin/ivrs/${row.id}`} className="text-primary underline-offset-4 hover:underline">
-                    {row.reference}
-                  </Link>
+                  <span className="flex flex-col items-start gap-1">
+                    <Link to={`/admin/ivrs/${row.id}`} className="text-primary underline-offset-4 hover:underline">
+                      {row.reference}
+                    </Link>
+                    {row.answered ? (
+                      <span className={cn("inline-flex items-center gap-1 text-xs", row.answered.toViewer ? "font-semibold text-primary" : "font-normal text-muted-foreground")}>
+                        <MessageSquareReply aria-hidden className="size-3.5 shrink-0" />
+                        {row.answered.toViewer ? "Answered: you asked" : `Answered: ${row.answered.askedBy ?? "staff"} asked`}
+                      </span>
+                    ) : null}
+                  </span>
                 </Td>
                 <Td data-label="Practice" wrap>
                   <Link to={`/admin/practices/${row.practiceId}`} className="underline-offset-4 hover:underline">

@@ -1,12 +1,15 @@
-import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, Users } from "lucide-react";
+import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, UserRound, Users } from "lucide-react";
 import type * as React from "react";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
+import type { ConsoleOutlet } from "~/components/admin/console-live";
+import { useLiveStatus, type LiveEvent } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { privateMeta } from "~/lib/meta";
+import { TimeZoneProvider } from "~/lib/time-zone";
 import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
-import { requireRole } from "~/.server/accounts";
+import { requireRole, timeZoneOfUser } from "~/.server/accounts";
 import { countFailedMail } from "~/.server/mail";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
@@ -20,8 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
-  const [failedMail, waitingIvrs, waitingOrders] = await Promise.all([countFailedMail(db), countWaitingIvrs(db), countWaitingOrders(db)]);
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, mailOff: mailDeliveryOff() };
+  const [failedMail, waitingIvrs, waitingOrders, timeZone] = await Promise.all([
+    countFailedMail(db),
+    countWaitingIvrs(db),
+    countWaitingOrders(db),
+    timeZoneOfUser(db, user.id),
+  ]);
+  // `at` tells the menu which counts are newer: these, or those a live event fetched since.
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -63,14 +72,44 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40">
       <header className="border-b border-border bg-background">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6">
-          <Link to="/admin" className="flex items-baseline gap-2 rounded-md py-1 tracking-tight">
-            <span className="font-bold text-navy">{site.companyName}</span>
-            <span className="text-sm font-semibold uppercase tracking-wider text-primary">Staff console</span>
-          </Link>
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          {/* Two rows: who and where on the first, the sections on the second, so the menu never shares its line. */}
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-1 py-2">
+            <Link to="/admin" className="flex items-baseline gap-2 rounded-md py-1 tracking-tight">
+              <span className="font-bold text-navy">{site.companyName}</span>
+              <span className="text-sm font-semibold uppercase tracking-wider text-primary">Staff console</span>
+            </Link>
+            {user ? (
+              <div className="ml-auto flex min-w-0 max-w-full items-center gap-2">
+                <NavLink
+                  to="/admin/profile"
+                  title="Your profile: name and time zone"
+                  className={({ isActive }) =>
+                    cn(
+                      "inline-flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1.5 text-sm sm:px-2",
+                      isActive ? "bg-primary-soft text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                    )
+                  }
+                >
+                  <UserRound aria-hidden className="size-4 shrink-0" />
+                  <span className="sr-only">Your profile, signed in as </span>
+                  {/* On a phone the role wraps under a long address rather than being cut off. */}
+                  <span className="min-w-0">
+                    <span className="font-medium wrap-anywhere text-foreground">{user.email}</span> ({user.role})
+                  </span>
+                </NavLink>
+                <form method="post" action="/sign-out" className="shrink-0">
+                  <Button type="submit" variant="outline" size="sm">
+                    <LogOut aria-hidden />
+                    Sign Out
+                  </Button>
+                </form>
+              </div>
+            ) : null}
+          </div>
           {user ? (
-            <nav aria-label="Staff console" className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
-              <ul className="-mx-2 flex flex-wrap gap-1">
+            <nav aria-label="Staff console" className="border-t border-border/70">
+              <ul className="-mx-2 flex flex-wrap gap-1 py-1.5">
                 {links.map(({ to, label, icon: Icon, end, count }) => (
                   <li key={to}>
                     <NavLink
@@ -78,7 +117,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
                       end={end}
                       className={({ isActive }) =>
                         cn(
-                          "inline-flex items-center gap-2 rounded-md px-2.5 py-2 text-sm font-semibold",
+                          "inline-flex items-center gap-2 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap",
                           isActive ? "bg-primary-soft text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground",
                         )
                       }
@@ -96,22 +135,6 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
                 ))}
               </ul>
             </nav>
-          ) : (
-            <div className="flex-1" />
-          )}
-          {user ? (
-            <div className="ml-auto flex min-w-0 items-center gap-3">
-              <p className="min-w-0 truncate text-sm text-muted-foreground" title={user.email}>
-                <span className="sr-only">Signed in as </span>
-                <span className="font-medium text-foreground">{user.email}</span> ({user.role})
-              </p>
-              <form method="post" action="/sign-out">
-                <Button type="submit" variant="outline" size="sm">
-                  <LogOut aria-hidden />
-                  Sign Out
-                </Button>
-              </form>
-            </div>
           ) : null}
         </div>
       </header>
@@ -142,11 +165,32 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
   );
 }
 
+/** The kind of record a queue page lists ("/admin/ivrs": IVRs), or null for any other page. */
+function queueKind(pathname: string): LiveEvent["kind"] | null {
+  const path = pathname.replace(/\/+$/, "");
+  return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : null;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // The menu's counts, fetched again (the layout's loader alone) on an event the page does not reload for.
+  const counts = useFetcher<typeof loader>({ key: "console-counts" });
+  const revalidator = useRevalidator();
+  const live = useLiveStatus(true, {
+    stream: "/admin/events",
+    // The queues follow every practice's changes live; any other page keeps its data and only the menu's counts follow.
+    reloads: (event) => queueKind(pathname) === event.kind,
+    otherwise: () => void counts.load("/admin"),
+    // A tab shown again after being hidden (its stream closed meanwhile): a queue reloads, any other page its counts.
+    catchUp: () => void (queueKind(pathname) ? revalidator.revalidate() : counts.load("/admin")),
+  });
+  const data = counts.data && counts.data.at > loaderData.at ? counts.data : loaderData;
   return (
-    <ConsoleFrame data={loaderData}>
-      <Outlet />
-    </ConsoleFrame>
+    <TimeZoneProvider value={loaderData.timeZone}>
+      <ConsoleFrame data={data}>
+        <Outlet context={{ live } satisfies ConsoleOutlet} />
+      </ConsoleFrame>
+    </TimeZoneProvider>
   );
 }
 

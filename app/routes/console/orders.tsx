@@ -5,7 +5,10 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Select } from "~/components/ui/select";
+import { useConsoleLive } from "~/components/admin/console-live";
+import { LiveNote } from "~/components/admin/live-note";
 import { formatDateTime } from "~/lib/format";
+import { useTimeZone } from "~/lib/time-zone";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
@@ -45,6 +48,8 @@ const STATUS_OPTIONS = [
 
 export default function OrderQueue({ loaderData }: Route.ComponentProps) {
   const { filters, rows, practices, ages, counts, waiting } = loaderData;
+  const live = useConsoleLive();
+  const timeZone = useTimeZone();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
@@ -100,11 +105,14 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
         </FilterField>
       </FilterBar>
 
-      <p className="text-sm text-muted-foreground" role="status">
-        {rows.length} {rows.length === 1 ? "order" : "orders"}
-        {filters.status === "open" ? " waiting on staff" : ""}
-        {filtered ? " match these filters" : ""}.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p className="text-sm text-muted-foreground" role="status">
+          {rows.length} {rows.length === 1 ? "order" : "orders"}
+          {filters.status === "open" ? " waiting on staff" : ""}
+          {filtered ? " match these filters" : ""}.
+        </p>
+        <LiveNote live={live} what="queue" />
+      </div>
 
       <DataTable label="Order queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
         <thead>
@@ -166,7 +174,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
                   </span>
                 </Td>
                 <Td data-label="Age">
-                  <time dateTime={row.changedAt} title={`Last change ${formatDateTime(row.changedAt, "UTC")}`}>
+                  <time dateTime={row.changedAt} title={`Last change ${formatDateTime(row.changedAt, timeZone)}`}>
                     {row.age}
                   </time>
                 </Td>

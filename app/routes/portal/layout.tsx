@@ -6,13 +6,19 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { telHref } from "~/config/site";
+import { timeZoneOf } from "~/content/time-zones";
+import { TimeZoneProvider } from "~/lib/time-zone";
 import { useSite } from "~/lib/use-site";
 import { requireUser } from "~/.server/accounts";
+import { getDb } from "~/.server/db/client";
+import { practiceOfUser } from "~/.server/practices";
 
 // Signed-in only: no session redirects to /auth before anything is rendered.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  // Times read in the practice's zone (its members set it on /members/practice).
+  const practice = await practiceOfUser(getDb(), user.id);
+  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone) };
 }
 
 /** The four tabs of SPEC "Clinical Portal", each its own address (links: they work without JavaScript). */
@@ -35,7 +41,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { pathname } = useLocation();
   return (
-    <>
+    <TimeZoneProvider value={loaderData.timeZone}>
       <PortalHeader email={loaderData.email} title="Clinical Portal" />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6">
         <LinkTabs label="Portal views" tabs={PORTAL_TABS} selected={tabOf(pathname)} layout="pairs">
@@ -78,6 +84,6 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
-    </>
+    </TimeZoneProvider>
   );
 }

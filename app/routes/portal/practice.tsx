@@ -9,6 +9,7 @@ import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TimeZoneExample } from "~/components/ui/date-time";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
@@ -17,6 +18,9 @@ import { PLACES_OF_SERVICE } from "~/lib/ivr";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
 import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { practiceTimeZoneSchema } from "~/lib/schemas/profile";
+import { TIME_ZONES, timeZoneOf } from "~/content/time-zones";
+import { TimeZoneProvider } from "~/lib/time-zone";
 import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -29,6 +33,7 @@ import {
   listFacilities,
   listProviders,
   practiceOfUser,
+  setPracticeTimeZone,
   updateFacility,
   updateProvider,
 } from "~/.server/practices";
@@ -48,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const practice = await practiceOfUser(db, user.id);
-  if (!practice) return { email: user.email, practice: null, facilities: [], providers: [], editing: null };
+  if (!practice) return { email: user.email, practice: null, facilities: [], providers: [], editing: null, timeZone: timeZoneOf(null), now: new Date().toISOString() };
   const params = new URL(request.url).searchParams;
   const facilityId = params.get("facility");
   const providerId = params.get("provider");
@@ -63,10 +68,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing = { kind: "provider", record };
   }
   const [facilities, providers] = await Promise.all([listFacilities(db, practice.id), listProviders(db, practice.id)]);
-  return { email: user.email, practice: { name: practice.name }, facilities, providers, editing };
+  return { email: user.email, practice: { name: practice.name }, facilities, providers, editing, timeZone: timeZoneOf(practice.timeZone), now: new Date().toISOString() };
 }
 
-type Intent = "facility" | "provider";
+type Intent = "facility" | "provider" | "time-zone";
 type PracticeAnswer = FormAnswer & { intent: Intent };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,13 +80,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const practice = await practiceOfUser(db, user.id);
   if (!practice) notFound();
   const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const intent: Intent | null = values.intent === "facility" || values.intent === "provider" ? values.intent : null;
+  const intent: Intent | null = values.intent === "facility" || values.intent === "provider" || values.intent === "time-zone" ? values.intent : null;
   if (!intent) notFound();
   const id = values.id ? values.id : null;
   if (id !== null && !isUuid(id)) notFound();
   const actor = { email: user.email, ip: clientInfo(context).ip };
   const scope = { practiceId: practice.id, actor };
 
+  if (intent === "time-zone") {
+    const parsed = parseWith(practiceTimeZoneSchema, values);
+    if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
+    const saved = await setPracticeTimeZone(db, { practiceId: practice.id, actor, timeZone: parsed.data.timeZone });
+    if (!saved) notFound();
+    return redirectWithFlash(PAGE, {
+      title: "Time zone saved",
+      description: `Your practice's times show in ${optionLabel(TIME_ZONES, saved) ?? saved}.`,
+      variant: "success",
+    });
+  }
   if (intent === "facility") {
     const parsed = parseWith(facilitySchema, values);
     if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
@@ -106,14 +122,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const validateFacility = schemaValidator(() => import("~/lib/schemas/practice").then((m) => m.facilitySchema));
 const validateProvider = schemaValidator(() => import("~/lib/schemas/practice").then((m) => m.providerSchema));
+const validateTimeZone = schemaValidator(() => import("~/lib/schemas/profile").then((m) => m.practiceTimeZoneSchema));
 
 type Values = Record<string, unknown>;
 
 export default function PracticePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, practice, facilities, providers, editing } = loaderData;
+  const { email, practice, facilities, providers, editing, timeZone, now } = loaderData;
   const answer = actionData as PracticeAnswer | undefined;
   return (
-    <>
+    <TimeZoneProvider value={timeZone}>
       <PortalHeader email={email} title="Your practice" />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -232,10 +249,48 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
                 <ProviderForm key={`add-${providers.length}`} answer={answer?.intent === "provider" ? answer : undefined} />
               )}
             </section>
+
+            <TimeZoneForm key={timeZone} timeZone={timeZone} now={now} answer={answer?.intent === "time-zone" ? answer : undefined} />
           </>
         )}
       </div>
-    </>
+    </TimeZoneProvider>
+  );
+}
+
+/** The zone the practice's members read every time of the portal in. */
+function TimeZoneForm({ timeZone, now, answer }: { timeZone: string; now: string; answer?: PracticeAnswer }) {
+  const form = useFormSubmission({ validate: validateTimeZone, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const typed = submittedValues(answer);
+  return (
+    <section aria-labelledby="time-zone-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="time-zone-heading" className="text-xl font-semibold text-navy">
+          Time zone
+        </h2>
+        <p className="text-sm text-muted-foreground">Every time in the Clinical Portal, for everyone in your practice, is shown in this zone.</p>
+      </div>
+      <Card>
+        <CardContent padding="all">
+          <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            <input type="hidden" name="intent" value="time-zone" />
+            <Field
+              label="Your practice's time zone"
+              name="timeZone"
+              required
+              error={form.errors.timeZone}
+              hint={<TimeZoneExample now={now} />}
+              className="sm:w-96"
+            >
+              {(c) => <Select {...c} options={TIME_ZONES} defaultValue={submittedText(typed, "timeZone") ?? timeZone} />}
+            </Field>
+            <SubmitButton pending={form.pending} pendingText="Saving..." variant="outline" className="w-fit sm:mt-7">
+              Save time zone
+            </SubmitButton>
+          </form.fetcher.Form>
+        </CardContent>
+      </Card>
+    </section>
   );
 }
 
