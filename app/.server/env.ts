@@ -79,9 +79,9 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** ...and after this many hours in all. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  /** Sign-in attempts allowed per minute for one account... */
+  /** Sign-in attempts allowed per minute for one account from one address (others' guesses never pause the owner's)... */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** ...and from one client address (an office may share one). */
+  /** ...and from one client address, whatever the account (an office may share one). */
   SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
