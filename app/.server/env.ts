@@ -139,6 +139,15 @@ export function siteOrigin(): string {
 }
 
 /**
+ * True when the site is served over https (PUBLIC_URL says so): its cookies
+ * are Secure and every answer carries HSTS. Without it (a local trial on
+ * http://localhost:PORT) neither, so the two always agree.
+ */
+export function siteIsHttps(): boolean {
+  return siteOrigin().startsWith("https:");
+}
+
+/**
  * True when SMTP_URL is unset: mail waits in the outbox and nothing is sent.
  * Read afresh each call (not through the cached env()), so what the console
  * says always matches the environment it runs in, tests' stubs included.

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb, type Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
-import { env, siteOrigin } from "~/.server/env";
+import { env, siteIsHttps, siteOrigin } from "~/.server/env";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { queueSignInLinkMail } from "~/.server/accounts/sign-in-mail";
@@ -82,7 +82,8 @@ function createAuth(db: Db) {
     ],
     advanced: {
       cookiePrefix: "portal",
-      useSecureCookies: baseURL.startsWith("https:"),
+      // Secure exactly when PUBLIC_URL is https, as HSTS is (server.ts).
+      useSecureCookies: siteIsHttps(),
       database: { generateId: () => randomUUID() },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
