@@ -5,7 +5,7 @@ import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { afterAnswer } from "~/.server/after-answer";
 import { findUserByEmail } from "~/.server/accounts/accounts";
 import { audit } from "~/.server/audit";
-import { authHeaders, getAuth, isStaff } from "~/.server/accounts/auth";
+import { authHeaders, forgetAccountCookie, getAuth, isStaff } from "~/.server/accounts/auth";
 import { getDb, type Db } from "~/.server/db/client";
 import { env } from "~/.server/env";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -204,6 +204,8 @@ export async function signOut(request: Request, context: Readonly<RouterContextP
     await audit(getDb(), { actorEmail, action: "sign-out", ip: clientInfo(context).ip });
     const flash = await redirectWithFlash("/", signInMessages.signedOut);
     for (const cookie of response.headers.getSetCookie()) flash.headers.append("Set-Cookie", cookie);
+    // Signed out on purpose: nothing sent from here later is kept for this account.
+    flash.headers.append("Set-Cookie", await forgetAccountCookie());
     return flash;
   } catch (error) {
     log.error({ err: error }, "sign-out failed");

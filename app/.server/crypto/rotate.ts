@@ -28,6 +28,7 @@ export const SEALED_COLUMNS = [
   { table: "ivr_files", column: "content_sealed", context: "ivr_files.content", bytes: true },
   { table: "orders", column: "notes_sealed", context: "orders.notes", bytes: false },
   { table: "order_history", column: "note_sealed", context: "order_history.note", bytes: false },
+  { table: "kept_forms", column: "form_sealed", context: "kept_forms.form", bytes: false },
 ] as const;
 
 export type RotationReport = { values: number; patients: number };
