@@ -186,9 +186,10 @@ test("the IVR form sent after the end resumes as its draft after sign-in, with e
   await expect(page.getByRole("combobox", { name: "Patient", exact: true })).toHaveValue(/[0-9a-f-]{36}/);
   await expect(page.getByText("Attached: left-leg.png")).toBeVisible();
   await checkBothWidths(page, "ivr-draft-resumed");
+  await page.getByRole("group", { name: "Attachments" }).screenshot({ path: test.info().outputPath("ivr-kept-attachment.png") });
   // The attestation is ticked again on purpose (it is never kept), then the draft goes, its photo with it.
   await page.getByLabel("I attest to the statement above").check();
   await page.getByRole("button", { name: "Send IVR" }).click();
   await expect(page).toHaveURL(/\/members\/ivrs\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("left-leg.png")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download left-leg.png" })).toBeVisible();
 });
