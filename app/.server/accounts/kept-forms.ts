@@ -5,6 +5,7 @@ import type { KeptForm } from "~/lib/use-site";
 import { openJson, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
 import { keptForms } from "~/.server/db/schema";
+import { siteOrigin } from "~/.server/env";
 import { readForm } from "~/.server/http/form-body";
 import { KEPT_FORM_MINUTES, keptFormCookie } from "~/.server/accounts/session-cookies";
 
@@ -65,8 +66,10 @@ export async function keepSentForm(db: Db, request: Request, owner: KeptFormOwne
     return page ? redirect(`/auth?${new URLSearchParams({ redirectTo: page, kept: "1" })}`) : null;
   }
   const action = actionPathOf(request);
-  // The page the form was on (a fetcher posts to its route's address, which may be another).
-  const page = refererPath(request.headers.get("referer"), new URL(request.url).origin, action);
+  // The page the form was on (a fetcher posts to its route's address, which may be another). Behind a
+  // proxy that ends TLS the request's own origin is http: the Referer names PUBLIC_URL's then.
+  const referer = request.headers.get("referer");
+  const page = refererPath(referer, new URL(request.url).origin, "") || refererPath(referer, siteOrigin(), action);
   const formData = await readForm(request, READ);
   const fields: [string, string][] = [];
   const files = new Set<string>();
