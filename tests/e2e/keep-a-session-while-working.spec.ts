@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkBothWidths } from "./support/a11y";
 import { portalAccounts, testAccounts } from "./support/accounts";
+import { fillIvr } from "./support/ivr-form";
 import { gotoHydrated } from "./support/page";
 import { SHORT_SESSION_ORIGIN } from "./support/sessions";
 
@@ -14,9 +15,6 @@ import { SHORT_SESSION_ORIGIN } from "./support/sessions";
 test.use({ baseURL: SHORT_SESSION_ORIGIN });
 
 const IDLE_MS = 60_000;
-/** A 1×1 PNG: a real image, as the server checks the bytes. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function signInHere(page: Page, account: { email: string; password: string }) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -149,27 +147,7 @@ test("the IVR form sent after the end resumes as its draft after sign-in, with e
   test.setTimeout(240_000);
   const { drafter } = portalAccounts;
   await signInAndOpen(page, drafter, "/members/ivrs/new");
-  await page.getByRole("combobox", { name: "Type of request" }).selectOption("new-wound");
-  await page.getByRole("combobox", { name: "Patient", exact: true }).selectOption({ label: "Hale, Margaret (born 1948-03-14)" });
-  await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption({ index: 1 });
-  await page.getByRole("combobox", { name: "Facility", exact: true }).selectOption({ index: 1 });
-  await page.getByRole("combobox", { name: "Place of service" }).selectOption("11");
-  await page.getByLabel("Expected date of service").fill(day(3));
-  await page.getByRole("combobox", { name: "Wound type" }).selectOption("venous-leg-ulcer");
-  await page.getByRole("combobox", { name: "Location", exact: true }).selectOption("leg");
-  await page.getByRole("combobox", { name: "Side", exact: true }).selectOption("left");
-  await page.getByLabel("Length (cm)").fill("5.5");
-  await page.getByLabel("Width (cm)").fill("4");
-  await page.getByLabel("Open for (weeks)").fill("8");
-  await page.getByLabel("Standard of care started on").fill(day(-40));
-  await page.getByLabel("Compression").check();
-  await page.getByLabel("Standard of care notes").fill("Compression since March, weekly debridement");
-  await page.getByLabel("Primary ICD-10 code").fill("I83.022");
-  await page.getByRole("combobox", { name: "Product requested" }).selectOption({ index: 1 });
-  await page.getByLabel("Planned applications").fill("4");
-  await page.getByLabel("Wound photo").setInputFiles({ name: "left-leg.png", mimeType: "image/png", buffer: PNG });
-  await page.getByLabel("Signer's name").fill("Ana Ruiz");
-  await page.getByLabel("I attest to the statement above").check();
+  await fillIvr(page, { photo: "left-leg.png", lengthCm: "5.5", icdPrimary: "I83.022", notes: "Compression since March, weekly debridement" });
   // The draft saves as the member types; then nothing more happens for a minute.
   await expect(page.getByText(/^Draft saved/)).toBeVisible();
   await expect(endedDialog(page)).toBeVisible({ timeout: 2 * IDLE_MS });

@@ -7,20 +7,18 @@ import { action as inboxAction } from "~/routes/console/inbox";
 import { action as practicesAction, loader as practicesLoader } from "~/routes/console/practices";
 import { action as ivrFormAction, loader as ivrFormLoader } from "~/routes/portal/ivr-form";
 import { loader as ivrLoader } from "~/routes/portal/ivr";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
 import { keptFormForPage, sessionMiddleware } from "~/.server/accounts";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { facilities, ivrFiles, ivrs, keptForms, practices, providers, rateLimits, session, user } from "~/.server/db/schema";
+import { ivrFiles, ivrs, keptForms, practices, rateLimits, session, user } from "~/.server/db/schema";
 import { siteIsHttps } from "~/.server/env";
 import { securityHeaders } from "~/.server/http/security-headers";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { setMemberPractice } from "~/.server/practices";
 import { contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
+import { ivrFormData, practiceWithPatient } from "./support/portal";
 
 type Route = (args: never) => Promise<unknown>;
 const PASSWORD = "a long test password";
@@ -102,31 +100,10 @@ describe.each(drivers)("sessions that follow the user on %s", (driver) => {
     database = await freshDatabase(driver);
     const db = database.db;
     for (const email of ["staff@site.example", "other@site.example"]) await upsertUser(db, { email, role: "staff", password: PASSWORD });
-    const practiceId = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
+    const ids = await practiceWithPatient(db, "Sunrise Wound Care");
     const { user: nurse } = await upsertUser(db, { email: "nurse@sunrise.example", role: "member", password: PASSWORD });
-    await setMemberPractice(db, nurse.id, practiceId);
-    providerId = (await db.insert(providers).values({ practiceId, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" }).returning())[0]!.id;
-    facilityId = (
-      await db
-        .insert(facilities)
-        .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-        .returning()
-    )[0]!.id;
-    const patient = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName: "Hale",
-      birthDate: "1948-03-02",
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-    patientId = (await addPatient(db, { practiceId, actor: { email: "seed", ip: null }, input: patient.data })).id;
+    await setMemberPractice(db, nurse.id, ids.practiceId);
+    ({ patientId, providerId, facilityId } = ids);
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
@@ -297,33 +274,7 @@ describe.each(drivers)("sessions that follow the user on %s", (driver) => {
   });
 
   describe("the IVR form sent after its session ended", () => {
-    function ivrForm(overrides: Record<string, string> = {}) {
-      const fd = new FormData();
-      const values: Record<string, string> = {
-        requestType: "new-wound",
-        patientId,
-        providerId,
-        facilityId,
-        placeOfService: "11",
-        dateOfService: "2099-01-10",
-        woundType: "venous-leg-ulcer",
-        woundLocation: "leg",
-        laterality: "left",
-        lengthCm: "5",
-        widthCm: "4",
-        durationWeeks: "6",
-        standardOfCareStart: "2098-11-01",
-        standardOfCare: "compression",
-        icdPrimary: "I83.012",
-        productSlug: "membrane-wrap",
-        plannedApplications: "4",
-        attestationName: "Ana Ruiz",
-        attest: "on",
-        ...overrides,
-      };
-      for (const [k, v] of Object.entries(values)) fd.append(k, v);
-      return fd;
-    }
+    const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData({ patientId, providerId, facilityId }, overrides);
 
     it("becomes the member's draft with its attachment, which sign-in leads back to and sending sends", async () => {
       const jar = await signIn("nurse@sunrise.example");
