@@ -15,6 +15,8 @@ process.env.E2E_PHI_KEY ??= randomBytes(32).toString("hex");
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** A second server, with mail delivery off. */
 const MAIL_OFF_PORT = PORT + 1;
+/** A third, whose sessions end after one idle minute, as outside checks run it (keep-a-session.spec.ts). */
+const SHORT_SESSION_PORT = PORT + 2;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -83,6 +85,25 @@ export default defineConfig({
         MAIL_CAPTURE_DIR: path.join(process.env.E2E_RUN_DIR, "mail-off"),
         E2E_MAIL_OFF: "1",
         SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
+      },
+    },
+    {
+      command: "node tests/e2e/support/serve.mjs",
+      url: `http://127.0.0.1:${SHORT_SESSION_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(SHORT_SESSION_PORT),
+        PHI_KEY: process.env.E2E_PHI_KEY,
+        PUBLIC_URL: `http://127.0.0.1:${SHORT_SESSION_PORT}`,
+        LOG_LEVEL: "warn",
+        DATA_DIR: path.join(process.env.E2E_RUN_DIR, "data-short-sessions"),
+        E2E_SEED_DIR: SEED_DIR,
+        MAIL_CAPTURE_DIR: path.join(process.env.E2E_RUN_DIR, "mail-short-sessions"),
+        E2E_MAIL_OFF: "1",
+        SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
+        SESSION_IDLE_MINUTES: "1",
       },
     },
   ],

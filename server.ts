@@ -11,7 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { allowedHosts, embedFrameOrigins, env, type Env } from "./app/.server/env";
+import { allowedHosts, embedFrameOrigins, env, siteIsHttps, type Env } from "./app/.server/env";
 import { isAllowedHost } from "./app/.server/http/hosts";
 import { controlCharacterParameter, createHttpServer } from "./app/.server/http/limits";
 import { isDownloadDataPath } from "./app/.server/http/not-found";
@@ -127,12 +127,14 @@ app.use((req, res, next) => {
   res.status(200).end(req.method === "HEAD" ? undefined : body);
 });
 
-// Security headers on every other answer, with a fresh script nonce for each one.
+// Security headers on every other answer, with a fresh script nonce for each one. HSTS exactly when
+// PUBLIC_URL is https, as the session cookie is Secure exactly then.
 const frames = embedFrameOrigins();
+const HSTS = siteIsHttps();
 app.use((_req, res, next) => {
   const nonce = newNonce();
   res.locals.nonce = nonce;
-  res.set(securityHeaders({ nonce, frames, production: !DEV }));
+  res.set(securityHeaders({ nonce, frames, hsts: HSTS }));
   // Vite's development client injects inline scripts of its own.
   if (DEV) res.removeHeader("Content-Security-Policy");
   next();
@@ -233,7 +235,7 @@ if (!DEV) {
     return context;
   };
   const fillPageCache = async () => {
-    pageCache = await renderPages((request) => renderPage(request, pageContext()), { origin: `http://localhost:${PORT}`, frames, production: true });
+    pageCache = await renderPages((request) => renderPage(request, pageContext()), { origin: `http://localhost:${PORT}`, frames, hsts: HSTS });
     if (config.PAGE_FILES_DIR) writePageFiles(path.resolve(config.PAGE_FILES_DIR), [...pageCache.values()]);
   };
   try {
@@ -302,7 +304,16 @@ app.use(
 );
 
 // Slow clients are cut off: 15 s for the headers, 120 s for the whole request (see http-limits.ts).
-const server = createHttpServer(app).listen(PORT, () => entry.log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
+const server = createHttpServer(app).listen(PORT, () => {
+  entry.log.info({ port: PORT }, `listening on http://localhost:${PORT}`);
+  // Said once, at start: over plain http the session cookie cannot be Secure, so no HSTS either.
+  if (!HSTS) {
+    entry.log.warn(
+      { publicUrl: config.PUBLIC_URL ?? null },
+      "PUBLIC_URL is not https: session cookies are sent without Secure and no HSTS header is sent. Fit for a local trial only; set PUBLIC_URL to the site's https address to serve it.",
+    );
+  }
+});
 
 /**
  * On SIGTERM: /readyz answers 503 and every answer says Connection: close, so

@@ -23,20 +23,31 @@ import { SCRIPTS_AFTER_PAINT, usePageSendsNoScript } from "~/lib/page-scripts";
 import { NotFound } from "~/components/layout/not-found";
 import { FlashToast } from "~/components/layout/flash-toast";
 import { ResendPendingSubmissions } from "~/components/forms/resend-pending";
-import { siteConfig } from "~/.server/env";
+import { siteConfig, env } from "~/.server/env";
 import { takeFlash } from "~/.server/http/flash";
+import { hasSessionCookie } from "~/.server/accounts/session-cookies";
+import { keptFormForPage, sessionMiddleware } from "~/.server/accounts";
+import { SessionFollowers } from "~/components/session/session-followers";
 
 // The stylesheet is rendered in the layout with a precedence, so React puts it
 // before the script preloads that <Scripts> adds to <head>.
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+// Every answer to a signed-in request renews its session (cookie included): see sessionMiddleware.
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { flash, headers } = await takeFlash(request, url);
+  const [{ flash, headers }, kept] = await Promise.all([takeFlash(request, url), keptFormForPage(request, url)]);
   const root: RootData = {
     site: siteConfig(),
     flash,
+    // With a session cookie only, so a visitor's page (and the cached public pages) stays the same.
+    session: hasSessionCookie(request) ? { idleMinutes: env().SESSION_IDLE_MINUTES } : null,
+    keptForm: kept.form,
   };
-  return data(root, { headers });
+  const answer = new Headers(headers);
+  for (const [name, value] of new Headers(kept.headers)) answer.append(name, value);
+  return data(root, { headers: answer });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,6 +108,7 @@ export default function App() {
       <Outlet />
       <FocusHashTarget />
       <ResendPendingSubmissions />
+      <SessionFollowers />
     </>
   );
 }

@@ -40,6 +40,8 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("set-password", "routes/auth/set-password.tsx"),
   route("sign-in-link", "routes/auth/sign-in-link.tsx"),
+  // A page's session: how long is left (GET) and the keep-alive (POST).
+  route("session", "routes/auth/session.ts"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/console/layout.tsx", [
     index("routes/console/inbox.tsx"),

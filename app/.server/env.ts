@@ -89,9 +89,9 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** ...and after this many hours in all. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  /** Sign-in attempts allowed per minute for one account... */
+  /** Sign-in attempts allowed per minute for one account from one address (others' guesses never pause the owner's)... */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** ...and from one client address (an office may share one). */
+  /** ...and from one client address, whatever the account (an office may share one). */
   SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Who answers eligibility checks: `core` (a CAQH CORE real-time endpoint), `stedi` (Stedi's JSON API); unset: no checks. */
   ELIGIBILITY_CONNECTOR: z
@@ -182,6 +182,15 @@ export function siteConfig(): SiteConfig {
  */
 export function siteOrigin(): string {
   return siteOriginOf(process.env);
+}
+
+/**
+ * True when the site is served over https (PUBLIC_URL says so): its cookies
+ * are Secure and every answer carries HSTS. Without it (a local trial on
+ * http://localhost:PORT) neither, so the two always agree.
+ */
+export function siteIsHttps(): boolean {
+  return siteOrigin().startsWith("https:");
 }
 
 /**

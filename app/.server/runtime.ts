@@ -6,6 +6,7 @@ import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
 import { purgeOutbox, smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { pruneRateLimits } from "~/.server/http/rate-limit";
+import { pruneKeptForms } from "~/.server/accounts";
 import { phiRing } from "~/.server/crypto";
 import { startStatusEvents, stopStatusEvents } from "~/.server/events";
 import { expireDue, todayUtc } from "~/.server/ivr";
@@ -47,6 +48,7 @@ export async function startRuntime(): Promise<void> {
   const prune = () => {
     const db = database!.db;
     pruneRateLimits(db).catch((error) => log.warn({ err: error }, "rate limit pruning failed"));
+    pruneKeptForms(db).catch((error) => log.warn({ err: error }, "kept form pruning failed"));
     purgeOutbox(db)
       .then((report) => {
         if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");

@@ -2,7 +2,16 @@ import { useRouteLoaderData } from "react-router";
 import type { SiteConfig } from "~/config/site";
 import type { ToastText } from "~/content/forms";
 
-export type RootData = { site: SiteConfig; flash: ToastText | null };
+/** A form sent after its session ended, given back to its page once its owner signed in again. */
+export type KeptForm = { id: string; action: string; fields: [string, string][]; files: string[] };
+
+export type RootData = {
+  site: SiteConfig;
+  flash: ToastText | null;
+  /** Present while the browser holds a session cookie: the idle limit the page warns before. */
+  session: { idleMinutes: number } | null;
+  keptForm: KeptForm | null;
+};
 
 /** Site facts from the root loader; available on every page. */
 export function useSite(): SiteConfig {

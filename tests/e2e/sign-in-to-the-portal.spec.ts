@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { checkBothWidths, expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { waitForMail } from "./support/mail";
 import { gotoHydrated, signIn } from "./support/page";
@@ -53,6 +53,13 @@ test("the sign-in page sends a signed-in member to the portal, and the portal se
   const session = cookies.find((c) => c.name.endsWith("session_token"));
   expect(session?.httpOnly).toBe(true);
   expect(session?.sameSite).toBe("Lax");
+  // PUBLIC_URL is plain http here: neither a Secure cookie nor HSTS (they go together).
+  expect(session?.secure).toBe(false);
+  const portal = await page.request.get("/members");
+  expect(portal.headers()["strict-transport-security"]).toBeUndefined();
+  // The account cookie that keeps a form sent after the session ended goes with the session.
+  const account = (await page.context().cookies()).find((c) => c.name === "portal.account");
+  expect(account?.httpOnly).toBe(true);
 });
 
 test("a sign-in in another tab takes the open sign-in page to the portal", async ({ context }) => {
@@ -64,7 +71,7 @@ test("a sign-in in another tab takes the open sign-in page to the portal", async
   await expect(waiting).toHaveURL(/\/members$/);
 });
 
-test("a wrong password shows Invalid credentials; empty fields send nothing", async ({ page }) => {
+test("a wrong password shows Invalid credentials beside the form and in a toast, and empties the password; empty fields send nothing @phone", async ({ page }) => {
   await gotoHydrated(page, "/auth");
   let posts = 0;
   page.on("request", (r) => {
@@ -78,8 +85,22 @@ test("a wrong password shows Invalid credentials; empty fields send nothing", as
   await page.getByRole("button", { name: "Sign In" }).click();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Invalid credentials" });
   await expect(toast).toContainText("Please check your email and password and try again.");
+  // Beside the form too, read out as an alert; the password is to be typed again, the email stays.
+  const beside = page.locator("form").getByRole("alert").filter({ hasText: "Invalid credentials" });
+  await expect(beside).toContainText("Please check your email and password and try again.");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(page.getByLabel("Email")).toHaveValue(member.email);
   await expect(page).toHaveURL(/\/auth$/);
   expect(posts).toBe(1);
+  await checkBothWidths(page, "sign-in-refused");
+  // The next try starts without the old message.
+  await page.getByLabel("Password").fill("still not the password");
+  const again = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await again;
+  await expect(beside).toHaveCount(1);
+  await expect(page.getByLabel("Password")).toHaveValue("");
 });
 
 test("wrong passwords limit an account; its owner is told by mail and signs in with an emailed one-use link", async ({ page }, testInfo) => {

@@ -38,10 +38,10 @@ const askForLink = (email: string, ip: string) => call(authAction as Action, for
 const forgot = (email: string, ip = "198.51.100.1") => call(forgotAction as Action, formPost("/forgot-password", { email }), ip);
 const useLink = (token: string, ip = "198.51.100.9") => call(linkAction as Action, formPost("/sign-in-link", { token }), ip);
 
-/** A different client address for each guess: the attack the account limit is about. */
-async function guessWrong(email: string, times: number, from = 1) {
+/** Wrong guesses, each from another client address (`from` a fixed one when given). */
+async function guessWrong(email: string, times: number, from?: string) {
   const answers = [];
-  for (let i = from; i < from + times; i++) answers.push(await signIn(email, `wrong guess ${i}`, `203.0.113.${i}`));
+  for (let i = 1; i <= times; i++) answers.push(await signIn(email, `wrong guess ${i}`, from ?? `203.0.113.${i}`));
   return answers;
 }
 
@@ -81,8 +81,28 @@ describe.each(drivers)("sign-in limits, sign-in links and resets on %s", (driver
   });
 
   describe("the account limit", () => {
-    it("wrong passwords from many addresses get the sign-in page to offer a link, and the owner one mail saying so", async () => {
-      const answers = await guessWrong(owner.email, 8);
+    it("wrong passwords from many other addresses never keep the owner out of their right password", async () => {
+      const answers = await guessWrong(owner.email, 12);
+      expect(answers.map((a) => a.status)).toEqual(Array(12).fill(401));
+      expect(await signIn(owner.email, owner.password, "192.0.2.200")).toMatchObject({ status: 302 });
+      await workAfterAnswers();
+      expect(await mailsTo(owner.email, "account.sign-in-limited")).toEqual([]);
+    });
+
+    it("five wrong passwords from one address pause that address only: the owner elsewhere signs in", async () => {
+      const stranger = "203.0.113.66";
+      const answers = await guessWrong(owner.email, 7, stranger);
+      expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      // Even the right password waits at the guessing address...
+      expect((await signIn(owner.email, owner.password, stranger)).status).toBe(429);
+      // ...and works at once from the owner's own.
+      expect(await signIn(owner.email, owner.password, "192.0.2.201")).toMatchObject({ status: 302 });
+      const limited = await database.db.select().from(auditLog).where(eq(auditLog.action, "sign-in.limited"));
+      expect(limited.map((r) => r.ip)).toEqual(Array(limited.length).fill(stranger));
+    });
+
+    it("the address's wrong passwords get the sign-in page to offer a link, and the owner one mail saying so", async () => {
+      const answers = await guessWrong(owner.email, 8, "203.0.113.77");
       expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
       for (const limited of answers.slice(5)) {
         expect(limited.status).toBe(429);
@@ -103,8 +123,17 @@ describe.each(drivers)("sign-in limits, sign-in links and resets on %s", (driver
       expect(notices[0]!.text).toContain(`${ORIGIN}/auth`);
     });
 
+    it("a correct password clears its address's count", async () => {
+      const ip = "203.0.113.88";
+      for (let i = 0; i < 4; i++) expect((await signIn(owner.email, `wrong guess ${i}`, ip)).status).toBe(401);
+      expect((await signIn(owner.email, owner.password, ip)).status).toBe(302);
+      for (let i = 0; i < 4; i++) expect((await signIn(owner.email, `wrong again ${i}`, ip)).status).toBe(401);
+      expect((await signIn(owner.email, owner.password, ip)).status).toBe(302);
+    });
+
     it("the owner asks for the link, opens it (which uses nothing), and signs in with it once", async () => {
-      await guessWrong(owner.email, 6);
+      const ip = "192.0.2.51";
+      await guessWrong(owner.email, 6, ip);
       const asked = await askForLink(owner.email, "192.0.2.50");
       expect(asked).toMatchObject({ status: 200, body: { ok: true, notice: { title: "Check your email" } } });
       await workAfterAnswers();
@@ -126,7 +155,7 @@ describe.each(drivers)("sign-in limits, sign-in links and resets on %s", (driver
       expect(page).toMatchObject({ status: 200, body: { valid: true, token } });
       expect(await database.db.select().from(verification)).toHaveLength(1);
 
-      const signedIn = await useLink(token);
+      const signedIn = await useLink(token, ip);
       expect(signedIn.status).toBe(302);
       expect(signedIn.headers.get("Location")).toBe("/members");
       expect(signedIn.headers.get("Set-Cookie")).toMatch(/portal\.session_token=/);
@@ -134,8 +163,8 @@ describe.each(drivers)("sign-in limits, sign-in links and resets on %s", (driver
       expect(await database.db.select().from(session).where(eq(session.userId, account!.id))).toHaveLength(1);
       const [audited] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "sign-in"), eq(auditLog.actorEmail, owner.email)));
       expect(audited?.detail).toBe("sign-in link");
-      // The password works again at once for the proven owner.
-      expect((await signIn(owner.email, owner.password, "192.0.2.51")).status).toBe(302);
+      // The password works again at once for the proven owner, at the address that was paused.
+      expect((await signIn(owner.email, owner.password, ip)).status).toBe(302);
 
       // One use only.
       expect(await useLink(token)).toMatchObject({ status: 410, body: { ok: false, expired: true } });
@@ -143,8 +172,8 @@ describe.each(drivers)("sign-in limits, sign-in links and resets on %s", (driver
 
     it("an address without an account gets the same offer and the same answer, and nothing is mailed for it", async () => {
       const nobody = "nobody@clinic.example";
-      const [limitedNobody] = (await guessWrong(nobody, 6)).slice(5);
-      const [limitedOwner] = (await guessWrong(owner.email, 6, 10)).slice(5);
+      const [limitedNobody] = (await guessWrong(nobody, 6, "203.0.113.10")).slice(5);
+      const [limitedOwner] = (await guessWrong(owner.email, 6, "203.0.113.11")).slice(5);
       expect(limitedNobody!.status).toBe(limitedOwner!.status);
       expect(limitedNobody!.body).toEqual({ ...(limitedOwner!.body as object), linkOffer: { email: nobody } });
 

@@ -5,16 +5,30 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { createCookie, redirect, type Cookie, type MiddlewareFunction } from "react-router";
 import { getDb, type Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
-import { env, siteOrigin } from "~/.server/env";
+import { env, siteIsHttps, siteOrigin } from "~/.server/env";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { queueSignInLinkMail } from "~/.server/accounts/sign-in-mail";
+import { keepSentForm, takeKeptForm, type KeepSentForm, type KeptFormForPage } from "~/.server/accounts/kept-forms";
+import {
+  cookieNames,
+  hasKeptFormCookie,
+  hasSessionCookie,
+  keptFormCookie,
+  sendCookies,
+  sessionScope,
+  withSessionScope,
+  type SessionScope,
+} from "~/.server/accounts/session-cookies";
+import { log } from "~/.server/log";
 
 export type Role = (typeof schema.userRole.enumValues)[number];
 export type SessionUser = { id: string; email: string; name: string; role: Role };
+/** A signed-in user with their session: its id, and when it ends if nothing happens (idle) or at the latest (the absolute limit). */
+export type SignedInUser = SessionUser & { sessionId: string; sessionEndsAt: Date; endsBy: "idle" | "limit" };
 
 /**
  * The signing secret: AUTH_SECRET when set (several hosts must share one),
@@ -59,9 +73,11 @@ function createAuth(db: Db) {
       },
     },
     session: {
-      // Idle timeout: each use after `updateAge` pushes the expiry `expiresIn` ahead.
+      // Idle timeout: each answer to a signed-in request pushes the expiry `expiresIn` ahead, and the
+      // cookie's Max-Age with it (getUser forwards the cookie). Written at most every `updateAge`
+      // seconds: a twentieth of the limit, at most a minute, so the limit slides with every use.
       expiresIn: e.SESSION_IDLE_MINUTES * 60,
-      updateAge: Math.min(60, e.SESSION_IDLE_MINUTES * 30),
+      updateAge: renewalSeconds(e.SESSION_IDLE_MINUTES),
       // Every request reads the session from the database, so a disabled user is out at once.
       cookieCache: { enabled: false },
     },
@@ -82,7 +98,8 @@ function createAuth(db: Db) {
     ],
     advanced: {
       cookiePrefix: "portal",
-      useSecureCookies: baseURL.startsWith("https:"),
+      // Secure exactly when PUBLIC_URL is https, as HSTS is (server.ts).
+      useSecureCookies: siteIsHttps(),
       database: { generateId: () => randomUUID() },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
@@ -98,6 +115,11 @@ function createAuth(db: Db) {
       },
     },
   });
+}
+
+/** How often, at most, a session's expiry is written forward: a twentieth of the idle limit, at most a minute. */
+export function renewalSeconds(idleMinutes: number): number {
+  return Math.min(60, (idleMinutes * 60) / 20);
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -124,21 +146,151 @@ export function authHeaders(request: Request): Headers {
 }
 
 /**
- * The signed-in user, or null. Sessions older than the absolute limit end
- * here even while in use.
+ * The signed-in user, or null; read once per request (the root middleware's
+ * scope keeps the answer). Reading renews the session: Better Auth writes its
+ * expiry forward (at most every `renewalSeconds`) and sends a fresh cookie,
+ * which is added to this request's answer, whatever it is. Sessions older
+ * than the absolute limit end here even while in use.
  */
-export async function getUser(request: Request): Promise<(SessionUser & { sessionId: string }) | null> {
-  if (!request.headers.get("cookie")?.includes("portal.session_token")) return null;
-  const result = await getAuth().api.getSession({ headers: authHeaders(request) });
+export function getUser(request: Request): Promise<SignedInUser | null> {
+  const state = sessionScope();
+  if (state?.user) return state.user as Promise<SignedInUser | null>;
+  const read = readSession(request);
+  if (state) state.user = read;
+  return read;
+}
+
+async function readSession(request: Request): Promise<SignedInUser | null> {
+  if (!hasSessionCookie(request)) return null;
+  const { headers, response: result } = await getAuth().api.getSession({ headers: authHeaders(request), returnHeaders: true });
+  // A renewed session cookie, or the removal of one whose session is gone.
+  const cookies = headers.getSetCookie();
+  sendCookies(cookies);
   if (!result) return null;
   const u = result.user as typeof result.user & { role: Role; disabled: boolean };
   if (u.disabled) return null;
-  const ageMs = Date.now() - new Date(result.session.createdAt).getTime();
-  if (ageMs > env().SESSION_MAX_HOURS * 3_600_000) {
-    await getDb().delete(schema.session).where(eq(schema.session.id, result.session.id));
+  const limitAt = new Date(result.session.createdAt).getTime() + env().SESSION_MAX_HOURS * 3_600_000;
+  if (Date.now() >= limitAt) {
+    await endSession(request);
     return null;
   }
-  return { id: u.id, email: u.email, name: u.name, role: u.role, sessionId: result.session.id };
+  // The account cookie follows the session's: set when missing, renewed with it.
+  const renewed = [...cookieNames(cookies)].some(isSessionCookieName);
+  if (renewed || (await lastAccountOf(request)) !== u.id) sendCookies([await (await accountCookie()).serialize({ u: u.id })]);
+  const idleAt = new Date(result.session.expiresAt).getTime();
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    sessionId: result.session.id,
+    sessionEndsAt: new Date(Math.min(idleAt, limitAt)),
+    endsBy: limitAt <= idleAt ? "limit" : "idle",
+  };
+}
+
+const isSessionCookieName = (name: string) => name === "portal.session_token" || name === "__Secure-portal.session_token";
+
+/** Ends the request's session (its row and its cookie). */
+async function endSession(request: Request) {
+  const { headers } = await getAuth().api.signOut({ headers: authHeaders(request), returnHeaders: true });
+  sendCookies(headers.getSetCookie());
+}
+
+/** When the session ends if nothing happens, read without renewing it (a page asking whether to warn its user). */
+export type SessionStatus = { signedIn: false } | { signedIn: true; endsInMs: number; endsBy: "idle" | "limit"; idleMs: number };
+
+/**
+ * The session's status without renewing it: a page that only asks how long
+ * is left must not keep the session alive. `renew` renews it first (the
+ * page's person is active: typing, or "Stay signed in").
+ */
+export async function sessionStatus(request: Request, { renew }: { renew: boolean }): Promise<SessionStatus> {
+  const idleMs = env().SESSION_IDLE_MINUTES * 60_000;
+  if (renew) {
+    const u = await getUser(request);
+    return u ? { signedIn: true, endsInMs: Math.max(0, u.sessionEndsAt.getTime() - Date.now()), endsBy: u.endsBy, idleMs } : { signedIn: false };
+  }
+  const state = sessionScope();
+  if (state) state.quiet = true;
+  if (!hasSessionCookie(request)) return { signedIn: false };
+  const result = await getAuth().api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } });
+  if (!result || (result.user as { disabled?: boolean }).disabled) return { signedIn: false };
+  const limitAt = new Date(result.session.createdAt).getTime() + env().SESSION_MAX_HOURS * 3_600_000;
+  const idleAt = new Date(result.session.expiresAt).getTime();
+  const endsAt = Math.min(idleAt, limitAt);
+  if (endsAt <= Date.now()) return { signedIn: false };
+  return { signedIn: true, endsInMs: endsAt - Date.now(), endsBy: limitAt <= idleAt ? "limit" : "idle", idleMs };
+}
+
+/**
+ * Root route middleware: opens the request's session scope, and adds the
+ * cookies its session read sent (the renewed session, the account cookie) to
+ * the answer. An answer that read no session (a public page seen while signed
+ * in) reads it now, so it renews the session too. Cookies the route set itself
+ * (sign-in, sign-out) win over these.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const state: SessionScope = { cookies: [] };
+  return withSessionScope(state, async () => {
+    let response = await next();
+    const own = cookieNames(response.headers.getSetCookie());
+    const routeSetSession = [...own].some(isSessionCookieName);
+    if (!state.user && !state.quiet && !routeSetSession && hasSessionCookie(request)) {
+      await getUser(request).catch((error: unknown) => log.warn({ err: error }, "the session could not be renewed"));
+    }
+    const extra = state.cookies.filter((cookie) => {
+      const name = [...cookieNames([cookie])][0]!;
+      return !own.has(name) && !(routeSetSession && isSessionCookieName(name));
+    });
+    if (extra.length === 0) return response;
+    try {
+      for (const cookie of extra) response.headers.append("Set-Cookie", cookie);
+    } catch {
+      // An answer with immutable headers (a fetched one): the same answer with headers of its own.
+      response = new Response(response.body, response);
+      for (const cookie of extra) response.headers.append("Set-Cookie", cookie);
+    }
+    return response;
+  });
+};
+
+/** Hours the browser remembers which account it was signed in as, after its last renewed session. */
+export const ACCOUNT_COOKIE_HOURS = 24;
+
+let accountCookieOf: { secret: string; https: boolean; cookie: Cookie } | undefined;
+
+/**
+ * Which account this browser was last signed in as (signed with the session
+ * secret, HttpOnly). When a form is sent after the session ended, what it held
+ * is kept for that account alone: it comes back only once that account signs
+ * in again. Signing out removes it.
+ */
+async function accountCookie(): Promise<Cookie> {
+  const secret = authSecret();
+  const https = siteIsHttps();
+  if (accountCookieOf?.secret !== secret || accountCookieOf.https !== https) {
+    accountCookieOf = {
+      secret,
+      https,
+      cookie: createCookie("portal.account", { path: "/", httpOnly: true, sameSite: "lax", secure: https, maxAge: ACCOUNT_COOKIE_HOURS * 3600, secrets: [secret] }),
+    };
+  }
+  return accountCookieOf.cookie;
+}
+
+/** The account this browser was last signed in as, when its cookie is genuine. */
+async function lastAccountOf(request: Request): Promise<string | null> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes("portal.account=")) return null;
+  const value: unknown = await (await accountCookie()).parse(header).catch(() => null);
+  const id = typeof value === "object" && value !== null ? (value as { u?: unknown }).u : null;
+  return typeof id === "string" ? id : null;
+}
+
+/** The Set-Cookie value that makes the browser forget its account (signing out). */
+export async function forgetAccountCookie(): Promise<string> {
+  return (await accountCookie()).serialize("", { maxAge: 0 });
 }
 
 /**
@@ -157,11 +309,55 @@ export function signInPathFor(request: Request): string {
   return `/auth?${new URLSearchParams({ redirectTo: target })}`;
 }
 
-/** The signed-in user, or a redirect to the sign-in page (naming this page) before anything is rendered. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * The signed-in user, or a redirect to the sign-in page (naming this page)
+ * before anything is rendered. A form sent after its session ended is kept
+ * first, for the account that session belonged to (`keepSentForm`: the
+ * values, sealed, on the server; or, with `keep`, the route's own way, such as
+ * the IVR's draft), and sign-in then leads back to it.
+ */
+export async function requireUser(request: Request, keep?: KeepSentForm): Promise<SessionUser> {
   const u = await getUser(request);
-  if (!u) throw redirect(signInPathFor(request));
-  return u;
+  if (u) return u;
+  if (request.method === "POST") {
+    const kept = await keepFormOfEndedSession(request, keep);
+    if (kept) throw kept;
+  }
+  throw redirect(signInPathFor(request));
+}
+
+/** Keeps what a form sent after its session ended held, for the account the browser was signed in as; the redirect to sign-in, or null. */
+async function keepFormOfEndedSession(request: Request, keep: KeepSentForm | undefined): Promise<Response | null> {
+  try {
+    const id = await lastAccountOf(request);
+    if (!id) return null;
+    const db = getDb();
+    const [owner] = await db
+      .select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, disabled: schema.user.disabled })
+      .from(schema.user)
+      .where(eq(schema.user.id, id));
+    if (!owner || owner.disabled) return null;
+    return await keepSentForm(db, request, { id: owner.id, email: owner.email, role: owner.role }, keep);
+  } catch (error) {
+    log.warn({ err: error }, "a form sent after its session ended could not be kept");
+    return null;
+  }
+}
+
+/**
+ * The form kept for this page when the signed-in user sent it after their
+ * session ended (taken: it is removed now), and, when that was the last one
+ * kept, the header that forgets the marker cookie. Only a browser with the
+ * marker looks. A marker nobody takes (another account signed in here) stays
+ * until it expires with the forms it stands for.
+ */
+export async function keptFormForPage(request: Request, url: URL): Promise<{ form: KeptFormForPage | null; headers: HeadersInit }> {
+  if (!hasKeptFormCookie(request)) return { form: null, headers: {} };
+  const u = await getUser(request);
+  if (!u) return { form: null, headers: {} };
+  const { form, more } = await takeKeptForm(getDb(), { userId: u.id, pathname: url.pathname });
+  const headers: HeadersInit = form && !more ? { "Set-Cookie": await keptFormCookie().serialize("", { maxAge: 0 }) } : {};
+  return { form, headers };
 }
 
 const RANK: Record<Role, number> = { member: 0, staff: 1, admin: 2 };

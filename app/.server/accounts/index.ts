@@ -4,7 +4,21 @@
  * and scripts import it from here.
  */
 export type { AccountRow } from "./accounts";
-export { getAuth, getUser, isStaff, requireRole, requireUser, type Role, type SessionUser } from "./auth";
+export {
+  getAuth,
+  getUser,
+  isStaff,
+  keptFormForPage,
+  requireRole,
+  requireUser,
+  sessionMiddleware,
+  sessionStatus,
+  type Role,
+  type SessionStatus,
+  type SessionUser,
+  type SignedInUser,
+} from "./auth";
+export { pruneKeptForms, type KeepSentForm, type KeptFormForPage, type KeptFormOwner } from "./kept-forms";
 export { getProfile, timeZoneOfUser, updateProfile, type Profile } from "./profile";
 export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
 export {

@@ -5,7 +5,7 @@ import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { afterAnswer } from "~/.server/after-answer";
 import { findUserByEmail } from "~/.server/accounts/accounts";
 import { audit } from "~/.server/audit";
-import { authHeaders, getAuth, isStaff } from "~/.server/accounts/auth";
+import { authHeaders, forgetAccountCookie, getAuth, isStaff } from "~/.server/accounts/auth";
 import { getDb, type Db } from "~/.server/db/client";
 import { env } from "~/.server/env";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -32,7 +32,13 @@ export const signInMessages = {
   signOutError: { title: "Error", description: "An error occurred during sign out" },
 } as const;
 
-const accountKey = (account: string) => `sign-in:account:${account}`;
+/**
+ * Wrong passwords are counted per account and client address together: a
+ * stranger's guesses pause password sign-in to that account from the
+ * stranger's address only, never the owner's. Guessing across accounts from
+ * one address is held by the address limit.
+ */
+const accountKey = (account: string, ip: string) => `sign-in:account:${account}:ip:${ip}`;
 
 /** Every way in (a password, a request for a link) counts against the client address. */
 function hitAddressLimit(db: Db, ip: string) {
@@ -65,9 +71,9 @@ function cookiesOf(response: Response): Headers {
 }
 
 /**
- * Checks the limits (per address and per account, kept in the database so
- * they hold across processes), then the password; a success redirects with
- * the session cookie.
+ * Checks the limits (per address, and per account from that address, kept in
+ * the database so they hold across processes), then the password; a success
+ * redirects with the session cookie.
  */
 export async function signIn(
   request: Request,
@@ -80,15 +86,15 @@ export async function signIn(
   const { ip } = clientInfo(context);
   const account = email.trim().toLowerCase();
   const byAddress = await hitAddressLimit(db, ip);
-  const byAccount = await hitRateLimit(db, accountKey(account), { limit: env().SIGN_IN_RATE_LIMIT, windowMs: 60_000 });
+  const byAccount = await hitRateLimit(db, accountKey(account, ip), { limit: env().SIGN_IN_RATE_LIMIT, windowMs: 60_000 });
   if (!byAddress.allowed) {
     await audit(db, { action: "sign-in.limited", target: account, ip });
     const retry = Math.max(byAddress.retryAfterSeconds, byAccount.retryAfterSeconds);
     return data({ ok: false as const, notice: signInMessages.limited }, { status: 429, headers: { "Retry-After": String(retry) } });
   }
   if (!byAccount.allowed) {
-    // Wrong guesses from anywhere must not keep the owner out: the answer offers a mailed
-    // sign-in link, whoever asked and whether or not the account exists.
+    // Too many wrong passwords for this account from this address. The answer offers a
+    // mailed sign-in link, whoever asked and whether or not the account exists.
     await audit(db, { action: "sign-in.limited", target: account, ip, detail: "account limit: sign-in link offered" });
     afterAnswer("limited sign-in notice", () => tellOwnerOfLimit(db, account));
     return data(
@@ -110,8 +116,8 @@ export async function signIn(
     return data({ ok: false as const, notice: signInMessages.error }, { status: 500 });
   }
   const user = await findUserByEmail(db, account);
-  // The account limit is about guessing: a correct password clears the count.
-  await clearRateLimit(db, accountKey(account));
+  // The account limit is about guessing: a correct password clears this address's count.
+  await clearRateLimit(db, accountKey(account, ip));
   await audit(db, { actorEmail: account, action: "sign-in", ip });
   return redirect(landingOf(user ?? { role: "member" }, redirectTo), { headers: cookiesOf(response) });
 }
@@ -184,9 +190,10 @@ export async function signInWithLink(request: Request, context: Readonly<RouterC
   const body = (await response.json()) as { user?: { email?: string } };
   const user = body.user?.email ? await findUserByEmail(db, body.user.email) : undefined;
   if (!user || user.disabled) return null;
-  // The mailbox is proven: the owner's password sign-in need not wait out the guesses either.
-  await clearRateLimit(db, accountKey(user.email));
-  await audit(db, { actorEmail: user.email, action: "sign-in", ip: clientInfo(context).ip, detail: "sign-in link" });
+  const { ip } = clientInfo(context);
+  // The mailbox is proven: the owner's password sign-in from here need not wait out the guesses either.
+  await clearRateLimit(db, accountKey(user.email, ip));
+  await audit(db, { actorEmail: user.email, action: "sign-in", ip, detail: "sign-in link" });
   return redirect(homeOf(user), { headers: cookiesOf(response) });
 }
 
@@ -197,6 +204,8 @@ export async function signOut(request: Request, context: Readonly<RouterContextP
     await audit(getDb(), { actorEmail, action: "sign-out", ip: clientInfo(context).ip });
     const flash = await redirectWithFlash("/", signInMessages.signedOut);
     for (const cookie of response.headers.getSetCookie()) flash.headers.append("Set-Cookie", cookie);
+    // Signed out on purpose: nothing sent from here later is kept for this account.
+    flash.headers.append("Set-Cookie", await forgetAccountCookie());
     return flash;
   } catch (error) {
     log.error({ err: error }, "sign-out failed");

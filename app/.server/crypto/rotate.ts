@@ -29,6 +29,7 @@ export const SEALED_COLUMNS = [
   { table: "orders", column: "notes_sealed", context: "orders.notes", bytes: false },
   { table: "orders", column: "over_order_reason_sealed", context: "orders.over_order_reason", bytes: false },
   { table: "order_history", column: "note_sealed", context: "order_history.note", bytes: false },
+  { table: "kept_forms", column: "form_sealed", context: "kept_forms.form", bytes: false },
 ] as const;
 
 export type RotationReport = { values: number; patients: number };

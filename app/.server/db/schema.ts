@@ -305,6 +305,27 @@ export const passwordTokens = pgTable(
   (t) => [index("password_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * What a form held when it was sent after its session had ended: kept for
+ * the account that session belonged to until they sign in again and the page
+ * takes it back (then removed), for an hour at most. Everything about it (the
+ * page, the form, the values) is one sealed value; only the owner and the
+ * times are plain.
+ */
+export const keptForms = pgTable(
+  "kept_forms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    formSealed: text("form_sealed").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("kept_forms_user_idx").on(t.userId)],
+);
+
 /** Who did what, when and from where: sign-ins, role changes, disables, downloads, exports. */
 export const auditLog = pgTable(
   "audit_log",

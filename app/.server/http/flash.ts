@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import type { ToastText } from "~/content/forms";
-import { env } from "~/.server/env";
+import { siteIsHttps } from "~/.server/env";
 
 /**
  * A one-time message carried across a redirect: a plain form post (JavaScript
@@ -17,7 +17,7 @@ const flashCookie = createCookie("flash", {
   httpOnly: true,
   sameSite: "lax",
   // Secure whenever the site is served over https; plain http only on a local machine.
-  secure: env().PUBLIC_URL?.startsWith("https:") ?? false,
+  secure: siteIsHttps(),
   maxAge: 60,
 });
 

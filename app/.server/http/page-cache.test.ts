@@ -12,10 +12,10 @@ describe("the page cache", () => {
   it("allows exactly the page's inline scripts by their hashes, and no script at all on a page that has none", async () => {
     const html = `<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><script>window.a = 1;</script><script type="module" async="">import "/assets/b.js";</script><script src="/assets/c.js"></script></body></html>`;
     expect(inlineScriptHashes(html)).toEqual([sha("window.a = 1;"), sha('import "/assets/b.js";')]);
-    const hydrated = await cachedPage("/", html, { frames: [], production: true });
+    const hydrated = await cachedPage("/", html, { frames: [], hsts: true });
     expect(hydrated.headers["Content-Security-Policy"]).toContain(`script-src 'self' ${sha("window.a = 1;")} ${sha('import "/assets/b.js";')};`);
     expect(hydrated.headers["Content-Security-Policy"]).not.toContain("nonce");
-    const plain = await cachedPage("/products", "<html><body><h1>Products</h1></body></html>", { frames: [], production: true });
+    const plain = await cachedPage("/products", "<html><body><h1>Products</h1></body></html>", { frames: [], hsts: true });
     expect(loadsScript("<html><body><h1>Products</h1></body></html>")).toBe(false);
     expect(plain.headers["Content-Security-Policy"]).toContain("script-src 'none';");
     expect(gunzipSync(plain.gzip).toString()).toBe("<html><body><h1>Products</h1></body></html>");
@@ -58,7 +58,7 @@ describe("the page cache", () => {
         if (url.pathname === "/press") return new Response("moved", { status: 302, headers: { location: "/" } });
         return new Response(`<html>${url.pathname}</html>`, { headers: { "content-type": "text/html; charset=utf-8" } });
       },
-      { origin: "http://localhost:3000", frames: [], production: false },
+      { origin: "http://localhost:3000", frames: [], hsts: false },
     );
     expect(pages.has("/products")).toBe(true);
     expect(pages.has("/auth")).toBe(false);

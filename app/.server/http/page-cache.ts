@@ -78,7 +78,7 @@ const brotliAsync = promisify(brotliCompress);
  * formats go, once, on the thread pool: the hourly refill never holds up a
  * request), its ETag and headers.
  */
-export async function cachedPage(url: string, html: string, { frames, production }: { frames: readonly string[]; production: boolean }): Promise<CachedPage> {
+export async function cachedPage(url: string, html: string, { frames, hsts }: { frames: readonly string[]; hsts: boolean }): Promise<CachedPage> {
   const body = Buffer.from(html, "utf8");
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const scripts = loadsScript(html) ? ["'self'", ...inlineScriptHashes(html)] : ["'none'"];
@@ -89,7 +89,7 @@ export async function cachedPage(url: string, html: string, { frames, production
     brotli: await brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     etag,
     headers: {
-      ...securityHeaders({ scriptSources: scripts, frames, production }),
+      ...securityHeaders({ scriptSources: scripts, frames, hsts }),
       "Content-Type": "text/html; charset=utf-8",
       // Kept, but asked about again each time: a signed-in visit or a new deployment answers differently.
       "Cache-Control": "no-cache",
@@ -156,7 +156,7 @@ export function writePageFiles(dir: string, pages: readonly CachedPage[]): PageM
  */
 export async function renderPages(
   render: (request: Request) => Promise<Response>,
-  { origin, frames, production }: { origin: string; frames: readonly string[]; production: boolean },
+  { origin, frames, hsts }: { origin: string; frames: readonly string[]; hsts: boolean },
 ): Promise<Map<string, CachedPage>> {
   const pages = new Map<string, CachedPage>();
   for (const url of cacheablePaths()) {
@@ -166,7 +166,7 @@ export async function renderPages(
       await response.body?.cancel();
       continue;
     }
-    pages.set(url, await cachedPage(url, await response.text(), { frames, production }));
+    pages.set(url, await cachedPage(url, await response.text(), { frames, hsts }));
   }
   return pages;
 }

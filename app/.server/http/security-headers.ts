@@ -49,16 +49,17 @@ export function contentSecurityPolicy(scripts: string | readonly string[], frame
 }
 
 /**
- * Headers for every answer; HSTS only in production, where the site is served
- * over https. Inline scripts run by the answer's `nonce`, or, for a cached page,
- * by `scriptSources` (their hashes).
+ * Headers for every answer; HSTS when `hsts`, that is exactly when the site is
+ * served over https (PUBLIC_URL, `siteIsHttps()`), as its cookies are Secure
+ * then. Inline scripts run by the answer's `nonce`, or, for a cached page, by
+ * `scriptSources` (their hashes).
  */
 export function securityHeaders({
   nonce,
   scriptSources,
   frames,
-  production,
-}: { frames: readonly string[]; production: boolean } & ({ nonce: string; scriptSources?: undefined } | { nonce?: undefined; scriptSources: readonly string[] })) {
+  hsts,
+}: { frames: readonly string[]; hsts: boolean } & ({ nonce: string; scriptSources?: undefined } | { nonce?: undefined; scriptSources: readonly string[] })) {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(scriptSources ?? nonce!, frames),
     "X-Content-Type-Options": "nosniff",
@@ -67,6 +68,6 @@ export function securityHeaders({
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
   };
-  if (production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (hsts) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }

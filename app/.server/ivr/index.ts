@@ -6,6 +6,7 @@ export {
   ForeignReferenceError,
   getIvrDetail,
   getIvrFile,
+  keepDraftFiles,
   listDrafts,
   practiceBoard,
   readDraft,

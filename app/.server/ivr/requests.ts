@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
 import { addDays } from "~/lib/calendar";
@@ -85,14 +85,53 @@ export async function saveDraft(
   });
 }
 
-/** The member's own draft's typed values, or null. */
+/** The member's own draft's typed values and the attachments kept with it, or null. */
 export async function readDraft(db: Db, { practiceId, userId, id }: { practiceId: string; userId: string; id: string }) {
   const [row] = await db
     .select({ id: ivrs.id, number: ivrs.number, draft: ivrs.draftSealed, updatedAt: ivrs.updatedAt })
     .from(ivrs)
     .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")));
   if (!row) return null;
-  return { id: row.id, reference: ivrReference(row.number), updatedAt: row.updatedAt, values: row.draft ? openJson<Record<string, unknown>>(row.draft, DRAFT) : {} };
+  const files = await db
+    .select({ id: ivrFiles.id, role: ivrFiles.role, name: ivrFiles.nameSealed, size: ivrFiles.size })
+    .from(ivrFiles)
+    .where(eq(ivrFiles.ivrId, row.id))
+    .orderBy(asc(ivrFiles.createdAt));
+  return {
+    id: row.id,
+    reference: ivrReference(row.number),
+    updatedAt: row.updatedAt,
+    values: row.draft ? openJson<Record<string, unknown>>(row.draft, DRAFT) : {},
+    files: files.map((f) => ({ ...f, name: open(f.name, FILE_NAME) })),
+  };
+}
+
+/**
+ * Keeps attachments in the member's own draft (sealed like every
+ * attachment): each file replaces the draft's file of its role, and `remove`
+ * names files of the draft to drop. Sending the draft later sends them with
+ * it. False when `ivrId` is not the member's draft (sent, gone or another's).
+ */
+export async function keepDraftFiles(
+  db: Db,
+  { practiceId, userId, ivrId, files, remove = [], uploadedBy }: { practiceId: string; userId: string; ivrId: string; files: readonly CheckedUpload[]; remove?: readonly string[]; uploadedBy: string },
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [own] = await tx
+      .select({ id: ivrs.id })
+      .from(ivrs)
+      .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")))
+      .for("update");
+    if (!own) return false;
+    const roles = files.map((f) => f.role);
+    if (roles.length > 0 || remove.length > 0) {
+      const replaced = roles.length > 0 ? inArray(ivrFiles.role, roles) : undefined;
+      const removed = remove.length > 0 ? inArray(ivrFiles.id, [...remove]) : undefined;
+      await tx.delete(ivrFiles).where(and(eq(ivrFiles.ivrId, ivrId), or(replaced, removed)));
+    }
+    await storeFiles(tx, ivrId, files, uploadedBy);
+    return true;
+  });
 }
 
 export async function listDrafts(db: Db, { practiceId, userId }: { practiceId: string; userId: string }) {

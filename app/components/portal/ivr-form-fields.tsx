@@ -13,6 +13,10 @@ import { LIMITS } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, IVR_FILE_MAX_BYTES, LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { cn } from "~/lib/utils";
+import { formatBytes } from "~/lib/format";
+
+/** An attachment kept in the draft: sent with it unless removed or replaced. */
+export type KeptAttachment = { id: string; role: string; name: string; size: number };
 
 export type IvrFormChoices = {
   patients: { value: string; label: string; payerType: string | null }[];
@@ -60,6 +64,24 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 const grid = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+/** An attachment already in the draft: it goes with the request unless removed here or replaced by a new pick. */
+function KeptFile({ file, label }: { file: KeptAttachment; label: string }) {
+  const id = React.useId();
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
+      <p className="min-w-0 break-words">
+        <span className="font-medium">Attached:</span> {file.name} <span className="text-muted-foreground">({formatBytes(file.size)})</span>
+      </p>
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} name="removeFile" value={file.id} />
+        <label htmlFor={id}>
+          Remove <span className="sr-only">{`${label}: ${file.name}`}</span>
+        </label>
+      </div>
+    </div>
+  );
+}
 
 function CheckField({ name, label, values, error, hint }: { name: string; label: React.ReactNode; values: Values; error?: string; hint?: string }) {
   const id = React.useId();
@@ -172,7 +194,18 @@ const PATIENT_FIELDS = [
 ];
 
 /** Every field of the IVR, in sections; the area, CPT codes and warnings follow the answers live. */
-export function IvrFormFields({ choices, values, errors }: { choices: IvrFormChoices; values: Values; errors: Record<string, string> }) {
+export function IvrFormFields({
+  choices,
+  values,
+  errors,
+  keptFiles = [],
+}: {
+  choices: IvrFormChoices;
+  values: Values;
+  errors: Record<string, string>;
+  /** Attachments kept in the draft being resumed. */
+  keptFiles?: readonly KeptAttachment[];
+}) {
   const [live, setLive] = React.useState<Values>(values);
   const onChange = (event: React.FormEvent<HTMLDivElement>) => {
     const form = (event.target as HTMLElement).closest("form");
@@ -361,13 +394,24 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         </div>
       </Section>
 
-      <Section title="Attachments" description={`PDF, JPEG or PNG, up to ${IVR_FILE_MAX_BYTES / 1024 / 1024} MB each. Files are sent with the request (a draft keeps the answers, not the files).`}>
+      <Section
+        title="Attachments"
+        description={`PDF, JPEG or PNG, up to ${IVR_FILE_MAX_BYTES / 1024 / 1024} MB each. Files are sent with the request; "Save draft" keeps them in the draft too.`}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          {IVR_FILE_FIELDS.map((f) => (
-            <Field key={f.name} label={f.label} name={f.name} error={errors[f.name]}>
-              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
-            </Field>
-          ))}
+          {IVR_FILE_FIELDS.map((f) => {
+            const kept = keptFiles.filter((k) => k.role === f.role);
+            return (
+              <div key={f.name} className="flex min-w-0 flex-col gap-2">
+                <Field label={f.label} name={f.name} error={errors[f.name]} hint={kept.length > 0 ? "A file picked here replaces the attached one." : undefined}>
+                  {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
+                </Field>
+                {kept.map((k) => (
+                  <KeptFile key={k.id} file={k} label={f.label} />
+                ))}
+              </div>
+            );
+          })}
         </div>
       </Section>
 

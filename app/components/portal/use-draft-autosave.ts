@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useFetcher } from "react-router";
+import { sessionHasEnded } from "~/components/session/session-state";
 import { formatTimeOfDay } from "~/lib/format";
 import { useTimeZone } from "~/lib/time-zone";
 
@@ -8,9 +9,12 @@ const DEBOUNCE_MS = 2_000;
 
 /**
  * Saves the IVR form's typed values on the server as the member types: two
- * seconds after the last change, and at once with "Save draft". Files are
- * not part of a draft (they go with the request). Answers the draft's id
- * (for the form's hidden field) and a line saying when it was last saved.
+ * seconds after the last change, and at once with "Save draft", which keeps
+ * the picked files in the draft too. Once the session is known to have ended
+ * the typing is not saved in the background (a post would lead to sign-in):
+ * sending the form or "Save draft" keeps it all and leads back after sign-in.
+ * Answers the draft's id (for the form's hidden field) and a line saying when
+ * it was last saved.
  */
 export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null>, initialId: string, initialSavedAt: string | null) {
   const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string } }>();
@@ -34,25 +38,35 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
 
   React.useEffect(() => () => clearTimeout(timer.current), []);
 
-  const saveNow = React.useCallback(() => {
-    clearTimeout(timer.current);
-    const form = formRef.current;
-    if (!form) return;
-    const body = new FormData();
-    // The form's hidden draftId holds the id of the latest save, whenever the save was scheduled.
-    for (const [name, value] of new FormData(form).entries()) if (typeof value === "string") body.append(name, value);
-    body.set("intent", "draft");
-    void fetcher.submit(body, { method: "post", action: "/members/ivrs/new", encType: "application/x-www-form-urlencoded" });
-  }, [fetcher, formRef]);
+  const save = React.useCallback(
+    (withFiles: boolean) => {
+      clearTimeout(timer.current);
+      const form = formRef.current;
+      if (!form) return;
+      const body = new FormData();
+      // The form's hidden draftId holds the id of the latest save, whenever the save was scheduled.
+      for (const [name, value] of new FormData(form).entries()) {
+        if (typeof value === "string" || (withFiles && value.size > 0)) body.append(name, value);
+      }
+      body.set("intent", "draft");
+      const files = [...body.values()].some((value) => typeof value !== "string");
+      void fetcher.submit(body, { method: "post", action: "/members/ivrs/new", encType: files ? "multipart/form-data" : "application/x-www-form-urlencoded" });
+    },
+    [fetcher, formRef],
+  );
+  /** "Save draft": the answers and the picked files. */
+  const saveNow = React.useCallback(() => save(true), [save]);
 
   const onInput = React.useCallback(
     (event: React.FormEvent<HTMLFormElement>) => {
-      // A chosen file is not part of the draft.
+      // A chosen file waits for "Save draft" or the request: it is not uploaded on every keystroke.
       if ((event.target as HTMLInputElement).type === "file") return;
       clearTimeout(timer.current);
-      timer.current = setTimeout(saveNow, DEBOUNCE_MS);
+      timer.current = setTimeout(() => {
+        if (!sessionHasEnded()) save(false);
+      }, DEBOUNCE_MS);
     },
-    [saveNow],
+    [save],
   );
 
   /** Sending the request: a draft saved now would race it. */

@@ -32,7 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Already signed in: straight to the page asked for, or the portal, before the page renders.
   const user = await getUser(request);
   if (user) throw redirect(landingOf(user, redirectTo));
-  return { passwordSet: params.get("password") === "set", redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") || null : null };
+  const target = redirectTo ? safeRedirectPath(redirectTo, "") || null : null;
+  // Sent here by a form posted after its session ended: what it held is kept for after sign-in.
+  return { passwordSet: params.get("password") === "set", redirectTo: target, kept: Boolean(target) && params.get("kept") === "1" };
 }
 
 /** The `intent` of the page's second form, offered when an account's password sign-in is paused. */
@@ -139,31 +141,61 @@ function SignInLinkOffer({ email, answer }: { email: string | null; answer: unkn
   );
 }
 
+/** A refused sign-in's message (wrong password, paused, an error), to show beside the form as well as in the toast. */
+function refusalOf(answer: unknown): Notice | null {
+  if (!isRecord(answer) || answer.ok !== false || !isRecord(answer.notice)) return null;
+  const { title, description } = answer.notice;
+  return typeof title === "string" && typeof description === "string" ? { title, description, variant: "error" } : null;
+}
+
 export default function AuthPage({ actionData, loaderData }: Route.ComponentProps) {
   useFollowSignIn();
+  // A refusal answered to the fetcher: shown beside the form until the next try.
+  const [refusal, setRefusal] = React.useState<Notice | null>(null);
   const form = useFormSubmission({
     validate,
     // A successful sign-in will redirect to /members; there is nothing to toast.
     success: null,
     failure: formToasts.signIn.failure,
     answer: actionData,
+    onAnswer: (answer) => {
+      const notice = refusalOf(answer);
+      setRefusal(notice);
+      if (!notice) return;
+      // The password is never kept after a refusal: typed again, from an empty field.
+      const password = form.formProps.ref.current?.elements.namedItem("password");
+      if (password instanceof HTMLInputElement) {
+        password.value = "";
+        password.focus();
+      }
+    },
   });
   const { errors } = form;
+  const notice = form.notice ?? refusal;
+  const formProps = {
+    ...form.formProps,
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+      setRefusal(null);
+      return form.formProps.onSubmit(event);
+    },
+  };
   const email = submittedText(submittedValues(actionData), "email");
   // With JavaScript the sign-in answer is the fetcher's; without, the page's action data.
   const linkOffer = linkOfferOf(form.fetcher.data ?? actionData);
 
   return (
     <AccountCard icon={LockKeyhole} title="Members Portal" description="Sign in to track orders, submit IVRs and manage invoices.">
-      <form.fetcher.Form action="/auth" {...form.formProps} className="flex flex-col gap-5">
-        <FormNotice notice={form.notice} />
+      <form.fetcher.Form action="/auth" {...formProps} className="flex flex-col gap-5">
+        <FormNotice notice={notice} />
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-        {loaderData.redirectTo && !form.notice ? (
+        {loaderData.redirectTo && !notice ? (
           <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-            Sign in to continue to the page you opened.
+            {loaderData.kept
+              ? "Your session ended before the form was sent, so nothing was saved yet. Sign in to go back to it: what you typed is kept for you."
+              : "Sign in to continue to the page you opened."}
           </p>
         ) : null}
-        {loaderData.passwordSet && !form.notice ? (
+        {loaderData.passwordSet && !notice ? (
           <p role="status" className="rounded-md bg-primary-soft px-3 py-2 text-sm text-primary">
             Your password is set. Sign in with it.
           </p>

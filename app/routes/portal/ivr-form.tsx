@@ -14,10 +14,13 @@ import { privateMeta } from "~/lib/meta";
 import { readIvrForm } from "~/lib/schemas/ivr";
 import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
 import { useSite } from "~/lib/use-site";
-import { getDb } from "~/.server/db/client";
+import { isUuid } from "~/lib/ids";
+import type { KeepSentForm } from "~/.server/accounts";
+import { getDb, type Db } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { readFormOrRefuse } from "~/.server/http/form-body";
-import { ForeignReferenceError, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
+import { readForm, readFormOrRefuse } from "~/.server/http/form-body";
+import { ForeignReferenceError, keepDraftFiles, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
+import { practiceOfUser } from "~/.server/practices";
 import { addPatient, DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
 import { mailQueued } from "~/.server/runtime";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound, practicePickers, requirePractice } from "./member.server";
@@ -44,7 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     practice: { name: practice.name },
     choices,
-    draft: draft ? { id: draft.id, reference: draft.reference, updatedAt: draft.updatedAt.toISOString(), values: draft.values } : null,
+    draft: draft
+      ? { id: draft.id, reference: draft.reference, updatedAt: draft.updatedAt.toISOString(), values: draft.values, files: draft.files }
+      : null,
   };
 }
 
@@ -56,8 +61,47 @@ function typedValues(formData: FormData): Record<string, unknown> {
   return values;
 }
 
+/** Attachments of the draft the member chose to remove. */
+const removedFiles = (formData: FormData) => formData.getAll("removeFile").filter((v): v is string => typeof v === "string" && isUuid(v));
+
+/**
+ * Saves the form as the member's draft with its attachments: the typed values,
+ * and each valid file picked (replacing the draft's file of its role). Answers
+ * the draft's id, or null when `draftId` names no draft of theirs (sent or gone).
+ */
+async function saveDraftWithFiles(
+  db: Db,
+  { practiceId, userId, uploadedBy, draftId, values, formData }: { practiceId: string; userId: string; uploadedBy: string; draftId: string | null; values: Record<string, unknown>; formData: FormData },
+): Promise<string | null> {
+  const id = await saveDraft(db, { practiceId, userId, id: draftId, values });
+  if (!id) return null;
+  const { files } = await checkFiles(formData);
+  const remove = removedFiles(formData);
+  if (files.length > 0 || remove.length > 0) await keepDraftFiles(db, { practiceId, userId, ivrId: id, files, remove, uploadedBy });
+  return id;
+}
+
+/**
+ * The IVR form sent after its session ended (its Send, its Save draft or an
+ * autosave): kept as the member's draft, attachments included, and sign-in
+ * leads back to that draft. The draft it was (when it was sent meanwhile, a
+ * new one).
+ */
+const keepIvrDraft: KeepSentForm = async (owner, request) => {
+  const db = getDb();
+  const practice = await practiceOfUser(db, owner.id);
+  if (!practice) return null;
+  const formData = await readForm(request, READ);
+  const values = typedValues(formData);
+  const sentDraft = typeof values.draftId === "string" && isUuid(values.draftId) ? values.draftId.toLowerCase() : null;
+  delete values.draftId;
+  const draft = { practiceId: practice.id, userId: owner.id, uploadedBy: owner.email, values, formData };
+  const id = (await saveDraftWithFiles(db, { ...draft, draftId: sentDraft })) ?? (await saveDraftWithFiles(db, { ...draft, draftId: null }));
+  return id ? `/members/ivrs/new?draft=${id}` : null;
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice } = await requirePractice(request, keepIvrDraft);
   const formData = await readFormOrRefuse(request, READ);
   const db = getDb();
   const values = typedValues(formData);
@@ -65,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   delete values.draftId;
 
   if (formData.get("intent") === "draft") {
-    const id = await saveDraft(db, { practiceId: practice.id, userId: user.id, id: draftId, values });
+    const id = await saveDraftWithFiles(db, { practiceId: practice.id, userId: user.id, uploadedBy: user.email, draftId, values, formData });
     if (!id) {
       // Sent, cancelled or not theirs: nothing to save into.
       if (isDataRequest(request)) return data<IvrFormAnswer>(rejectedAnswer("This draft was sent or is gone: it is no longer saved."), { status: 404 });
@@ -98,7 +142,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // From here on the patient exists: a form shown again picks them.
   const kept = { ...refill, patientId };
   try {
-    const sent = await submitIvr(db, { practiceId: practice.id, userId: user.id, actor, draftId, input: { ...ivr.data, patientId }, files });
+    // A draft's kept attachments go with it: a file picked now replaces the kept one of its role.
+    const removed = removedFiles(formData);
+    const intoDraft =
+      draftId !== null &&
+      (files.length > 0 || removed.length > 0) &&
+      (await keepDraftFiles(db, { practiceId: practice.id, userId: user.id, ivrId: draftId, files, remove: removed, uploadedBy: user.email }));
+    const sent = await submitIvr(db, { practiceId: practice.id, userId: user.id, actor, draftId, input: { ...ivr.data, patientId }, files: intoDraft ? [] : files });
     mailQueued();
     return redirectWithFlash(`/members/ivrs/${sent.id}`, {
       title: `${sent.reference} sent`,
@@ -211,7 +261,7 @@ function IvrFormScreen({
       >
         <FormNotice notice={form.notice} />
         <input type="hidden" name="draftId" value={autosave.draftId} readOnly />
-        <IvrFormFields choices={choices} values={initial} errors={form.errors} />
+        <IvrFormFields choices={choices} values={initial} errors={form.errors} keptFiles={draft?.files ?? []} />
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">
             {hydrated ? (

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isUuid } from "~/lib/ids";
-import { requireUser } from "~/.server/accounts";
+import { requireUser, type KeepSentForm } from "~/.server/accounts";
 import type { Actor } from "~/.server/audit";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
@@ -17,17 +17,18 @@ import type { RouterContextProvider } from "react-router";
 /**
  * The signed-in member and their practice. Every portal loader, action and
  * resource route reads the practice here and scopes its queries by it, so
- * another practice's records are simply not found (404).
+ * another practice's records are simply not found (404). `keep` is the
+ * route's own way to keep a form sent after the session ended (see requireUser).
  */
-export async function memberOf(request: Request) {
-  const user = await requireUser(request);
+export async function memberOf(request: Request, keep?: KeepSentForm) {
+  const user = await requireUser(request, keep);
   const practice = await practiceOfUser(getDb(), user.id);
   return { user, practice };
 }
 
 /** The member and their practice; 404 when they are in none (nothing of a practice can be theirs). */
-export async function requirePractice(request: Request) {
-  const { user, practice } = await memberOf(request);
+export async function requirePractice(request: Request, keep?: KeepSentForm) {
+  const { user, practice } = await memberOf(request, keep);
   if (!practice) throw notFound();
   return { user, practice };
 }

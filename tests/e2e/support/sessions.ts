@@ -24,6 +24,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const MAIN_ORIGIN = `http://127.0.0.1:${PORT}`;
 /** The second server, with mail delivery off (playwright.config.ts). */
 export const MAIL_OFF_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
+/** The third, whose sessions end after one idle minute (SESSION_IDLE_MINUTES=1). */
+export const SHORT_SESSION_ORIGIN = `http://127.0.0.1:${PORT + 2}`;
 
 type Session = { account: { email: string; password: string }; origin: string; landing: RegExp };
 

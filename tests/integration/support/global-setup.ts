@@ -3,7 +3,7 @@
 // Creating an embedded database (initdb) and migrating it costs seconds; loading
 // a copy of a migrated one costs a fraction of that.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -49,8 +49,13 @@ async function pgliteSnapshot(root: string): Promise<string> {
   const dump = await client.dumpDataDir("none");
   await client.close();
   mkdirSync(cache, { recursive: true });
-  // Older snapshots were made from other migrations: nothing will read them again.
-  for (const old of readdirSync(cache)) if (old.startsWith("pglite-") && old !== name) rmSync(path.join(cache, old), { force: true });
+  // Snapshots of other migrations, unused for a day, are dropped: a run of another checkout sharing
+  // this node_modules (its own migrations) may be reading its snapshot right now.
+  for (const old of readdirSync(cache)) {
+    const stale = path.join(cache, old);
+    const used = statSync(stale, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (old.startsWith("pglite-") && old !== name && Date.now() - used > 86_400_000) rmSync(stale, { force: true });
+  }
   // Written aside and renamed, so a run started meanwhile never reads half a file.
   const partial = `${file}.${process.pid}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

@@ -53,7 +53,7 @@ export async function practiceReadyForIvrs(db: Db, name: string): Promise<Portal
 }
 
 /** The IVR form of that practice's patient, every required field filled, as the browser posts it. */
-export function ivrFormData({ patientId, providerId, facilityId }: PortalPractice, overrides: Record<string, string> = {}): FormData {
+export function ivrFormData({ patientId, providerId, facilityId }: Pick<PortalPractice, "patientId" | "providerId" | "facilityId">, overrides: Record<string, string> = {}): FormData {
   const fd = new FormData();
   const values: Record<string, string> = {
     requestType: "new-wound",
