@@ -53,18 +53,20 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 const started = performance.now();
+const progress = (line: string) => console.log(`  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${line}`);
 const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.resolve(e.DATA_DIR) }).catch((error: Error) =>
   fail(error.message),
 );
 try {
   console.log(`Seeding ${where}: ${practices} practices${largePractice ? `, the first with ${largePractice} patients` : ""}, seed ${values.seed}.`);
+  progress("database open and migrated");
   const report = await seedDemo(database.db, {
     practices,
     seed: values.seed,
     largePractice,
     now: new Date(),
     password,
-    onProgress: (line) => console.log(`  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${line}`),
+    onProgress: progress,
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const total = Object.values(report.counts).reduce((a, b) => a + b, 0);

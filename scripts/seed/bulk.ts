@@ -1,15 +1,16 @@
-import { getTableColumns, getTableName, is, sql, type Column } from "drizzle-orm";
+import { getTableColumns, getTableName, is, sql, type Column, type SQLChunk } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
 
 /**
  * Bulk writes for the demo data: rows are kept per table and written many at
- * a time with one `INSERT ... SELECT * FROM unnest($1::type[], ...)` per
- * batch, one array parameter per column. The columns, their SQL types and
- * how a value is sent come from the Drizzle schema itself (a new column needs
- * no change here); building the statement costs next to nothing, where
- * Drizzle's multi-row VALUES spent most of the time assembling parameters.
+ * a time, each batch as one JSON parameter that PostgreSQL unpacks itself:
+ * `INSERT INTO t (...) SELECT ... FROM json_to_recordset($1)`. The columns
+ * and their SQL types come from the Drizzle schema (a new column needs no
+ * change here), the rows go over as JSON.stringify makes them (dates as ISO
+ * text, bytes as hex), and building a statement costs next to nothing, where
+ * Drizzle's multi-row VALUES spent most of its time assembling parameters.
  *
  * Tables are written in `order` (parents before children), so every foreign
  * key already exists when its row is written. A row may give its identity
@@ -22,13 +23,15 @@ export type Row<T extends AnyTable> = T["$inferInsert"];
 
 const BATCH_ROWS = 4_000;
 
-type ColumnPlan = { key: string; column: Column; cast: string };
+type ColumnPlan = { key: string; column: Column; type: string };
 
 function columnPlans(table: AnyTable): ColumnPlan[] {
   return Object.entries(getTableColumns(table) as Record<string, Column>)
     .filter(([, column]) => !column.generated)
-    .map(([key, column]) => ({ key, column, cast: `${column.getSQLType()}[]` }));
+    .map(([key, column]) => ({ key, column, type: column.getSQLType() }));
 }
+
+const hex = (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")}`;
 
 /** Writes `rows` of one table, in batches. Columns no row gives are left to their defaults. */
 export async function insertRows<T extends AnyTable>(db: Db, table: T, rows: readonly Row<T>[]): Promise<void> {
@@ -40,22 +43,17 @@ export async function insertRows<T extends AnyTable>(db: Db, table: T, rows: rea
       if (p.column.notNull && batch.some((row) => row[p.key] === undefined || row[p.key] === null))
         throw new Error(`${getTableName(table)}.${p.column.name}: some rows give no value for a column that needs one`);
     }
-    const columns = sql.join(
-      given.map((p) => sql.identifier(p.column.name)),
-      sql`, `,
+    const bytes = given.filter((p) => p.type === "bytea");
+    const json = JSON.stringify(
+      bytes.length === 0 ? batch : batch.map((row) => ({ ...row, ...Object.fromEntries(bytes.map((p) => [p.key, hex(row[p.key] as Uint8Array)])) })),
     );
-    const arrays = sql.join(
-      given.map((p) => {
-        const values = batch.map((row) => {
-          const value = row[p.key];
-          return value === undefined || value === null ? null : p.column.mapToDriverValue(value);
-        });
-        return sql`${sql.param(values)}::${sql.raw(p.cast)}`;
-      }),
-      sql`, `,
-    );
+    const list = (f: (p: ColumnPlan) => SQLChunk) => sql.join(given.map(f), sql`, `);
     const overriding = given.some((p) => p.column.generatedIdentity?.type === "always") ? sql` overriding system value` : sql``;
-    await db.execute(sql`insert into ${table} (${columns})${overriding} select * from unnest(${arrays})`);
+    await db.execute(
+      sql`insert into ${table} (${list((p) => sql.identifier(p.column.name))})${overriding}
+          select ${list((p) => sql.identifier(p.key))} from json_to_recordset(${json}::json)
+          as r(${list((p) => sql`${sql.identifier(p.key)} ${sql.raw(p.type)}`)})`,
+    );
   }
 }
 
@@ -86,10 +84,20 @@ export class BulkWriter {
     this.kept++;
   }
 
-  /** Writes what is kept when there is enough of it; waits only when a write is already queued. */
+  private lastTurn = performance.now();
+
+  /**
+   * Writes what is kept when there is enough of it; waits only when a write is
+   * already queued. Call it often: it also gives the event loop a turn every
+   * few milliseconds, without which a running write (whose next statement is
+   * sent from an I/O callback) would stand still while the caller makes rows.
+   */
   async maybeFlush(): Promise<void> {
-    if (this.kept < this.flushAt) return;
-    await this.flush();
+    if (this.kept >= this.flushAt) await this.flush();
+    else if (this.queued > 0 && performance.now() - this.lastTurn > 4) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.lastTurn = performance.now();
+    }
   }
 
   async flush(): Promise<void> {

@@ -31,9 +31,9 @@ export type SeedOptions = {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const MINUTE = 60_000;
-export const YEAR_DAYS = 365;
-export const PATIENTS_PER_PRACTICE = 100;
-export const SUBMISSIONS_PER_PRACTICE = 400;
+const YEAR_DAYS = 365;
+const PATIENTS_PER_PRACTICE = 100;
+const SUBMISSIONS_PER_PRACTICE = 400;
 const MIN_PATIENTS = 20;
 
 export type Actor = { email: string; ip: string | null };
@@ -48,7 +48,6 @@ export type UserPlan = {
   disabled: boolean;
   ip: string;
   practice: PracticePlan | null;
-  invitedBy: Actor | null;
 };
 
 export type FacilityPlan = {
@@ -259,7 +258,7 @@ export type AuditPlan = { at: number; actor: string | null; action: string; targ
 const dateOf = (ms: number) => todayUtc(new Date(ms));
 const actorOf = (user: UserPlan): Actor => ({ email: user.email, ip: user.ip });
 
-/** The same moment, or the next weekday's office hours (US, 08:00-18:00 Central, as UTC) when it falls outside them. */
+/** The same moment, or the next weekday's office hours (14:00-23:00 UTC, a US working day) when it falls outside them. */
 function officeHours(rng: Rng, ms: number): number {
   const d = new Date(ms);
   let day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
@@ -279,6 +278,16 @@ function officeHours(rng: Rng, ms: number): number {
 function officeHoursBefore(rng: Rng, ms: number, limit: number): number {
   const snapped = officeHours(rng, ms);
   return snapped <= limit ? snapped : ms;
+}
+
+/** Each step's time, one delay after another from `start`; with `endBefore`, squeezed so that the last comes before it. */
+function stepTimes(start: number, steps: readonly { delay: number }[], endBefore: number | null): number[] {
+  let t = start;
+  const times = steps.map((step) => (t += step.delay));
+  const last = times.at(-1);
+  if (endBefore === null || last === undefined || last <= endBefore) return times;
+  const scale = (endBefore - start) / (last - start);
+  return times.map((x) => start + (x - start) * scale);
 }
 
 const uniqueDraw = <T>(rng: Rng, seen: Set<string>, draw: (rng: Rng) => T, key: (value: T) => string): T => {
@@ -334,12 +343,10 @@ function planCompany(rng: Rng, options: SeedOptions, start: number) {
         disabled: false,
         ip: `192.0.2.${10 + (role === "admin" ? 0 : 20) + i}`,
         practice: null,
-        invitedBy: null,
       };
     });
   const admins = people("admin", 2, "admin");
   const staff = people("staff", staffCount, "staff");
-  for (const user of [...admins.slice(1), ...staff]) user.invitedBy = actorOf(admins[0]!);
   return { admins, staff };
 }
 
@@ -365,7 +372,7 @@ function patientCounts(rng: Rng, options: SeedOptions): number[] {
   return large ? [large, ...counts] : counts;
 }
 
-function planPractice(rng: Rng, index: number, options: SeedOptions, start: number, names: Set<string>, npis: Set<string>, admin: UserPlan): PracticePlan {
+function planPractice(rng: Rng, index: number, options: SeedOptions, start: number, names: Set<string>, npis: Set<string>): PracticePlan {
   const large = index === 0 && options.largePractice > 0;
   const home = rng.pick(V.CITIES);
   const name = uniqueDraw(
@@ -391,7 +398,6 @@ function planPractice(rng: Rng, index: number, options: SeedOptions, start: numb
       disabled: false,
       ip,
       practice,
-      invitedBy: actorOf(admin),
     });
   }
   // Now and then someone left the practice: their account stays, disabled, and did nothing since.
@@ -406,7 +412,6 @@ function planPractice(rng: Rng, index: number, options: SeedOptions, start: numb
       disabled: true,
       ip,
       practice,
-      invitedBy: actorOf(admin),
     });
   }
 
@@ -709,16 +714,8 @@ function pickStaff(rng: Rng, staff: readonly UserPlan[]): Actor {
 function planSentIvr(ctx: IvrContext, createdAt: number, wound: Wound, requestType: string, previousIvrId: string | null, showcase: IvrStatus | null): IvrPlan {
   const { rng, now } = ctx;
   const raw = ivrPath(rng, showcase ? SHOWCASE_IVR_PATHS[showcase].path : null);
-  // Times: step by step from the draft; a step after now has not happened yet. A showcase IVR's steps are
-  // squeezed so that its last one is in the past.
-  let times: number[] = [];
-  let t = createdAt;
-  for (const step of raw) times.push((t += step.delay));
-  if (showcase && times.length > 0 && times[times.length - 1]! > now - HOUR) {
-    const last = times[times.length - 1]!;
-    const scale = (now - HOUR - createdAt) / (last - createdAt);
-    times = times.map((x) => createdAt + (x - createdAt) * scale);
-  }
+  // A step after now has not happened yet; a showcase IVR's steps all have.
+  const times = stepTimes(createdAt, raw, showcase ? now - HOUR : null);
   // Still being typed when the first step is yet to come.
   if (times.length === 0 || times[0]! > now) return planDraftIvr(ctx, createdAt, wound);
   const kept = raw.filter((_, i) => times[i]! <= now);
@@ -964,70 +961,61 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
       cancel("staff");
     } else for (const to of ORDER_PATH.slice(1, fate === "unpaid" ? -1 : undefined)) along(to);
   }
-  return finishOrder();
 
-  function finishOrder(): OrderPlan {
-    let times: number[] = [];
-    let t = createdAt;
-    for (const step of raw) times.push((t += step.delay));
-    if (target && times.length > 0 && times[times.length - 1]! > now - HOUR) {
-      const last = times[times.length - 1]!;
-      const scale = (now - HOUR - createdAt) / (last - createdAt);
-      times = times.map((x) => createdAt + (x - createdAt) * scale);
+  const times = stepTimes(createdAt, raw, target ? now - HOUR : null);
+  const member = actorOf(creator);
+  plan.steps.push({ from: null, to: "submitted", at: createdAt, actor: member, note: null });
+  for (const [i, step] of raw.entries()) {
+    const at = times[i]!;
+    if (at > now) break;
+    if (!canTransitionOrder(plan.status, step.to, step.by)) throw new Error(`demo data would move an order ${plan.status} -> ${step.to} (${step.by})`);
+    const actor = step.by === "member" ? member : pickStaff(rng, staff);
+    if (step.by === "staff") plan.views.push({ at: at - rng.between(MINUTE, 15 * MINUTE), actor });
+    plan.steps.push({ from: plan.status, to: step.to, at, actor, note: step.note ?? null });
+    plan.status = step.to;
+    plan.updatedAt = at;
+    if (step.to === "shipped") {
+      plan.carrier = rng.weighted([["ups", 45], ["fedex", 40], ["usps", 10], ["courier", 5]] as const);
+      plan.trackingNumber = trackingOf(rng, plan.carrier);
+      plan.shippedAt = at;
+      const lot = `${product.hcpcs.slice(1)}-${dateOf(at).slice(2, 4)}${rng.digits(4)}`;
+      for (const line of plan.lines)
+        for (let u = 0; u < line.quantity; u++) {
+          line.tissueIds.push(`${lot}-${rng.digits(3)}`);
+          line.unitIds.push(rng.uuid());
+        }
     }
-    const member = actorOf(creator);
-    plan.steps.push({ from: null, to: "submitted", at: createdAt, actor: member, note: null });
-    for (const [i, step] of raw.entries()) {
-      const at = times[i]!;
-      if (at > now) break;
-      if (!canTransitionOrder(plan.status, step.to, step.by)) throw new Error(`demo data would move an order ${plan.status} -> ${step.to} (${step.by})`);
-      const actor = step.by === "member" ? member : pickStaff(rng, staff);
-      if (step.by === "staff") plan.views.push({ at: at - rng.between(MINUTE, 15 * MINUTE), actor });
-      plan.steps.push({ from: plan.status, to: step.to, at, actor, note: step.note ?? null });
-      plan.status = step.to;
-      plan.updatedAt = at;
-      if (step.to === "shipped") {
-        plan.carrier = rng.weighted([["ups", 45], ["fedex", 40], ["usps", 10], ["courier", 5]] as const);
-        plan.trackingNumber = trackingOf(rng, plan.carrier);
-        plan.shippedAt = at;
-        const lot = `${product.hcpcs.slice(1)}-${dateOf(at).slice(2, 4)}${rng.digits(4)}`;
-        for (const line of plan.lines)
-          for (let u = 0; u < line.quantity; u++) {
-            line.tissueIds.push(`${lot}-${rng.digits(3)}`);
-            line.unitIds.push(rng.uuid());
-          }
-      }
-      if (step.to === "delivered") plan.deliveredAt = at;
-      if (step.to === "invoiced") {
-        const issuedOn = latestUsToday(new Date(at));
-        const lines = plan.lines.map((line) => {
-          const unitPriceCents = Math.round((sizeArea(line.size) * (PRICE_PER_CM2_CENTS[product.slug] ?? 10_000)) / 100) * 100;
-          return { id: rng.uuid(), position: line.position, hcpcs: line.hcpcs, product: product.name, size: line.size, units: line.quantity, unitPriceCents };
-        });
-        plan.invoice = {
-          id: rng.uuid(),
-          order: plan,
-          at,
-          issuedOn,
-          dueOn: rng.chance(0.9) ? defaultDueOn(issuedOn) : addDays(issuedOn, INVOICE_NET_DAYS + 15),
-          issuedBy: actor,
-          lines,
-          totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.units, 0),
-          payment: null,
-        };
-      }
-      if (step.to === "paid") {
-        const day = latestUsToday(new Date(at));
-        plan.invoice!.payment = {
-          at,
-          paidOn: day < plan.invoice!.issuedOn ? plan.invoice!.issuedOn : day,
-          reference: rng.chance(0.6) ? `ACH ${rng.digits(10)}` : `Check ${rng.int(1000, 99999)}`,
-          by: actor,
-        };
-      }
+    if (step.to === "delivered") plan.deliveredAt = at;
+    if (step.to === "invoiced") {
+      const issuedOn = latestUsToday(new Date(at));
+      const lines = plan.lines.map((line) => {
+        const unitPriceCents = Math.round((sizeArea(line.size) * (PRICE_PER_CM2_CENTS[product.slug] ?? 10_000)) / 100) * 100;
+        return { id: rng.uuid(), position: line.position, hcpcs: line.hcpcs, product: product.name, size: line.size, units: line.quantity, unitPriceCents };
+      });
+      plan.invoice = {
+        id: rng.uuid(),
+        order: plan,
+        at,
+        issuedOn,
+        // Net 30 (the showcase's overdue invoice among them), now and then longer.
+        dueOn: target || rng.chance(0.9) ? defaultDueOn(issuedOn) : addDays(issuedOn, INVOICE_NET_DAYS + 15),
+        issuedBy: actor,
+        lines,
+        totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.units, 0),
+        payment: null,
+      };
     }
-    return plan;
+    if (step.to === "paid") {
+      const day = latestUsToday(new Date(at));
+      plan.invoice!.payment = {
+        at,
+        paidOn: day < plan.invoice!.issuedOn ? plan.invoice!.issuedOn : day,
+        reference: rng.chance(0.6) ? `ACH ${rng.digits(10)}` : `Check ${rng.int(1000, 99999)}`,
+        by: actor,
+      };
+    }
   }
+  return plan;
 }
 
 // ---------------------------------------------------------------------------
@@ -1316,7 +1304,7 @@ export class DemoYear {
     for (let i = 0; i < this.options.practices; i++) {
       const prng = this.rng.fork(`practice ${i}`);
       const admin = prng.pick(this.admins);
-      const practice = planPractice(prng, i, this.options, this.start, names, npis, admin);
+      const practice = planPractice(prng, i, this.options, this.start, names, npis);
       const year: PracticeYear = { practice, patients: [], ivrs: [], orders: [], invoices: [], audit: [] };
       planOnboarding(practice, admin, year.audit);
       planPracticeYear(prng.fork("year"), practice, this.patientCounts[i]!, this.workers, this.options, this.start, mbis, year);
