@@ -724,7 +724,8 @@ function planSentIvr(ctx: IvrContext, createdAt: number, wound: Wound, requestTy
   const product = productBySlug(wound.productSlug)!;
   const clinical = clinicalOf(rng, wound, dateOfService);
   const area = woundArea(clinical.lengthCm, clinical.widthCm);
-  const planned = rng.int(4, 10);
+  // Most plans stay within the payers' usual 8 applications; a few ask for more (and the IVR warns).
+  const planned = rng.chance(0.9) ? rng.int(4, 8) : rng.int(9, 12);
   const payerType = ctx.patient.coverages[0]!.payerType;
 
   const plan: IvrPlan = {
@@ -878,7 +879,8 @@ function orderDelay(rng: Rng, to: OrderStatus, speed: string): number {
     case "invoiced":
       return rng.between(4 * HOUR, 5 * DAY);
     case "paid":
-      return rng.between(7 * DAY, 28 * DAY);
+      // Net 30: most pay in time, some late (the invoice is overdue until they do).
+      return rng.chance(0.85) ? rng.between(7 * DAY, 29 * DAY) : rng.between(31 * DAY, 60 * DAY);
     default:
       return rng.between(HOUR, 20 * HOUR);
   }
@@ -953,13 +955,13 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
     const stopAt: OrderStatus = target === "invoiced-overdue" ? "invoiced" : target;
     for (const to of ORDER_PATH.slice(1, ORDER_PATH.indexOf(stopAt) + 1)) along(to);
   } else {
-    const fate = rng.weighted([["cancelled by the practice", 3], ["cancelled before confirming", 2], ["cancelled before shipping", 2], ["unpaid", 12], ["paid", 81]] as const);
+    const fate = rng.weighted([["cancelled by the practice", 3], ["cancelled before confirming", 2], ["cancelled before shipping", 2], ["never paid", 2], ["paid", 91]] as const);
     if (fate === "cancelled by the practice") cancel("member");
     else if (fate === "cancelled before confirming") cancel("staff");
     else if (fate === "cancelled before shipping") {
       along("confirmed");
       cancel("staff");
-    } else for (const to of ORDER_PATH.slice(1, fate === "unpaid" ? -1 : undefined)) along(to);
+    } else for (const to of ORDER_PATH.slice(1, fate === "never paid" ? -1 : undefined)) along(to);
   }
 
   const times = stepTimes(createdAt, raw, target ? now - HOUR : null);
