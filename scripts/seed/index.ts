@@ -2,37 +2,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { invoiceReference } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
-import {
-  account,
-  applicationCertifications,
-  applicationExperience,
-  applications,
-  auditLog,
-  callbacks,
-  contactMessages,
-  coverages,
-  facilities,
-  intakes,
-  invoiceLines,
-  invoices,
-  ivrFollowers,
-  ivrHistory,
-  ivrs,
-  ivrVerifications,
-  orderFollowers,
-  orderHistory,
-  orderLines,
-  orders,
-  orderUnits,
-  patients,
-  practiceMembers,
-  practices,
-  providers,
-  submissionFiles,
-  submissionNotes,
-  submissions,
-  user,
-} from "~/.server/db/schema";
+import * as S from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { advanceIdentities, BulkWriter, tablesWithRows } from "./bulk";
 import { DemoYear, type AuditPlan, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type SeedOptions, type UserPlan } from "./plan";
@@ -50,35 +20,35 @@ export { type SeedOptions } from "./plan";
 
 /** Parents before children: the order every batch is written in. */
 const TABLES: readonly PgTable[] = [
-  user,
-  account,
-  practices,
-  practiceMembers,
-  facilities,
-  providers,
-  patients,
-  coverages,
-  ivrs,
-  ivrFollowers,
-  ivrHistory,
-  ivrVerifications,
-  orders,
-  orderLines,
-  orderUnits,
-  orderHistory,
-  orderFollowers,
-  invoices,
-  invoiceLines,
-  submissions,
-  contactMessages,
-  intakes,
-  callbacks,
-  applications,
-  applicationExperience,
-  applicationCertifications,
-  submissionFiles,
-  submissionNotes,
-  auditLog,
+  S.user,
+  S.account,
+  S.practices,
+  S.practiceMembers,
+  S.facilities,
+  S.providers,
+  S.patients,
+  S.coverages,
+  S.ivrs,
+  S.ivrFollowers,
+  S.ivrHistory,
+  S.ivrVerifications,
+  S.orders,
+  S.orderLines,
+  S.orderUnits,
+  S.orderHistory,
+  S.orderFollowers,
+  S.invoices,
+  S.invoiceLines,
+  S.submissions,
+  S.contactMessages,
+  S.intakes,
+  S.callbacks,
+  S.applications,
+  S.applicationExperience,
+  S.applicationCertifications,
+  S.submissionFiles,
+  S.submissionNotes,
+  S.auditLog,
 ];
 
 export class DatabaseNotEmpty extends Error {
@@ -139,24 +109,24 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
 
   const counts = await inTransaction(db, async (tx) => {
     const w = new BulkWriter(tx, TABLES);
-    const audit = (a: AuditPlan) => w.add(auditLog, R.auditRow(ids.next("audit_log"), a));
+    const audit = (a: AuditPlan) => w.add(S.auditLog, R.auditRow(ids.next("audit_log"), a));
 
     for (const u of [...year.admins, ...year.staff]) {
-      w.add(user, R.userRow(u));
-      w.add(account, R.accountRow(u, ids.next("account"), passwordHash));
+      w.add(S.user, R.userRow(u));
+      w.add(S.account, R.accountRow(u, ids.next("account"), passwordHash));
     }
     for (const a of year.companyAudit()) audit(a);
 
     for (const y of year.practiceYears()) {
       const p = y.practice;
       for (const u of p.members) {
-        w.add(user, R.userRow(u));
-        w.add(account, R.accountRow(u, ids.next("account"), passwordHash));
+        w.add(S.user, R.userRow(u));
+        w.add(S.account, R.accountRow(u, ids.next("account"), passwordHash));
       }
-      w.add(practices, R.practiceRow(p));
-      for (const m of p.members) w.add(practiceMembers, R.memberRow(m, p));
-      for (const f of p.facilities) w.add(facilities, R.facilityRow(f, p));
-      for (const v of p.providers) w.add(providers, R.providerRow(v, p));
+      w.add(S.practices, R.practiceRow(p));
+      for (const m of p.members) w.add(S.practiceMembers, R.memberRow(m, p));
+      for (const f of p.facilities) w.add(S.facilities, R.facilityRow(f, p));
+      for (const v of p.providers) w.add(S.providers, R.providerRow(v, p));
       for (const a of y.audit) audit(a);
       // Parents before children: patients, then IVRs, orders, invoices.
       for (const patient of y.patients) {
@@ -177,14 +147,14 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     }
 
     for (const s of year.submissions()) {
-      w.add(submissions, R.submissionRow(s));
+      w.add(S.submissions, R.submissionRow(s));
       const kind = R.kindRow(s);
       w.add(kind.table as PgTable, kind.row);
-      s.experience.forEach((e, i) => w.add(applicationExperience, R.experienceRow(s, e, i)));
-      s.certifications.forEach((c, i) => w.add(applicationCertifications, R.certificationRow(s, c, i)));
-      for (const f of s.files) w.add(submissionFiles, await R.submissionFileRow(s, f));
+      s.experience.forEach((e, i) => w.add(S.applicationExperience, R.experienceRow(s, e, i)));
+      s.certifications.forEach((c, i) => w.add(S.applicationCertifications, R.certificationRow(s, c, i)));
+      for (const f of s.files) w.add(S.submissionFiles, await R.submissionFileRow(s, f));
       for (const n of s.notes) {
-        w.add(submissionNotes, R.submissionNoteRow(s, n));
+        w.add(S.submissionNotes, R.submissionNoteRow(s, n));
         audit({ at: n.at, actor: n.author.email, action: "submission.note", target: s.id, ip: n.author.ip, detail: `${n.body.length} characters` });
       }
       for (const v of s.views) audit({ at: v.at, actor: v.actor.email, action: "submission.view", target: s.id, ip: v.actor.ip, detail: null });
@@ -198,31 +168,31 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     return Object.fromEntries(w.written);
 
     function emitPatient(p: PatientPlan) {
-      w.add(patients, R.patientRow(p));
-      for (const c of p.coverages) w.add(coverages, R.coverageRow(c, p));
+      w.add(S.patients, R.patientRow(p));
+      for (const c of p.coverages) w.add(S.coverages, R.coverageRow(c, p));
       audit({ at: p.createdAt, actor: p.createdBy.email, action: "patient.create", target: p.id, ip: p.createdBy.ip, detail: null });
     }
 
     function emitIvr(i: IvrPlan) {
-      w.add(ivrs, R.ivrRow(i, number(i.id)));
-      for (const u of i.followers) w.add(ivrFollowers, R.ivrFollowerRow(i, u));
+      w.add(S.ivrs, R.ivrRow(i, number(i.id)));
+      for (const u of i.followers) w.add(S.ivrFollowers, R.ivrFollowerRow(i, u));
       for (const step of i.steps) {
-        w.add(ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));
+        w.add(S.ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));
         audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
       }
-      for (const v of i.verifications) w.add(ivrVerifications, R.ivrVerificationRow(i, v));
+      for (const v of i.verifications) w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
       for (const v of i.views) audit({ at: v.at, actor: v.actor.email, action: "ivr.view", target: i.id, ip: v.actor.ip, detail: null });
     }
 
     function emitOrder(o: OrderPlan) {
-      w.add(orders, R.orderRow(o, number(o.id)));
+      w.add(S.orders, R.orderRow(o, number(o.id)));
       for (const l of o.lines) {
-        w.add(orderLines, R.orderLineRow(o, l));
-        l.tissueIds.forEach((_, k) => w.add(orderUnits, R.orderUnitRow(o, l, k)));
+        w.add(S.orderLines, R.orderLineRow(o, l));
+        l.tissueIds.forEach((_, k) => w.add(S.orderUnits, R.orderUnitRow(o, l, k)));
       }
-      for (const u of o.followers) w.add(orderFollowers, R.orderFollowerRow(o, u));
+      for (const u of o.followers) w.add(S.orderFollowers, R.orderFollowerRow(o, u));
       for (const step of o.steps) {
-        w.add(orderHistory, R.orderHistoryRow(ids.next("order_history"), o, step));
+        w.add(S.orderHistory, R.orderHistoryRow(ids.next("order_history"), o, step));
         if (step.from === null)
           audit({ at: step.at, actor: step.actor.email, action: "order.create", target: o.id, ip: step.actor.ip, detail: `from IVR ${o.ivr.id}` });
         else audit({ at: step.at, actor: step.actor.email, action: "order.status", target: o.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
@@ -232,8 +202,8 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
 
     function emitInvoice(i: InvoicePlan) {
       const reference = invoiceReference(number(i.id));
-      w.add(invoices, R.invoiceRow(i, number(i.id)));
-      for (const l of i.lines) w.add(invoiceLines, R.invoiceLineRow(i, l));
+      w.add(S.invoices, R.invoiceRow(i, number(i.id)));
+      for (const l of i.lines) w.add(S.invoiceLines, R.invoiceLineRow(i, l));
       audit({ at: i.at, actor: i.issuedBy.email, action: "invoice.create", target: i.order.id, ip: i.issuedBy.ip, detail: reference });
       if (i.payment) audit({ at: i.payment.at, actor: i.payment.by.email, action: "invoice.paid", target: i.order.id, ip: i.payment.by.ip, detail: reference });
     }

@@ -7,7 +7,8 @@ import { canTransitionOrder, INVOICE_NET_DAYS, MAX_UNITS_PER_SIZE, type OrderAct
 import type { Role } from "~/lib/accounts";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { addDays, defaultDueOn } from "~/.server/orders";
-import { todayUtc } from "~/.server/ivr";
+import { todayUtc, type Clinical, type Verification } from "~/.server/ivr";
+import type { Address, Coverage } from "~/.server/patients";
 import { Rng } from "./random";
 import * as V from "./vocabulary";
 
@@ -90,16 +91,8 @@ export type PracticePlan = {
   patients: PatientPlan[];
 };
 
-export type CoveragePlan = {
-  id: string;
-  rank: "primary" | "secondary";
-  payerName: string;
-  payerType: PayerType;
-  memberId: string;
-  groupNumber: string | null;
-  payerPhone: string;
-  subscriber: { name: string; birthDate: string | null; relationship: string | null } | null;
-};
+/** A coverage as the app reads it back (`getPatient`), with its id. */
+export type CoveragePlan = Coverage & { id: string; payerType: PayerType };
 
 export type PatientPlan = {
   id: string;
@@ -108,52 +101,18 @@ export type PatientPlan = {
   lastName: string;
   birthDate: string;
   sex: string;
-  address: { line1: string; city: string; state: string; zip: string };
+  address: Address;
   phone: string | null;
   coverages: CoveragePlan[];
   createdAt: number;
   createdBy: UserPlan;
 };
 
-export type Clinical = {
-  woundType: string;
-  woundLocation: string;
-  laterality: string;
-  lengthCm: number;
-  widthCm: number;
-  depthCm?: number;
-  durationWeeks: number;
-  standardOfCareStart: string;
-  standardOfCare: string[];
-  standardOfCareNotes?: string;
-  standardOfCareException: boolean;
-  icdPrimary: string;
-  icdSecondary: string[];
-  hospice: boolean;
-  partAStay: boolean;
-  snfOver100Days: boolean;
-  postOpGlobal: boolean;
-};
 
 export type IvrStep = { from: IvrStatus | null; to: IvrStatus; at: number; actor: Actor; note: string | null };
 
-export type VerificationResult = {
-  outcome: IvrStatus;
-  networkStatus?: string;
-  deductible?: string;
-  deductibleMet?: string;
-  coinsurancePercent?: number;
-  copay?: string;
-  outOfPocketMax?: string;
-  outOfPocketMet?: string;
-  priorAuthNumber?: string;
-  priorAuthFrom?: string;
-  priorAuthTo?: string;
-  authorisedApplications?: number;
-  validUntil: string;
-  callReference?: string;
-  noteToPractice?: string;
-};
+/** What staff recorded, as the app reads it back (`getIvrDetail`). */
+export type VerificationResult = Omit<Verification, "verifiedBy" | "verifiedAt">;
 
 export type IvrPlan = {
   id: string;
@@ -538,7 +497,15 @@ function planPatient(rng: Rng, practice: PracticePlan, createdAt: number, creato
 // ---------------------------------------------------------------------------
 // IVRs
 
-type Wound = { picture: (typeof V.WOUND_PICTURES)[number]; location: WoundLocation; laterality: string; lengthCm: number; widthCm: number; weeks: number; productSlug: string };
+type Wound = {
+  picture: (typeof V.WOUND_PICTURES)[number];
+  location: WoundLocation;
+  laterality: Clinical["laterality"];
+  lengthCm: number;
+  widthCm: number;
+  weeks: number;
+  productSlug: string;
+};
 
 const PRODUCT_WEIGHTS: readonly (readonly [string, number])[] = products.map((p) => [p.slug, p.sizes.length === 0 ? 2 : p.slug.startsWith("membrane-wrap") ? 20 : 10] as const);
 
@@ -548,7 +515,7 @@ function newWound(rng: Rng): Wound {
   return {
     picture,
     location,
-    laterality: location === "trunk" ? "midline" : rng.pick(["left", "right"]),
+    laterality: location === "trunk" ? "midline" : rng.pick(["left", "right"] as const),
     lengthCm: Math.round(rng.between(1, 7) * 10) / 10,
     widthCm: Math.round(rng.between(0.8, 5) * 10) / 10,
     weeks: rng.int(4, 20),
@@ -564,11 +531,11 @@ function clinicalOf(rng: Rng, wound: Wound, dateOfService: string): Clinical {
     laterality: wound.laterality,
     lengthCm: wound.lengthCm,
     widthCm: wound.widthCm,
-    ...(rng.chance(0.7) ? { depthCm: Math.round(rng.between(0.1, 1.2) * 10) / 10 } : {}),
+    depthCm: rng.chance(0.7) ? Math.round(rng.between(0.1, 1.2) * 10) / 10 : undefined,
     durationWeeks: wound.weeks,
     standardOfCareStart: addDays(dateOfService, -7 * careWeeks),
     standardOfCare: [...wound.picture.care].filter((_, i) => i === 0 || rng.chance(0.7)),
-    ...(rng.chance(0.3) ? { standardOfCareNotes: rng.pick(V.CARE_NOTES) } : {}),
+    standardOfCareNotes: rng.chance(0.3) ? rng.pick(V.CARE_NOTES) : undefined,
     standardOfCareException: false,
     icdPrimary: rng.pick(wound.picture.primary),
     icdSecondary: [...rng.pick<readonly string[]>(wound.picture.secondary)],
@@ -576,6 +543,8 @@ function clinicalOf(rng: Rng, wound: Wound, dateOfService: string): Clinical {
     partAStay: false,
     snfOver100Days: false,
     postOpGlobal: false,
+    surgeryCode: undefined,
+    surgeryDate: undefined,
   };
 }
 
@@ -723,18 +692,12 @@ function planSentIvr(ctx: IvrContext, createdAt: number, wound: Wound, requestTy
   const dateOfService = addDays(dateOf(submittedAt), rng.int(1, 14));
   const product = productBySlug(wound.productSlug)!;
   const clinical = clinicalOf(rng, wound, dateOfService);
-  const area = woundArea(clinical.lengthCm, clinical.widthCm);
+  const area = woundArea(wound.lengthCm, wound.widthCm);
   // Most plans stay within the payers' usual 8 applications; a few ask for more (and the IVR warns).
   const planned = rng.chance(0.9) ? rng.int(4, 8) : rng.int(9, 12);
   const payerType = ctx.patient.coverages[0]!.payerType;
 
-  const plan: IvrPlan = {
-    id: rng.uuid(),
-    practice: ctx.practice,
-    patient: ctx.patient,
-    creator: ctx.creator,
-    followers: [ctx.creator],
-    createdAt,
+  const plan = newIvr(ctx, createdAt, {
     requestType,
     previousIvrId,
     sent: {
@@ -750,17 +713,7 @@ function planSentIvr(ctx: IvrContext, createdAt: number, wound: Wound, requestTy
       attestedAt: submittedAt,
       submittedAt,
     },
-    draft: null,
-    steps: [],
-    verifications: [],
-    requestMessage: null,
-    validUntil: null,
-    authorisedApplications: null,
-    views: [],
-    status: "draft",
-    updatedAt: createdAt,
-    orderable: null,
-  };
+  });
   const other = ctx.practice.members.filter((m) => !m.disabled && m !== ctx.creator);
   if (other.length > 0 && rng.chance(0.25)) plan.followers.push(rng.pick(other));
 
@@ -802,16 +755,8 @@ function planSentIvr(ctx: IvrContext, createdAt: number, wound: Wound, requestTy
 /** A draft the member started and left, or is still typing (the portal keeps drafts until they are sent). */
 function planDraftIvr(ctx: IvrContext, createdAt: number, wound: Wound): IvrPlan {
   const { rng } = ctx;
-  const plan: IvrPlan = {
-    id: rng.uuid(),
-    practice: ctx.practice,
-    patient: ctx.patient,
-    creator: ctx.creator,
-    followers: [ctx.creator],
-    createdAt,
+  return newIvr(ctx, createdAt, {
     requestType: "new-wound",
-    previousIvrId: null,
-    sent: null,
     draft: {
       requestType: "new-wound",
       patientId: ctx.patient.id,
@@ -825,6 +770,22 @@ function planDraftIvr(ctx: IvrContext, createdAt: number, wound: Wound): IvrPlan
       standardOfCare: [...wound.picture.care].slice(0, 1),
       icdSecondary: [],
     },
+    updatedAt: createdAt + rng.between(MINUTE, 15 * MINUTE),
+  });
+}
+
+/** An IVR as its draft begins: what it is about, by whom, nothing decided yet. */
+function newIvr(ctx: IvrContext, createdAt: number, what: Pick<IvrPlan, "requestType"> & Partial<IvrPlan>): IvrPlan {
+  return {
+    id: ctx.rng.uuid(),
+    practice: ctx.practice,
+    patient: ctx.patient,
+    creator: ctx.creator,
+    followers: [ctx.creator],
+    createdAt,
+    previousIvrId: null,
+    sent: null,
+    draft: null,
     steps: [],
     verifications: [],
     requestMessage: null,
@@ -832,10 +793,10 @@ function planDraftIvr(ctx: IvrContext, createdAt: number, wound: Wound): IvrPlan
     authorisedApplications: null,
     views: [],
     status: "draft",
-    updatedAt: createdAt + rng.between(MINUTE, 15 * MINUTE),
+    updatedAt: createdAt,
     orderable: null,
+    ...what,
   };
-  return plan;
 }
 
 // ---------------------------------------------------------------------------
