@@ -77,9 +77,13 @@ try {
   console.log("Rows:");
   for (const [table, n] of Object.entries(report.counts).sort((a, b) => b[1] - a[1])) console.log(`  ${table.padEnd(28)} ${n}`);
 } catch (error) {
-  if (error instanceof DatabaseNotEmpty) fail(error.message);
   // A failed query's message carries its values: print the cause only.
-  fail(`nothing was written: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message.slice(0, 500)) : String(error)}`);
+  const message =
+    error instanceof DatabaseNotEmpty
+      ? error.message
+      : `nothing was written: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message.slice(0, 500)) : String(error)}`;
+  console.error(`seed:demo: ${message}`);
+  process.exitCode = 2;
 } finally {
   await database.close();
 }
