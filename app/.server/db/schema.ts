@@ -439,6 +439,8 @@ export const patients = pgTable(
     phoneSealed: text("phone_sealed"),
     /** keyed hash of normalised last name + date of birth: finds a patient already entered */
     lookupHash: text("lookup_hash").notNull(),
+    /** made up by `npm run seed:demo`: never sent to a payer or clearinghouse */
+    synthetic: boolean("synthetic").notNull().default(false),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -40,9 +40,13 @@ export function optionalDateField() {
     .optional();
 }
 
+// Made once: building a DateTimeFormat costs far more than using one.
+let hawaiiDate: Intl.DateTimeFormat | undefined;
+
 /** Today's date where the day ends last in the US (Hawaii): a date that is today anywhere in the country is accepted. */
 export function latestUsToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Honolulu", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  hawaiiDate ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Honolulu", year: "numeric", month: "2-digit", day: "2-digit" });
+  return hawaiiDate.format(now);
 }
 
 export const birthDate = () =>

@@ -1,0 +1,1 @@
+ALTER TABLE "patients" ADD COLUMN "synthetic" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,225 @@
+import { hashPassword } from "better-auth/crypto";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { invoiceReference } from "~/lib/orders";
+import type { Db } from "~/.server/db/client";
+import * as S from "~/.server/db/schema";
+import { inTransaction } from "~/.server/db/transaction";
+import { advanceIdentities, BulkWriter, tablesWithRows } from "./bulk";
+import { DemoYear, type AuditPlan, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type SeedOptions, type UserPlan } from "./plan";
+import { Rng } from "./random";
+import * as R from "./rows";
+
+export { type SeedOptions } from "./plan";
+
+/**
+ * `npm run seed:demo`: a year of synthetic practices, patients, IVRs, orders,
+ * invoices, form submissions and audit rows, written into an empty database
+ * in one transaction (all of it or nothing). See planDemo for what is made,
+ * rows.ts for how each table's row is built, bulk.ts for how rows are written.
+ */
+
+/** Parents before children: the order every batch is written in. */
+const TABLES: readonly PgTable[] = [
+  S.user,
+  S.account,
+  S.practices,
+  S.practiceMembers,
+  S.facilities,
+  S.providers,
+  S.patients,
+  S.coverages,
+  S.ivrs,
+  S.ivrFollowers,
+  S.ivrHistory,
+  S.ivrVerifications,
+  S.orders,
+  S.orderLines,
+  S.orderUnits,
+  S.orderHistory,
+  S.orderFollowers,
+  S.invoices,
+  S.invoiceLines,
+  S.submissions,
+  S.contactMessages,
+  S.intakes,
+  S.callbacks,
+  S.applications,
+  S.applicationExperience,
+  S.applicationCertifications,
+  S.submissionFiles,
+  S.submissionNotes,
+  S.auditLog,
+];
+
+export class DatabaseNotEmpty extends Error {
+  constructor(readonly tables: readonly string[]) {
+    super(
+      `The database already holds data (in ${tables.length > 4 ? `${tables.slice(0, 3).join(", ")} and ${tables.length - 3} other tables` : tables.join(", ")}): the demo data goes only into an empty database. Create a new one (or use a new DATA_DIR) and run this again.`,
+    );
+    this.name = "DatabaseNotEmpty";
+  }
+}
+
+export type SeedReport = {
+  year: DemoYear;
+  /** Rows written, by table. */
+  counts: Record<string, number>;
+};
+
+/** Ids of rows the plan leaves unnamed (history, audit), drawn in the order the rows are made, so they repeat with the seed. */
+class Ids {
+  private readonly streams = new Map<string, Rng>();
+  constructor(private readonly seed: string) {}
+  next(table: string): string {
+    let rng = this.streams.get(table);
+    if (!rng) this.streams.set(table, (rng = new Rng(`seed:demo ${this.seed} ids ${table}`)));
+    return rng.uuid();
+  }
+}
+
+/**
+ * IVR, order and invoice numbers in the order the records were made, across
+ * every practice, as the app gives them: a first pass over the year finds
+ * them, the second writes the rows with them.
+ */
+function numberRecords(year: DemoYear): Map<string, number> {
+  const made: Record<"ivr" | "order" | "invoice", { at: number; id: string }[]> = { ivr: [], order: [], invoice: [] };
+  for (const y of year.practiceYears()) {
+    for (const i of y.ivrs) made.ivr.push({ at: i.createdAt, id: i.id });
+    for (const o of y.orders) made.order.push({ at: o.createdAt, id: o.id });
+    for (const i of y.invoices) made.invoice.push({ at: i.at, id: i.id });
+  }
+  const numbers = new Map<string, number>();
+  for (const list of Object.values(made)) list.sort((a, b) => a.at - b.at || compareIds(a, b)).forEach((r, k) => numbers.set(r.id, k + 1));
+  return numbers;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions & { password: string; onProgress?: (line: string) => void }): Promise<SeedReport> {
+  const filled = await tablesWithRows(db);
+  if (filled.length > 0) throw new DatabaseNotEmpty(filled);
+  const progress = options.onProgress ?? (() => {});
+  // Better Auth's scrypt hash is slow on purpose: one hash, shared by every demo account.
+  const passwordHash = await hashPassword(options.password);
+  progress("password hashed");
+  const year = new DemoYear(options);
+  const numbers = numberRecords(year);
+  const number = (id: string) => numbers.get(id)!;
+  progress(`numbered the year's IVRs, orders and invoices`);
+  const ids = new Ids(options.seed);
+
+  const counts = await inTransaction(db, async (tx) => {
+    const w = new BulkWriter(tx, TABLES);
+    const audit = (a: AuditPlan) => w.add(S.auditLog, R.auditRow(ids.next("audit_log"), a));
+
+    for (const u of [...year.admins, ...year.staff]) {
+      w.add(S.user, R.userRow(u));
+      w.add(S.account, R.accountRow(u, ids.next("account"), passwordHash));
+    }
+    for (const a of year.companyAudit()) audit(a);
+
+    for (const y of year.practiceYears()) {
+      const p = y.practice;
+      for (const u of p.members) {
+        w.add(S.user, R.userRow(u));
+        w.add(S.account, R.accountRow(u, ids.next("account"), passwordHash));
+      }
+      w.add(S.practices, R.practiceRow(p));
+      for (const m of p.members) w.add(S.practiceMembers, R.memberRow(m, p));
+      for (const f of p.facilities) w.add(S.facilities, R.facilityRow(f, p));
+      for (const v of p.providers) w.add(S.providers, R.providerRow(v, p));
+      for (const a of y.audit) audit(a);
+      // Parents before children: patients, then IVRs, orders, invoices.
+      for (const patient of y.patients) {
+        emitPatient(patient);
+        await w.maybeFlush();
+      }
+      for (const ivr of y.ivrs) {
+        emitIvr(ivr);
+        await w.maybeFlush();
+      }
+      for (const order of y.orders) {
+        emitOrder(order);
+        await w.maybeFlush();
+      }
+      for (const invoice of y.invoices) emitInvoice(invoice);
+      await w.maybeFlush();
+      if ((p.index + 1) % 25 === 0 || p.index + 1 === options.practices) progress(`${p.index + 1} of ${options.practices} practices made`);
+    }
+
+    for (const s of year.submissions()) {
+      w.add(S.submissions, R.submissionRow(s));
+      const kind = R.kindRow(s);
+      w.add(kind.table as PgTable, kind.row);
+      s.experience.forEach((e, i) => w.add(S.applicationExperience, R.experienceRow(s, e, i)));
+      s.certifications.forEach((c, i) => w.add(S.applicationCertifications, R.certificationRow(s, c, i)));
+      for (const f of s.files) w.add(S.submissionFiles, await R.submissionFileRow(s, f));
+      for (const n of s.notes) {
+        w.add(S.submissionNotes, R.submissionNoteRow(s, n));
+        audit({ at: n.at, actor: n.author.email, action: "submission.note", target: s.id, ip: n.author.ip, detail: `${n.body.length} characters` });
+      }
+      for (const v of s.views) audit({ at: v.at, actor: v.actor.email, action: "submission.view", target: s.id, ip: v.actor.ip, detail: null });
+      for (const step of s.steps)
+        audit({ at: step.at, actor: step.actor.email, action: "submission.status", target: s.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
+      await w.maybeFlush();
+    }
+    progress(`${year.submissionCount} form submissions made`);
+    await w.finish();
+    await advanceIdentities(tx, TABLES);
+    return Object.fromEntries(w.written);
+
+    function emitPatient(p: PatientPlan) {
+      w.add(S.patients, R.patientRow(p));
+      for (const c of p.coverages) w.add(S.coverages, R.coverageRow(c, p));
+      audit({ at: p.createdAt, actor: p.createdBy.email, action: "patient.create", target: p.id, ip: p.createdBy.ip, detail: null });
+    }
+
+    function emitIvr(i: IvrPlan) {
+      w.add(S.ivrs, R.ivrRow(i, number(i.id)));
+      for (const u of i.followers) w.add(S.ivrFollowers, R.ivrFollowerRow(i, u));
+      for (const step of i.steps) {
+        w.add(S.ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));
+        audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
+      }
+      for (const v of i.verifications) w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
+      for (const v of i.views) audit({ at: v.at, actor: v.actor.email, action: "ivr.view", target: i.id, ip: v.actor.ip, detail: null });
+    }
+
+    function emitOrder(o: OrderPlan) {
+      w.add(S.orders, R.orderRow(o, number(o.id)));
+      for (const l of o.lines) {
+        w.add(S.orderLines, R.orderLineRow(o, l));
+        l.tissueIds.forEach((_, k) => w.add(S.orderUnits, R.orderUnitRow(o, l, k)));
+      }
+      for (const u of o.followers) w.add(S.orderFollowers, R.orderFollowerRow(o, u));
+      for (const step of o.steps) {
+        w.add(S.orderHistory, R.orderHistoryRow(ids.next("order_history"), o, step));
+        if (step.from === null)
+          audit({ at: step.at, actor: step.actor.email, action: "order.create", target: o.id, ip: step.actor.ip, detail: `from IVR ${o.ivr.id}` });
+        else audit({ at: step.at, actor: step.actor.email, action: "order.status", target: o.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
+      }
+      for (const v of o.views) audit({ at: v.at, actor: v.actor.email, action: "order.view", target: o.id, ip: v.actor.ip, detail: null });
+    }
+
+    function emitInvoice(i: InvoicePlan) {
+      const reference = invoiceReference(number(i.id));
+      w.add(S.invoices, R.invoiceRow(i, number(i.id)));
+      for (const l of i.lines) w.add(S.invoiceLines, R.invoiceLineRow(i, l));
+      audit({ at: i.at, actor: i.issuedBy.email, action: "invoice.create", target: i.order.id, ip: i.issuedBy.ip, detail: reference });
+      if (i.payment) audit({ at: i.payment.at, actor: i.payment.by.email, action: "invoice.paid", target: i.order.id, ip: i.payment.by.ip, detail: reference });
+    }
+  });
+  return { year, counts };
+}
+
+const compareIds = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A few accounts of each kind to sign in with: admins, staff, and members of the first practices (the large one first). */
+export function accountsToShow(year: DemoYear): { role: string; email: string; practice: string | null }[] {
+  const shown = (u: UserPlan) => ({ role: u.role, email: u.email, practice: u.practice?.name ?? null });
+  const members: UserPlan[] = [];
+  for (const y of year.practiceYears()) {
+    members.push(...y.practice.members.filter((m) => !m.disabled).slice(0, 2));
+    if (y.practice.index === 2) break;
+  }
+  return [...year.admins.map(shown), ...year.staff.slice(0, 3).map(shown), ...members.map(shown)];
+}

@@ -1,0 +1,313 @@
+import { verifyPassword } from "better-auth/crypto";
+import { asc, eq, getTableName, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isIcd10, isValidMbi, isValidNpi } from "~/lib/clinical/identifiers";
+import { canTransitionIvr, IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
+import { canTransitionOrder, INVOICE_STATES, invoiceState, ORDER_STATUSES, type OrderStatus } from "~/lib/orders";
+import { parseWith } from "~/lib/schemas/fields";
+import { shipmentSchema } from "~/lib/schemas/order";
+import { patientSchema } from "~/lib/schemas/patient";
+import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { verificationSchema } from "~/lib/schemas/verification";
+import { KINDS } from "~/lib/submissions";
+import { action as authAction } from "~/routes/auth/auth";
+import { listAudit } from "~/.server/audit";
+import { open, setPhiRing } from "~/.server/crypto";
+import { keyRing, newKey } from "~/.server/crypto/fields";
+import { SEALED_COLUMNS } from "~/.server/crypto/rotate";
+import {
+  account,
+  coverages,
+  facilities,
+  invoices,
+  ivrHistory,
+  ivrs,
+  orderHistory,
+  orderLines,
+  orders,
+  orderUnits,
+  patients,
+  practices,
+  providers,
+  submissionFiles,
+  submissions,
+  user,
+} from "~/.server/db/schema";
+import { ivrQueue, parseQueueFilters, practiceBoard, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
+import { orderQueue, ordersToday, parseOrderQueueFilters, practiceInvoices, practiceOrders, readOrderAsStaff } from "~/.server/orders";
+import { getPatient, listPatientChoices } from "~/.server/patients";
+import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
+import { appTables } from "../../scripts/seed/bulk";
+import { DatabaseNotEmpty, seedDemo } from "../../scripts/seed";
+import { DemoYear, SHOWCASE_IVR_STATUSES } from "../../scripts/seed/plan";
+import { answerOf, contextFrom, formPost } from "./support/actions";
+import { freshDatabase } from "./support/database";
+
+/** A fixed moment for both runs (the readers' "today" agrees with it: it is this hour). */
+const NOW = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+const OPTIONS = { practices: 2, seed: "test", largePractice: 0, now: NOW, password: "demo password 123" } as const;
+const staff = { email: "reader@company.example", ip: "192.0.2.200" };
+
+type Database = Awaited<ReturnType<typeof freshDatabase>>;
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  return map;
+}
+
+/** Every table's rows with sealed values opened and the password hash (salted afresh each time) left out, in a stable order. */
+async function contents(database: Database) {
+  const out: Record<string, string[]> = {};
+  for (const table of appTables()) {
+    const name = getTableName(table);
+    const result = await database.db.execute(sql`select to_jsonb(t) as row from ${table} t`);
+    const rows = (result as unknown as { rows: { row: Record<string, unknown> }[] }).rows.map(({ row }) => {
+      for (const c of SEALED_COLUMNS.filter((s) => s.table === name && !s.bytes))
+        if (typeof row[c.column] === "string") row[c.column] = open(row[c.column] as string, c.context);
+      if (name === "account") row.password = "(the shared hash)";
+      return JSON.stringify(row);
+    });
+    out[name] = rows.sort();
+  }
+  return out;
+}
+
+describe("npm run seed:demo (2 practices on the embedded database)", () => {
+  let database: Database;
+  const db = () => database.db;
+  let practiceIds: string[];
+  /** What the seed wrote, before the tests below read (and audit) anything. */
+  let seeded: Record<string, string[]>;
+
+  beforeAll(async () => {
+    setPhiRing(keyRing([newKey()]));
+    database = await freshDatabase("pglite");
+    await seedDemo(database.db, OPTIONS);
+    seeded = await contents(database);
+    practiceIds = (await db().select({ id: practices.id }).from(practices).orderBy(asc(practices.name))).map((p) => p.id);
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.dispose();
+    setPhiRing(undefined);
+  });
+
+  it("holds IVRs and orders in every status, invoices open, overdue and paid, and form submissions of every kind", async () => {
+    expect(practiceIds).toHaveLength(2);
+    for (const practiceId of practiceIds) {
+      const ivrStatuses = await db().selectDistinct({ s: ivrs.status }).from(ivrs).where(eq(ivrs.practiceId, practiceId));
+      expect(ivrStatuses.map((r) => r.s).sort()).toEqual([...IVR_STATUSES].sort());
+      const orderStatuses = await db().selectDistinct({ s: orders.status }).from(orders).where(eq(orders.practiceId, practiceId));
+      expect(orderStatuses.map((r) => r.s).sort()).toEqual([...ORDER_STATUSES].sort());
+      const states = new Set((await practiceInvoices(db(), practiceId, ordersToday())).map((i) => i.state));
+      expect([...states].sort()).toEqual([...INVOICE_STATES].sort());
+    }
+    const kinds = await db().selectDistinct({ k: submissions.kind }).from(submissions);
+    expect(kinds.map((k) => k.k).sort()).toEqual([...KINDS].sort());
+    // About 100 patients, 400 IVRs and 300 orders a practice, 400 submissions.
+    const count = async (table: typeof patients | typeof ivrs | typeof orders | typeof submissions) =>
+      (await db().select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+    expect(await count(patients)).toBe(200);
+    expect(await count(ivrs)).toBeGreaterThan(600);
+    expect(await count(ivrs)).toBeLessThan(1000);
+    expect(await count(orders)).toBeGreaterThan(450);
+    expect(await count(orders)).toBeLessThan(750);
+    expect(await count(submissions)).toBe(800);
+    const synthetic = await db().selectDistinct({ s: patients.synthetic }).from(patients);
+    expect(synthetic).toEqual([{ s: true }]);
+    // A resume on every application, a real PDF.
+    const files = await db().select().from(submissionFiles);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files.slice(0, 5)) expect(Buffer.from(f.data).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("statuses agree with their history, step by step, as the transition tables allow", async () => {
+    const history = await db().select().from(ivrHistory).orderBy(asc(ivrHistory.at));
+    const byIvr = groupBy(history, (h) => h.ivrId);
+    for (const ivr of await db().select().from(ivrs)) {
+      const steps = byIvr.get(ivr.id) ?? [];
+      let status: IvrStatus = "draft";
+      for (const step of steps) {
+        expect(step.fromStatus).toBe(status);
+        expect(canTransitionIvr(status, step.toStatus)).toBe(true);
+        status = step.toStatus;
+      }
+      expect(ivr.status).toBe(status);
+      if (steps.length > 0) expect(ivr.updatedAt.getTime()).toBe(steps.at(-1)!.at.getTime());
+      if (ivr.status === "covered" || ivr.status === "prior_auth_approved") expect(ivr.validUntil! >= todayUtc(NOW)).toBe(true);
+    }
+    const orderSteps = groupBy(await db().select().from(orderHistory).orderBy(asc(orderHistory.at)), (h) => h.orderId);
+    for (const order of await db().select().from(orders)) {
+      const steps = orderSteps.get(order.id)!;
+      expect(steps[0]).toMatchObject({ fromStatus: null, toStatus: "submitted" });
+      let status: OrderStatus = "submitted";
+      for (const step of steps.slice(1)) {
+        expect(step.fromStatus).toBe(status);
+        expect(canTransitionOrder(status, step.toStatus, "staff") || canTransitionOrder(status, step.toStatus, "member")).toBe(true);
+        status = step.toStatus;
+      }
+      expect(order.status).toBe(status);
+    }
+  });
+
+  it("the portal's and the console's own readers open the seeded records", async () => {
+    const [practiceId] = practiceIds;
+    const board = await practiceBoard(db(), practiceId!, todayUtc(NOW));
+    expect(board.length).toBeGreaterThan(100);
+    for (const row of board) expect(row.initials).toMatch(/^[A-Z]\.[A-Z]\.$/);
+
+    const verified = board.find((r) => r.status === "covered")!;
+    const detail = await readIvrAsStaff(db(), { id: verified.id, actor: staff });
+    expect(detail!.patient!.firstName).toMatch(/^[A-Z][a-z]+$/);
+    expect(detail!.patient!.lastName).toMatch(/^[A-Z][a-z]+[a-z]+$/);
+    expect(detail!.clinical!.icdPrimary).toBeTruthy();
+    expect(isIcd10(detail!.clinical!.icdPrimary!)).toBe(true);
+    expect(detail!.verifications.at(-1)!.outcome).toBe("covered");
+    expect(detail!.history[0]).toMatchObject({ from: "draft", to: "submitted" });
+    expect(detail!.history.at(-1)).toMatchObject({ from: "in_review", to: "covered" });
+    expect(detail!.signer).toBeTruthy();
+
+    const queue = await ivrQueue(db(), parseQueueFilters(new URLSearchParams()), NOW);
+    expect(queue.length).toBeGreaterThan(0);
+    expect(new Set(queue.map((q) => q.status))).toEqual(new Set(["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"]));
+
+    const list = await practiceOrders(db(), practiceId!);
+    expect(list.length).toBeGreaterThan(50);
+    const paid = list.find((o) => o.status === "paid")!;
+    expect(paid.sizes).toMatch(/cm × \d/);
+    expect(paid.trackingNumber).toBeTruthy();
+    const order = await readOrderAsStaff(db(), { id: paid.id, actor: staff, today: ordersToday() });
+    expect(order!.lines.every((l) => l.units.length === l.quantity)).toBe(true);
+    expect(order!.invoice!.state).toBe("paid");
+    expect(order!.invoice!.totalCents).toBe(order!.invoice!.lines.reduce((sum, l) => sum + l.totalCents, 0));
+    expect((await orderQueue(db(), parseOrderQueueFilters(new URLSearchParams()), NOW)).length).toBeGreaterThan(0);
+
+    const choices = await listPatientChoices(db(), practiceId!);
+    expect(choices).toHaveLength((await db().select({ id: patients.id }).from(patients).where(eq(patients.practiceId, practiceId!))).length);
+    expect(choices[0]!.name).toMatch(/^[A-Z][a-z]+, [A-Z][a-z]+$/);
+
+    const inbox = await listSubmissions(db(), parseInboxFilters(new URLSearchParams()));
+    expect(inbox.total).toBe(800);
+    const opened = await viewSubmission(db(), inbox.rows[0]!.id, staff);
+    expect(opened?.submission.email).toMatch(/@example\.(com|org|net)$/);
+
+    const audit = await listAudit(db(), { action: "ivr.status" });
+    expect(audit.total).toBeGreaterThan(1000);
+    expect((await listAudit(db(), { action: "invoice.create" })).rows[0]!.detail).toMatch(/^INV-\d{6}$/);
+  });
+
+  it("identifiers and values pass the app's own checks", async () => {
+    for (const p of await db().select().from(providers)) {
+      expect(isValidNpi(p.npi)).toBe(true);
+      expect(parseWith(providerSchema, { ...p, credentials: p.credentials ?? "", specialty: p.specialty ?? "", ptan: p.ptan ?? "" }).success).toBe(true);
+    }
+    for (const f of await db().select().from(facilities)) {
+      expect(isValidNpi(f.groupNpi!)).toBe(true);
+      const values = Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v ?? ""]));
+      expect(parseWith(facilitySchema, values)).toMatchObject({ success: true });
+    }
+    const medicare = await db().select().from(coverages).where(eq(coverages.payerType, "medicare"));
+    expect(medicare.length).toBeGreaterThan(50);
+    for (const c of medicare) expect(isValidMbi(open(c.memberIdSealed, "coverages.member_id"))).toBe(true);
+
+    for (const { id, practiceId } of (await db().select({ id: patients.id, practiceId: patients.practiceId }).from(patients)).slice(0, 60)) {
+      const p = (await getPatient(db(), practiceId, id))!;
+      const [primary, secondary] = p.coverages;
+      const form = {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        birthDate: p.birthDate,
+        sex: p.sex,
+        addressLine1: p.address.line1,
+        city: p.address.city,
+        state: p.address.state,
+        zip: p.address.zip,
+        phone: p.phone ?? "",
+        payerName: primary!.payerName,
+        payerType: primary!.payerType,
+        memberId: primary!.memberId,
+        groupNumber: primary!.groupNumber ?? "",
+        payerPhone: primary!.payerPhone ?? "",
+        subscriberName: primary!.subscriber?.name ?? "",
+        subscriberBirthDate: primary!.subscriber?.birthDate ?? "",
+        subscriberRelationship: primary!.subscriber?.relationship ?? "",
+        secondaryPayerName: secondary?.payerName ?? "",
+        secondaryPayerType: secondary?.payerType ?? "",
+        secondaryMemberId: secondary?.memberId ?? "",
+        secondaryPayerPhone: secondary?.payerPhone ?? "",
+      };
+      expect(parseWith(patientSchema, form)).toMatchObject({ success: true });
+    }
+
+    for (const ivr of (await db().select().from(ivrs).where(sql`${ivrs.status} in ('covered', 'prior_auth_approved', 'expired')`)).slice(0, 60)) {
+      const detail = await readIvrAsStaff(db(), { id: ivr.id, actor: staff });
+      for (const v of detail!.verifications) {
+        const form = Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => k !== "verifiedBy" && k !== "verifiedAt")
+            .map(([k, value]) => [k, String(value)]),
+        );
+        expect(parseWith(verificationSchema, form)).toMatchObject({ success: true });
+      }
+    }
+
+    const units = groupBy(await db().select().from(orderUnits), (u) => u.orderId);
+    const lines = groupBy(await db().select().from(orderLines), (l) => l.orderId);
+    for (const order of await db().select().from(orders).where(sql`${orders.status} in ('shipped', 'delivered', 'invoiced', 'paid')`)) {
+      const form: Record<string, string> = { carrier: order.carrier!, trackingNumber: order.trackingNumber! };
+      const positions = new Map((lines.get(order.id) ?? []).map((l) => [l.id, l.position]));
+      for (const u of units.get(order.id) ?? []) form[`unit-${positions.get(u.lineId)}-${u.position}`] = u.tissueId;
+      expect(Object.keys(form)).toHaveLength(2 + (lines.get(order.id) ?? []).reduce((n, l) => n + l.quantity, 0));
+      expect(parseWith(shipmentSchema, form)).toMatchObject({ success: true });
+    }
+    const today = ordersToday();
+    for (const i of await db().select().from(invoices)) expect(INVOICE_STATES).toContain(invoiceState(i, today));
+  });
+
+  it("a seeded member signs in with the shared password, and the app's next IVR number follows the seeded ones", async () => {
+    const [member] = await db().select().from(user).where(eq(user.email, "p1.m1@demo.example"));
+    const [credential] = await db().select().from(account).where(eq(account.userId, member!.id));
+    expect(await verifyPassword({ hash: credential!.password!, password: OPTIONS.password })).toBe(true);
+    const answer = await answerOf(
+      await authAction({ request: await formPost("/auth", { email: member!.email, password: OPTIONS.password }), context: contextFrom("198.51.100.77"), params: {} } as never),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/members");
+
+    const [{ max } = { max: 0 }] = await db().select({ max: sql<number>`max(${ivrs.number})` }).from(ivrs);
+    const [practiceId] = practiceIds;
+    const id = await saveDraft(db(), { practiceId: practiceId!, userId: member!.id, values: { requestType: "new-wound" } });
+    const [draft] = await db().select({ number: ivrs.number }).from(ivrs).where(eq(ivrs.id, id!));
+    expect(draft!.number).toBe(max + 1);
+  });
+
+  it("numbers IVRs in the order they were made, and gives every practice one IVR resting in each status", async () => {
+    const rows = await db().select({ number: ivrs.number, createdAt: ivrs.createdAt }).from(ivrs).orderBy(asc(ivrs.number));
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.createdAt >= rows[i - 1]!.createdAt).toBe(true);
+    expect([...SHOWCASE_IVR_STATUSES].sort()).toEqual([...IVR_STATUSES].sort());
+  });
+
+  it("refuses a database that holds data", async () => {
+    await expect(seedDemo(db(), OPTIONS)).rejects.toBeInstanceOf(DatabaseNotEmpty);
+    await expect(seedDemo(db(), OPTIONS)).rejects.toThrow(/already holds data .*: the demo data goes only into an empty database/);
+  });
+
+  it("makes the same data from the same seed, and other data from another", async () => {
+    const again = await freshDatabase("pglite");
+    try {
+      await seedDemo(again.db, OPTIONS);
+      const second = await contents(again);
+      for (const table of Object.keys(seeded)) expect(second[table], table).toEqual(seeded[table]);
+      expect(second.ivrs!.length).toBeGreaterThan(500);
+    } finally {
+      await again.dispose();
+    }
+    const patientsOf = (seed: string) => {
+      const [year] = new DemoYear({ ...OPTIONS, seed }).practiceYears();
+      return year!.patients.map((p) => `${p.firstName} ${p.lastName} ${p.birthDate}`);
+    };
+    expect(patientsOf("test")).toEqual(patientsOf("test"));
+    expect(patientsOf("another")).not.toEqual(patientsOf("test"));
+  }, 120_000);
+});
