@@ -39,6 +39,7 @@ const TABLES: readonly PgTable[] = [
   S.orderFollowers,
   S.invoices,
   S.invoiceLines,
+  S.invoicePayments,
   S.submissions,
   S.contactMessages,
   S.intakes,
@@ -204,6 +205,7 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
       const reference = invoiceReference(number(i.id));
       w.add(S.invoices, R.invoiceRow(i, number(i.id)));
       for (const l of i.lines) w.add(S.invoiceLines, R.invoiceLineRow(i, l));
+      if (i.payment) w.add(S.invoicePayments, R.invoicePaymentRow(ids.next("invoice_payments"), i));
       audit({ at: i.at, actor: i.issuedBy.email, action: "invoice.create", target: i.order.id, ip: i.issuedBy.ip, detail: reference });
       if (i.payment) audit({ at: i.payment.at, actor: i.payment.by.email, action: "invoice.paid", target: i.order.id, ip: i.payment.by.ip, detail: reference });
     }

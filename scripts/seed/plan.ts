@@ -6,7 +6,8 @@ import { canTransitionIvr, DEFAULT_VALID_DAYS, type IvrStatus, type PayerType } 
 import { canTransitionOrder, INVOICE_NET_DAYS, MAX_UNITS_PER_SIZE, type OrderActorKind, type OrderStatus } from "~/lib/orders";
 import type { Role } from "~/lib/accounts";
 import { latestUsToday } from "~/lib/schemas/patient";
-import { addDays, defaultDueOn } from "~/.server/orders";
+import { defaultDueOn } from "~/.server/orders";
+import { addDays } from "~/lib/calendar";
 import { todayUtc, type Clinical, type Verification } from "~/.server/ivr";
 import type { Address, Coverage } from "~/.server/patients";
 import { Rng } from "./random";
@@ -143,6 +144,8 @@ export type IvrPlan = {
   requestMessage: string | null;
   validUntil: string | null;
   authorisedApplications: number | null;
+  /** An approved prior authorization's window. */
+  priorAuth: { from: string; to: string } | null;
   views: { at: number; actor: Actor }[];
   status: IvrStatus;
   updatedAt: number;
@@ -739,6 +742,7 @@ function planSentIvr(ctx: IvrContext, createdAt: number, wound: Wound, requestTy
       plan.verifications.push({ id: rng.uuid(), at, by: actor, result });
       plan.validUntil = result.validUntil;
       plan.authorisedApplications = result.authorisedApplications ?? null;
+      plan.priorAuth = result.priorAuthFrom && result.priorAuthTo ? { from: result.priorAuthFrom, to: result.priorAuthTo } : null;
       note = result.noteToPractice ?? null;
     }
     move(step.to, at, actor, note);
@@ -791,6 +795,7 @@ function newIvr(ctx: IvrContext, createdAt: number, what: Pick<IvrPlan, "request
     requestMessage: null,
     validUntil: null,
     authorisedApplications: null,
+    priorAuth: null,
     views: [],
     status: "draft",
     updatedAt: createdAt,

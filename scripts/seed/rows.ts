@@ -3,6 +3,8 @@ import { getTableColumns, getTableName, type Column } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
+import { productBySlug } from "~/content/products";
+import { todayUtc } from "~/.server/ivr";
 import { patientLookupHash, seal, sealJson } from "~/.server/crypto";
 import { SEALED_COLUMNS } from "~/.server/crypto/rotate";
 import {
@@ -17,6 +19,7 @@ import {
   facilities,
   intakes,
   invoiceLines,
+  invoicePayments,
   invoices,
   ivrFollowers,
   ivrHistory,
@@ -207,6 +210,8 @@ export function ivrRow(p: IvrPlan, number: number): Row<typeof ivrs> & { number:
     requestMessageSealed: sealed(ivrs, "requestMessageSealed", p.requestMessage),
     validUntil: p.validUntil,
     authorisedApplications: p.authorisedApplications,
+    priorAuthFrom: p.priorAuth?.from ?? null,
+    priorAuthTo: p.priorAuth?.to ?? null,
     submittedAt: s ? at(s.submittedAt) : null,
     createdAt: at(p.createdAt),
     updatedAt: at(p.updatedAt),
@@ -244,6 +249,18 @@ export const orderRow = (o: OrderPlan, number: number): Row<typeof orders> & { n
   status: o.status,
   dateOfService: o.dateOfService,
   facilityId: o.facility.id,
+  // What the order was placed with: pages and documents read these, not today's facility.
+  practiceName: o.ivr.practice.name,
+  facilityName: o.facility.name,
+  shipTo: {
+    addressLine1: o.facility.addressLine1,
+    addressLine2: o.facility.addressLine2,
+    city: o.facility.city,
+    state: o.facility.state,
+    zip: o.facility.zip,
+    phone: o.facility.phone,
+  },
+  productName: productBySlug(o.ivr.sent!.productSlug)!.name,
   shippingSpeed: o.shippingSpeed,
   poNumber: o.poNumber,
   notesSealed: sealed(orders, "notesSealed", o.notes),
@@ -252,6 +269,7 @@ export const orderRow = (o: OrderPlan, number: number): Row<typeof orders> & { n
   trackingNumber: o.trackingNumber,
   shippedAt: o.shippedAt === null ? null : at(o.shippedAt),
   deliveredAt: o.deliveredAt === null ? null : at(o.deliveredAt),
+  deliveredOn: o.deliveredAt === null ? null : dateOf(o.deliveredAt),
   createdAt: at(o.createdAt),
   updatedAt: at(o.updatedAt),
 });
@@ -300,7 +318,21 @@ export const invoiceRow = (i: InvoicePlan, number: number): Row<typeof invoices>
   paidOn: i.payment?.paidOn ?? null,
   paymentReference: i.payment?.reference ?? null,
   paymentRecordedBy: i.payment?.by.email ?? null,
+  paidCents: i.payment ? i.totalCents : 0,
   createdAt: at(i.at),
+});
+
+/** A paid invoice's one payment of its whole amount. */
+const dateOf = (ms: number) => todayUtc(new Date(ms));
+
+export const invoicePaymentRow = (id: string, i: InvoicePlan): Row<typeof invoicePayments> => ({
+  id,
+  invoiceId: i.id,
+  amountCents: i.totalCents,
+  paidOn: i.payment!.paidOn,
+  reference: i.payment!.reference,
+  recordedBy: i.payment!.by.email,
+  createdAt: at(i.payment!.at),
 });
 
 export const invoiceLineRow = (i: InvoicePlan, l: InvoicePlan["lines"][number]): Row<typeof invoiceLines> => ({

@@ -8,7 +8,10 @@ import { parseWith } from "~/lib/schemas/fields";
 import { shipmentSchema } from "~/lib/schemas/order";
 import { patientSchema } from "~/lib/schemas/patient";
 import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { latestUsToday } from "~/lib/schemas/patient";
 import { verificationSchema } from "~/lib/schemas/verification";
+import { verificationDateIssues } from "~/lib/schemas/verification-fields";
+import { addDays } from "~/lib/calendar";
 import { KINDS } from "~/lib/submissions";
 import { action as authAction } from "~/routes/auth/auth";
 import { listAudit } from "~/.server/audit";
@@ -168,7 +171,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(detail!.history.at(-1)).toMatchObject({ from: "in_review", to: "covered" });
     expect(detail!.signer).toBeTruthy();
 
-    const queue = await ivrQueue(db(), parseQueueFilters(new URLSearchParams()), NOW);
+    const queue = await ivrQueue(db(), parseQueueFilters(new URLSearchParams()), { now: NOW });
     expect(queue.length).toBeGreaterThan(0);
     expect(new Set(queue.map((q) => q.status))).toEqual(new Set(["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"]));
 
@@ -248,7 +251,11 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
             .filter(([k]) => k !== "verifiedBy" && k !== "verifiedAt")
             .map(([k, value]) => [k, String(value)]),
         );
-        expect(parseWith(verificationSchema, form)).toMatchObject({ success: true });
+        // The dates are judged as on the day of the verification, the rest as the form judges it today.
+        const day = todayUtc(new Date(v.verifiedAt));
+        expect(verificationDateIssues({ ...form, validUntil: form.validUntil! } as Parameters<typeof verificationDateIssues>[0], day)).toEqual([]);
+        const asToday = { ...form, validUntil: addDays(latestUsToday(), 30), priorAuthFrom: form.priorAuthFrom && latestUsToday(), priorAuthTo: form.priorAuthTo && addDays(latestUsToday(), 30) };
+        expect(parseWith(verificationSchema, Object.fromEntries(Object.entries(asToday).filter(([, value]) => value !== undefined)))).toMatchObject({ success: true });
       }
     }
 
