@@ -1,6 +1,7 @@
 import { CircleAlert, Calculator } from "lucide-react";
 import * as React from "react";
 import { Field, RequiredMark } from "~/components/forms/field";
+import { FileField } from "~/components/forms/file-field";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -10,7 +11,8 @@ import { applicationCodes, codesText, WOUND_LOCATIONS, woundArea, type WoundLoca
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_REQUEST_TYPES, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type PayerType } from "~/lib/ivr";
 import { LIMITS } from "~/lib/schemas/fields";
-import { IVR_FILE_FIELDS, IVR_FILE_MAX_BYTES, LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
+import { LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
+import { IVR_ATTACHMENT, IVR_FILE_FIELDS, MEGABYTE } from "~/lib/uploads";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { cn } from "~/lib/utils";
 
@@ -361,14 +363,8 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         </div>
       </Section>
 
-      <Section title="Attachments" description={`PDF, JPEG or PNG, up to ${IVR_FILE_MAX_BYTES / 1024 / 1024} MB each. Files are sent with the request (a draft keeps the answers, not the files).`}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {IVR_FILE_FIELDS.map((f) => (
-            <Field key={f.name} label={f.label} name={f.name} error={errors[f.name]}>
-              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
-            </Field>
-          ))}
-        </div>
+      <Section title="Attachments" description={`PDF, JPEG or PNG, up to ${IVR_ATTACHMENT.maxBytes / MEGABYTE} MB each. Files are sent with the request (a draft keeps the answers, not the files).`}>
+        <IvrFileFields errors={errors} />
       </Section>
 
       {warnings.length > 0 ? (
@@ -389,6 +385,17 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         </div>
         <CheckField name="attest" label={<>I attest to the statement above<RequiredMark /></>} values={{}} error={errors.attest} />
       </Section>
+    </div>
+  );
+}
+
+/** The IVR's four file fields, each refusing a file it does not take as soon as it is picked. */
+export function IvrFileFields({ errors, optional = false }: { errors: Record<string, string>; optional?: boolean }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {IVR_FILE_FIELDS.map((f) => (
+        <FileField key={f.name} label={optional ? `${f.label} (optional)` : f.label} name={f.name} rule={IVR_ATTACHMENT} error={errors[f.name]} />
+      ))}
     </div>
   );
 }
