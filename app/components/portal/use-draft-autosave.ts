@@ -13,10 +13,11 @@ const timeOf = (iso: string) => new Intl.DateTimeFormat("en-US", { hour: "numeri
  * (for the form's hidden field) and a line saying when it was last saved.
  */
 export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null>, initialId: string, initialSavedAt: string | null) {
-  const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string } }>();
+  const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string }; error?: string }>();
   const [draftId, setDraftId] = React.useState(initialId);
   const [savedAt, setSavedAt] = React.useState<string | null>(initialSavedAt);
-  const [failed, setFailed] = React.useState(false);
+  /** Why the last save failed ("" when it is not known), or null when it did not fail. */
+  const [failed, setFailed] = React.useState<string | null>(null);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Each answer once, when it arrives (adjusted during render, not in an effect).
@@ -27,8 +28,8 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
     if (draft) {
       setDraftId(draft.id);
       setSavedAt(draft.savedAt);
-      setFailed(false);
-    } else if (fetcher.data !== undefined) setFailed(true);
+      setFailed(null);
+    } else if (fetcher.data !== undefined) setFailed(fetcher.data.error ?? "");
   }
 
   React.useEffect(() => () => clearTimeout(timer.current), []);
@@ -58,6 +59,14 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
   const cancel = React.useCallback(() => clearTimeout(timer.current), []);
 
   const saving = fetcher.state !== "idle";
-  const status = saving ? "Saving draft..." : failed ? "The draft could not be saved: your answers are still here." : savedAt ? `Draft saved ${timeOf(savedAt)}` : "";
+  const status = saving
+    ? "Saving draft..."
+    : failed !== null
+      ? failed
+        ? `${failed} Your answers are still in the form.`
+        : "The draft could not be saved: your answers are still here."
+      : savedAt
+        ? `Draft saved ${timeOf(savedAt)}`
+        : "";
   return { draftId, saveNow, onInput, cancel, saving, status };
 }

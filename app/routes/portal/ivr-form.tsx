@@ -16,9 +16,9 @@ import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { readFormOrRefuse } from "~/.server/http/form-body";
-import { ForeignReferenceError, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
-import { addPatient, DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
+import { clientKeyOf, readUploadForm } from "~/.server/http/form-body";
+import { DraftAlreadySent, DraftRefused, ForeignReferenceError, IvrTransitionRefused, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
+import { DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
 import { mailQueued } from "~/.server/runtime";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound, practicePickers, requirePractice } from "./member.server";
 
@@ -44,7 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     practice: { name: practice.name },
     choices,
-    draft: draft ? { id: draft.id, reference: draft.reference, updatedAt: draft.updatedAt.toISOString(), values: draft.values } : null,
+    draft: draft ? { id: draft.id, updatedAt: draft.updatedAt.toISOString(), values: draft.values } : null,
+    // Sent with a plain post (JavaScript off): posting this form twice makes one IVR. A script sets its own per sending.
+    clientKey: crypto.randomUUID(),
   };
 }
 
@@ -56,18 +58,32 @@ function typedValues(formData: FormData): Record<string, unknown> {
   return values;
 }
 
+/** A refusal the member reads as a whole (a draft not saved, a draft already sent); a plain post keeps what was typed. */
+function refusedAnswer(request: Request, status: number, title: string, message: string, values: Record<string, unknown>) {
+  return data<IvrFormAnswer>({ ...rejectedAnswer(message, title), ...(isDataRequest(request) ? {} : { values }) }, { status });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request);
-  const formData = await readFormOrRefuse(request, READ);
+  // A file over its size comes back as this form, with the message beside it and the rest as typed.
+  const formData = await readUploadForm(request, READ, typedValues);
+  if (!(formData instanceof FormData)) return formData;
   const db = getDb();
   const values = typedValues(formData);
   const draftId = typeof values.draftId === "string" && values.draftId ? idParam(values.draftId) : null;
   delete values.draftId;
+  const refill = { ...values, draftId: draftId ?? "" };
 
   if (formData.get("intent") === "draft") {
-    const id = await saveDraft(db, { practiceId: practice.id, userId: user.id, id: draftId, values });
+    let id: string | null;
+    try {
+      id = await saveDraft(db, { practiceId: practice.id, userId: user.id, id: draftId, values });
+    } catch (error) {
+      if (error instanceof DraftRefused) return refusedAnswer(request, error.status, "Draft not saved", error.message, refill);
+      throw error;
+    }
     if (!id) {
-      // Sent, cancelled or not theirs: nothing to save into.
+      // Sent, discarded or not theirs: nothing to save into.
       if (isDataRequest(request)) return data<IvrFormAnswer>(rejectedAnswer("This draft was sent or is gone: it is no longer saved."), { status: 404 });
       throw notFound();
     }
@@ -75,7 +91,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(`/members/ivrs/new?draft=${id}`, { title: "Draft saved", description: "Resume it from here or from the STATUS board." });
   }
 
-  const refill = { ...values, draftId: draftId ?? "" };
   const { files, fieldErrors: fileErrors } = await checkFiles(formData);
   const addingPatient = values.patientId === NEW_PATIENT;
   const { ivrSchema } = await import("~/lib/schemas/ivr");
@@ -85,27 +100,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors: FieldErrors = { ...fileErrors, ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
   if (Object.keys(fieldErrors).length > 0 || !ivr.success || (patient && !patient.success)) return invalid(request, fieldErrors, { values: refill });
 
-  const actor = actorOf(user, context);
-  let patientId = ivr.data.patientId;
-  if (patient?.success) {
-    try {
-      patientId = (await addPatient(db, { practiceId: practice.id, actor, input: patient.data })).id;
-    } catch (error) {
-      if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
-      throw error;
-    }
-  }
-  // From here on the patient exists: a form shown again picks them.
-  const kept = { ...refill, patientId };
   try {
-    const sent = await submitIvr(db, { practiceId: practice.id, userId: user.id, actor, draftId, input: { ...ivr.data, patientId }, files });
-    mailQueued();
+    // A patient entered with the request is added in the same transaction, once however often this is posted.
+    const sent = await submitIvr(db, {
+      practiceId: practice.id,
+      userId: user.id,
+      actor: actorOf(user, context),
+      draftId,
+      clientKey: clientKeyOf(formData),
+      input: ivr.data,
+      newPatient: patient?.success ? patient.data : null,
+      files,
+    });
+    if (!sent.replayed) mailQueued();
     return redirectWithFlash(`/members/ivrs/${sent.id}`, {
       title: `${sent.reference} sent`,
       description: sent.warnings.length > 0 ? "Sent with warnings: see them on its page." : "We will verify the benefits and tell you here.",
     });
   } catch (error) {
-    if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: kept });
+    if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: refill });
+    if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
+    if (error instanceof DraftAlreadySent || error instanceof IvrTransitionRefused) return refusedAnswer(request, 409, "Not sent", error.message, refill);
     throw error;
   }
 }
@@ -179,7 +194,7 @@ function IvrFormScreen({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="ivr-form-heading" className="text-xl font-semibold text-navy">
-            {draft ? `IVR form: ${draft.reference} (draft)` : "IVR form"}
+            {draft ? "IVR form (draft)" : "IVR form"}
           </h2>
           <p className="text-sm text-muted-foreground">
             Submit an insurance verification request. Your answers are kept as a draft while you type.
@@ -211,6 +226,7 @@ function IvrFormScreen({
       >
         <FormNotice notice={form.notice} />
         <input type="hidden" name="draftId" value={autosave.draftId} readOnly />
+        <input type="hidden" name="clientKey" value={loaderData.clientKey} readOnly />
         <IvrFormFields choices={choices} values={initial} errors={form.errors} />
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">
