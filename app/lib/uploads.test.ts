@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptOf, DOCUMENT, hasAllowedType, IVR_ATTACHMENT, LARGEST_FORM_BODY_BYTES, MEGABYTE, RESUME, uploadProblem } from "./uploads";
+import { acceptOf, DOCUMENT, hasAllowedType, IVR_ATTACHMENT, IVR_FILE_RULES, LARGEST_FORM_BODY_BYTES, MEGABYTE, pickedFileProblems, RESUME, uploadProblem } from "./uploads";
 
 describe("upload rules", () => {
   it("builds accept lists of extensions and types", () => {
@@ -29,6 +29,18 @@ describe("upload rules", () => {
     );
     expect(uploadProblem(photo(12 * MEGABYTE, "wound.heic", "image/heic"), IVR_ATTACHMENT)).toBe("Attach a PDF, JPEG or PNG file");
     expect(uploadProblem({ name: "cv.pdf", type: "application/pdf", size: 6 * MEGABYTE }, RESUME)).toBe("Please upload a file smaller than 5MB.");
+  });
+
+  it("names the fields whose picked file would be refused, ignoring empty pickers", () => {
+    const form = new FormData();
+    form.append("cardFront", new File([], ""));
+    form.append("clinicalNotes", new File(["%PDF-1.7"], "notes.pdf", { type: "application/pdf" }));
+    form.append("woundPhoto", new File([new Uint8Array(11 * MEGABYTE)], "wound.jpg", { type: "image/jpeg" }));
+    form.append("cardBack", new File(["x"], "card.heic", { type: "image/heic" }));
+    expect(pickedFileProblems(form, IVR_FILE_RULES)).toEqual({
+      woundPhoto: IVR_ATTACHMENT.sizeMessage("wound.jpg"),
+      cardBack: "Attach a PDF, JPEG or PNG file",
+    });
   });
 
   it("lets the HTTP entry take the largest form: an IVR with four 10 MB attachments", () => {

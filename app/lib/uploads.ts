@@ -63,6 +63,26 @@ export function uploadProblem(file: FileLike, rule: UploadRule): string | null {
   return null;
 }
 
+/**
+ * The messages for the files chosen in a form's file fields, by field name:
+ * the browser's check before sending (a file it refused when picked is not
+ * sent). An empty picker sends a nameless empty file, which is no file.
+ */
+export function pickedFileProblems(formData: FormData, fields: readonly { name: string; rule: UploadRule }[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const { name, rule } of fields) {
+    for (const value of formData.getAll(name)) {
+      if (typeof value === "string" || (value.name === "" && value.size === 0)) continue;
+      const problem = uploadProblem(value, rule);
+      if (problem) {
+        problems[name] = problem;
+        break;
+      }
+    }
+  }
+  return problems;
+}
+
 /** Why the server refused a file by its bytes: not of the field's types, a document that acts when opened, an image it cannot read. */
 export type ContentProblem = "type" | "active" | "image";
 
@@ -100,6 +120,9 @@ export const IVR_FILE_FIELDS = [
   { name: "clinicalNotes", role: "clinical-notes", label: "Clinical notes" },
   { name: "woundPhoto", role: "wound-photo", label: "Wound photo" },
 ] as const;
+
+/** The IVR's file fields with their rule, for `pickedFileProblems`. */
+export const IVR_FILE_RULES = IVR_FILE_FIELDS.map((f) => ({ name: f.name, rule: IVR_ATTACHMENT }));
 
 /** The largest IVR form: every attachment at its largest, and its text. */
 export const IVR_FORM_BODY_BYTES = IVR_FILE_FIELDS.length * IVR_ATTACHMENT.maxBytes + 256 * 1024;

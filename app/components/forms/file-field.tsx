@@ -6,8 +6,9 @@ import { Field } from "./field";
 /**
  * A file field that refuses a file as soon as it is picked when the field
  * does not take it (its type, its size: the rule the server holds it to as
- * well). The message shows beside the field and the picker is emptied, so
- * the file is never sent; nothing else in the form changes.
+ * well). The message shows beside the field, read out as it appears, and
+ * nothing else in the form changes; the form's own check before sending
+ * (`pickedFileProblems`, or the application's) keeps the file from being sent.
  */
 export function FileField({
   label,
@@ -43,11 +44,7 @@ export function FileField({
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const files = Array.from(input.files ?? []);
-    const problem =
-      (maxFiles && files.length > maxFiles.count ? maxFiles.message : null) ?? files.map((file) => uploadProblem(file, rule)).find((p) => p !== null) ?? null;
-    // An emptied picker sends nothing: the refused file cannot go with the form.
-    if (problem) input.value = "";
-    setRefused(problem);
+    setRefused((maxFiles && files.length > maxFiles.count ? maxFiles.message : null) ?? files.map((file) => uploadProblem(file, rule)).find((p) => p !== null) ?? null);
   };
 
   return (

@@ -13,6 +13,7 @@ import { invalid, isDataRequest, rejectedAnswer, submittedValues, type FormAnswe
 import { privateMeta } from "~/lib/meta";
 import { readIvrForm } from "~/lib/schemas/ivr";
 import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
+import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
@@ -128,21 +129,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A well-formed id standing in for a patient added with the request, while the IVR's own fields are checked. */
 const PLACEHOLDER_ID = "00000000-0000-4000-8000-000000000000";
 
-/** The browser's check: the IVR's schema, and the patient's when one is added with it. */
+/** The browser's check: the attachments, the IVR's schema, and the patient's when one is added with it. */
 const validate: Validate = async (form) => {
-  let schemas: [typeof import("~/lib/schemas/ivr"), typeof import("~/lib/schemas/patient")];
+  const formData = new FormData(form);
+  const fileErrors = pickedFileProblems(formData, IVR_FILE_RULES);
+  let schemas: [typeof import("~/lib/schemas/ivr"), typeof import("~/lib/schemas/patient")] | null;
   try {
     schemas = await Promise.all([import("~/lib/schemas/ivr"), import("~/lib/schemas/patient")]);
   } catch {
-    // Not loaded (offline, a new deployment): the server checks it.
-    return null;
+    // Not loaded (offline, a new deployment): the server checks the answers.
+    schemas = null;
   }
-  const [{ ivrSchema }, { patientSchema }] = schemas;
-  const values = readIvrForm(new FormData(form));
-  const adding = values.patientId === NEW_PATIENT;
-  const ivr = parseWith(ivrSchema, adding ? { ...values, patientId: PLACEHOLDER_ID } : values);
-  const patient = adding ? parseWith(patientSchema, values) : null;
-  const fieldErrors: FieldErrors = { ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
+  const answerErrors: FieldErrors = {};
+  if (schemas) {
+    const [{ ivrSchema }, { patientSchema }] = schemas;
+    const values = readIvrForm(formData);
+    const adding = values.patientId === NEW_PATIENT;
+    const ivr = parseWith(ivrSchema, adding ? { ...values, patientId: PLACEHOLDER_ID } : values);
+    const patient = adding ? parseWith(patientSchema, values) : null;
+    Object.assign(answerErrors, patient && !patient.success ? patient.fieldErrors : {}, !ivr.success ? ivr.fieldErrors : {});
+  }
+  const fieldErrors: FieldErrors = { ...fileErrors, ...answerErrors };
   return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
 };
 

@@ -6,7 +6,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
@@ -19,6 +19,7 @@ import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
+import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
 import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { resubmitSchema } from "~/lib/schemas/ivr";
@@ -157,7 +158,13 @@ const typedText = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-const validateAnswer = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
+const validateText = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
+
+/** The browser's check of the answer: its text, and the files picked with it. */
+const validateAnswer: Validate = async (form) => {
+  const fieldErrors = { ...pickedFileProblems(new FormData(form), IVR_FILE_RULES), ...(await validateText(form))?.fieldErrors };
+  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
+};
 
 const label = (options: readonly { value: string; label: string }[], value: string | null | undefined) => (value ? (optionLabel(options, value) ?? value) : "—");
 

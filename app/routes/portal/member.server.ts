@@ -61,6 +61,11 @@ export async function practicePickers(practiceId: string) {
   };
 }
 
+const FILE_TOO_LARGE = {
+  title: "File too large",
+  description: `Attach files of at most ${IVR_ATTACHMENT.maxBytes / MEGABYTE} MB each: the field is marked below. Everything else is as you typed it.`,
+};
+
 /**
  * The IVR form's body: four attachments, each at most IVR_ATTACHMENT.maxBytes, and its text.
  * A file over its size, or a body over the form's, comes back as the form with the message
@@ -73,10 +78,11 @@ export const IVR_FORM_READ = {
     files: IVR_FILE_FIELDS.length,
     fieldBytes: 10_000,
     fileBytes: IVR_ATTACHMENT.maxBytes,
-    fileTooLarge: (field: string, fileName: string) => ({ fieldErrors: { [field]: IVR_ATTACHMENT.sizeMessage(fileName) } }),
+    fileTooLarge: (field: string, fileName: string) => ({ fieldErrors: { [field]: IVR_ATTACHMENT.sizeMessage(fileName) }, toast: FILE_TOO_LARGE }),
     tooManyFiles: () => ({ fieldErrors: { woundPhoto: `Attach one file in each of the ${IVR_FILE_FIELDS.length} fields.` } }),
     bodyTooLarge: {
       fieldErrors: Object.fromEntries(IVR_FILE_FIELDS.map((f) => [f.name, `The files together are larger than the form takes: attach files of at most ${IVR_ATTACHMENT.maxBytes / MEGABYTE} MB each.`])),
+      toast: FILE_TOO_LARGE,
     },
   },
   multiline: ["standardOfCareNotes", "answer"],
