@@ -55,6 +55,35 @@ async function portalFixture(database: Awaited<ReturnType<typeof freshDatabase>>
   return { practiceId, nurse: members[0]!, biller: members[1]!, providerId, facilityId, patientId };
 }
 
+/** The IVR form as a browser posts it, filled for the fixture's patient, provider and facility. */
+function ivrFormOf(f: { patientId: string; providerId: string; facilityId: string }, overrides: Record<string, string> = {}) {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    requestType: "new-wound",
+    patientId: f.patientId,
+    providerId: f.providerId,
+    facilityId: f.facilityId,
+    placeOfService: "11",
+    dateOfService: "2099-01-10",
+    woundType: "venous-leg-ulcer",
+    woundLocation: "leg",
+    laterality: "left",
+    lengthCm: "5",
+    widthCm: "4",
+    durationWeeks: "6",
+    standardOfCareStart: "2098-11-01",
+    standardOfCare: "compression",
+    icdPrimary: "I83.012",
+    productSlug: "membrane-wrap",
+    plannedApplications: "4",
+    attestationName: "Ana Ruiz",
+    attest: "on",
+    ...overrides,
+  };
+  for (const [k, v] of Object.entries(values)) form.append(k, v);
+  return form;
+}
+
 const NEW_PATIENT = {
   firstName: "Otto",
   lastName: "Brandt",
@@ -77,33 +106,7 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
     answerOf(await route({ request: await request, context: contextFrom("198.51.100.21"), params } as never).catch((thrown: unknown) => thrown));
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 
-  function ivrForm(overrides: Record<string, string> = {}) {
-    const form = new FormData();
-    const values: Record<string, string> = {
-      requestType: "new-wound",
-      patientId: f.patientId,
-      providerId: f.providerId,
-      facilityId: f.facilityId,
-      placeOfService: "11",
-      dateOfService: "2099-01-10",
-      woundType: "venous-leg-ulcer",
-      woundLocation: "leg",
-      laterality: "left",
-      lengthCm: "5",
-      widthCm: "4",
-      durationWeeks: "6",
-      standardOfCareStart: "2098-11-01",
-      standardOfCare: "compression",
-      icdPrimary: "I83.012",
-      productSlug: "membrane-wrap",
-      plannedApplications: "4",
-      attestationName: "Ana Ruiz",
-      attest: "on",
-      ...overrides,
-    };
-    for (const [k, v] of Object.entries(values)) form.append(k, v);
-    return form;
-  }
+  const ivrForm = (overrides: Record<string, string> = {}) => ivrFormOf(f, overrides);
   /** A draft saved through the form, as the browser's autosave does: its id. */
   async function draft(fields: Record<string, string>, cookie = f.nurse.cookie): Promise<string> {
     const saved = await call(formAction, formPost("/members/ivrs/new.data", { intent: "draft", ...fields }, { cookie }));
@@ -320,34 +323,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("twenty sendings of one draft at
     setPhiRing(undefined);
   });
 
-  function form(draftId: string, clientKey: string) {
-    const fd = new FormData();
-    const values: Record<string, string> = {
-      draftId,
-      clientKey,
-      requestType: "new-wound",
-      patientId: f.patientId,
-      providerId: f.providerId,
-      facilityId: f.facilityId,
-      placeOfService: "11",
-      dateOfService: "2099-01-10",
-      woundType: "venous-leg-ulcer",
-      woundLocation: "leg",
-      laterality: "left",
-      lengthCm: "5",
-      widthCm: "4",
-      durationWeeks: "6",
-      standardOfCareStart: "2098-11-01",
-      standardOfCare: "compression",
-      icdPrimary: "I83.012",
-      productSlug: "membrane-wrap",
-      plannedApplications: "4",
-      attestationName: "Ana Ruiz",
-      attest: "on",
-    };
-    for (const [k, v] of Object.entries(values)) fd.append(k, v);
-    return fd;
-  }
+  const form = (draftId: string, clientKey: string) => ivrFormOf(f, { draftId, clientKey });
   const post = async (body: FormData) =>
     answerOf(
       await (formAction as Route)({ request: await formPost("/members/ivrs/new", body, { cookie: f.nurse.cookie, "X-Resend": "0" }), context: contextFrom("198.51.100.22"), params: {} } as never).catch(
