@@ -274,7 +274,9 @@ async function claimRow(
     return { id: row.id };
   }
   // The key's IVR exists: its sending committed while this one waited on the key.
-  return { sent: (await sentWithKey(tx, userId, clientKey!))! };
+  const sent = await sentWithKey(tx, userId, clientKey!);
+  if (!sent) throw new Error("an IVR holds this client key but cannot be read");
+  return { sent };
 }
 
 async function sentWithKey(db: Db, userId: string, clientKey: string): Promise<IvrRow | null> {

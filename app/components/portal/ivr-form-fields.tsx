@@ -1,7 +1,7 @@
 import { CircleAlert, Calculator } from "lucide-react";
 import * as React from "react";
 import { Field, RequiredMark } from "~/components/forms/field";
-import { FileField } from "~/components/forms/file-field";
+import { IvrFileFields } from "./ivr-file-fields";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -12,7 +12,7 @@ import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_REQUEST_TYPES, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type PayerType } from "~/lib/ivr";
 import { LIMITS } from "~/lib/schemas/fields";
 import { LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
-import { IVR_ATTACHMENT, IVR_FILE_FIELDS, MEGABYTE } from "~/lib/uploads";
+import { IVR_ATTACHMENT, MEGABYTE } from "~/lib/uploads";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { cn } from "~/lib/utils";
 
@@ -385,17 +385,6 @@ export function IvrFormFields({ choices, values, errors }: { choices: IvrFormCho
         </div>
         <CheckField name="attest" label={<>I attest to the statement above<RequiredMark /></>} values={{}} error={errors.attest} />
       </Section>
-    </div>
-  );
-}
-
-/** The IVR's four file fields, each refusing a file it does not take as soon as it is picked. */
-export function IvrFileFields({ errors, optional = false }: { errors: Record<string, string>; optional?: boolean }) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      {IVR_FILE_FIELDS.map((f) => (
-        <FileField key={f.name} label={optional ? `${f.label} (optional)` : f.label} name={f.name} rule={IVR_ATTACHMENT} error={errors[f.name]} />
-      ))}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { schemaValidator, useFormSubmission, type Validate } from "~/components/
 import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
-import { IvrFileFields } from "~/components/portal/ivr-form-fields";
+import { IvrFileFields } from "~/components/portal/ivr-file-fields";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
