@@ -16,7 +16,7 @@ import { SEALED } from "./sealed";
  * mail to every member following the IVR (its reference and new status, no
  * personal data), and a status event for the live boards. An IVR leaving
  * draft takes its number there, from the database (a trigger on the status,
- * drizzle/0007): a draft has none, so drafts use up no numbers.
+ * migration ivr_numbers_when_sent): a draft has none, so drafts use no numbers.
  */
 
 export class IvrTransitionRefused extends Error {
