@@ -17,6 +17,7 @@ import { controlCharacterParameter, createHttpServer } from "./app/.server/http/
 import { isDownloadDataPath } from "./app/.server/http/not-found";
 import { encodingFor, renderPages, wantsOwnPage, writePageFiles, type CachedPage } from "./app/.server/http/page-cache";
 import { newNonce, securityHeaders } from "./app/.server/http/security-headers";
+import { LARGEST_FORM_BODY_BYTES } from "./app/lib/uploads";
 
 type AppEntry = {
   startRuntime(): Promise<void>;
@@ -178,8 +179,8 @@ app.use((req, res, next) => {
   res.status(403).type("text/plain").send("Cross-origin request refused");
 });
 
-/** Largest body any form sends: an application with six 5 MB files and its text. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Largest body any form sends: an IVR with four 10 MB attachments and its text. */
+const MAX_BODY_BYTES = LARGEST_FORM_BODY_BYTES;
 
 // Bodies are read by the route actions; refuse the impossible ones before any byte is read.
 app.use((req, res, next) => {

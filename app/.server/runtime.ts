@@ -9,7 +9,7 @@ import { pruneRateLimits } from "~/.server/http/rate-limit";
 import { pruneKeptForms } from "~/.server/accounts";
 import { phiRing } from "~/.server/crypto";
 import { startStatusEvents, stopStatusEvents } from "~/.server/events";
-import { expireDue, todayUtc } from "~/.server/ivr";
+import { expireDue, removeStaleDrafts, todayUtc } from "~/.server/ivr";
 
 /**
  * What a process runs besides answering requests: the database and the
@@ -59,6 +59,11 @@ export async function startRuntime(): Promise<void> {
         if (expired) log.info({ expired }, "IVRs past their valid-until date expired");
       })
       .catch((error) => log.warn({ err: error }, "IVR expiry failed"));
+    removeStaleDrafts(db)
+      .then((removed) => {
+        if (removed) log.info({ removed }, "IVR drafts not saved for 30 days removed");
+      })
+      .catch((error) => log.warn({ err: error }, "removing old IVR drafts failed"));
   };
   // Once at start, so a process that restarts often still purges; then every ten minutes.
   prune();

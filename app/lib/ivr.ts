@@ -86,9 +86,9 @@ export function ivrTransitionRefusal(from: IvrStatus, to: IvrStatus): string {
 /** Statuses an IVR can be ordered from (part 2), while its valid-until date covers the date of service. */
 export const IVR_ORDERABLE_STATUSES = ["covered", "prior_auth_approved"] as const satisfies readonly IvrStatus[];
 
-/** "IVR-000123" */
-export function ivrReference(number: number): string {
-  return `IVR-${String(number).padStart(6, "0")}`;
+/** "IVR-000123"; a draft has no number until it is sent (the database holds every other IVR to one). */
+export function ivrReference(number: number | null): string {
+  return number === null ? "IVR draft" : `IVR-${String(number).padStart(6, "0")}`;
 }
 
 export const IVR_REQUEST_TYPES = [
@@ -130,3 +130,14 @@ export type PayerType = (typeof PAYER_TYPES)[number]["value"];
 export const REVERIFY_SOON_DAYS = 30;
 /** Valid-until of a verification, counted from the day it was verified, unless staff set another. */
 export const DEFAULT_VALID_DAYS = 90;
+
+/** What a member may keep as drafts: their size, how many, and how long one is kept untouched. */
+export const IVR_DRAFT_LIMITS = {
+  /** Bytes of typed fields in one draft. */
+  maxBytes: 256 * 1024,
+  /** Drafts per member. */
+  perMember: 50,
+  /** Days a draft is kept after it was last saved; the board warns `warnDays` before. */
+  keptDays: 30,
+  warnDays: 7,
+} as const;

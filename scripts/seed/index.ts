@@ -1,4 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { invoiceReference } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
@@ -86,7 +87,8 @@ class Ids {
 function numberRecords(year: DemoYear): Map<string, number> {
   const made: Record<"ivr" | "order" | "invoice", { at: number; id: string }[]> = { ivr: [], order: [], invoice: [] };
   for (const y of year.practiceYears()) {
-    for (const i of y.ivrs) made.ivr.push({ at: i.createdAt, id: i.id });
+    // An IVR is numbered when it is sent; a draft has no number.
+    for (const i of y.ivrs) if (i.sent) made.ivr.push({ at: i.sent.submittedAt, id: i.id });
     for (const o of y.orders) made.order.push({ at: o.createdAt, id: o.id });
     for (const i of y.invoices) made.invoice.push({ at: i.at, id: i.id });
   }
@@ -166,6 +168,8 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     progress(`${year.submissionCount} form submissions made`);
     await w.finish();
     await advanceIdentities(tx, TABLES);
+    // IVRs take their numbers from a sequence as they are sent: it goes on after the seeded ones.
+    await tx.execute(sql`select setval('ivr_number_seq', coalesce(max(${S.ivrs.number}), 0) + 1, false) from ${S.ivrs}`);
     return Object.fromEntries(w.written);
 
     function emitPatient(p: PatientPlan) {
@@ -175,7 +179,7 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     }
 
     function emitIvr(i: IvrPlan) {
-      w.add(S.ivrs, R.ivrRow(i, number(i.id)));
+      w.add(S.ivrs, R.ivrRow(i, numbers.get(i.id) ?? null));
       for (const u of i.followers) w.add(S.ivrFollowers, R.ivrFollowerRow(i, u));
       for (const step of i.steps) {
         w.add(S.ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));

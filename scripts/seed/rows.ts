@@ -181,7 +181,7 @@ export const coverageRow = (c: CoveragePlan, patient: PatientPlan): Row<typeof c
   updatedAt: at(patient.createdAt),
 });
 
-export function ivrRow(p: IvrPlan, number: number): Row<typeof ivrs> & { number: number } {
+export function ivrRow(p: IvrPlan, number: number | null): Row<typeof ivrs> {
   const s = p.sent;
   return {
     id: p.id,

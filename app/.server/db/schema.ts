@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -470,12 +472,17 @@ export const coverages = pgTable(
 
 export const ivrStatus = pgEnum("ivr_status", IVR_STATUSES);
 
+/** IVR numbers, taken when an IVR leaves draft (a draft has none): unique and increasing. */
+export const ivrNumberSeq = pgSequence("ivr_number_seq");
+
 export const ivrs = pgTable(
   "ivrs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** IVR-000123 */
-    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    /** IVR-000123; null while a draft */
+    number: integer("number").unique(),
+    /** the sending form's client key: one key, one IVR (a replay finds the IVR it made) */
+    clientKey: text("client_key"),
     practiceId: uuid("practice_id")
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
@@ -517,7 +524,12 @@ export const ivrs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ivrs_practice_status_idx").on(t.practiceId, t.status), index("ivrs_status_submitted_idx").on(t.status, t.submittedAt)],
+  (t) => [
+    index("ivrs_practice_status_idx").on(t.practiceId, t.status),
+    index("ivrs_status_submitted_idx").on(t.status, t.submittedAt),
+    uniqueIndex("ivrs_client_key_idx").on(t.createdBy, t.clientKey),
+    check("ivrs_numbered_when_sent", sql`${t.status} = 'draft' or ${t.number} is not null`),
+  ],
 );
 
 /** Members who get a mail when the IVR changes (its author, and whoever follows it). */

@@ -25,13 +25,15 @@ export function answersWithData(request: Request): boolean {
 /** Messages beside the fields, for a refused body a browser could have sent. */
 export type FieldMessages = { fieldErrors: FieldErrors; toast?: FormToast };
 
-/** A request no form of ours sends; answered with its status by `handleForm`. */
+/** A request no form of ours sends, or a file over its limit; answered with its status by `handleForm`. */
 export class FormProblem extends Error {
   constructor(
     readonly status: number,
     message: string,
     /** Shown beside the fields when the browser reads the answer. */
     readonly messages?: FieldMessages,
+    /** The fields read (around a file over its limit, say), to give the form back as it was typed. */
+    readonly typed?: FormData,
   ) {
     super(message);
   }
@@ -41,22 +43,35 @@ function problem(status: number, message: string, messages?: FieldMessages): nev
   throw new FormProblem(status, message, messages);
 }
 
-/** The answer to a FormProblem: the reason, and the field messages when there are any. */
-function refusal(error: FormProblem) {
-  return data({ ok: false as const, rejected: true as const, error: error.message, ...error.messages }, { status: error.status });
+/** Turns the text fields of a form into the values its page refills the controls with. */
+export type Refill = (typed: FormData) => Record<string, unknown>;
+
+/**
+ * The answer to a FormProblem: the reason, and the field messages when there
+ * are any. For a plain form post with `refill`, also what was typed, so the
+ * page comes back as it was sent (a browser re-renders it from the answer).
+ */
+function refusal(error: FormProblem, request?: Request, refill?: Refill) {
+  const values = error.typed && refill && request && !isDataRequest(request) ? refill(error.typed) : undefined;
+  return data({ ok: false as const, rejected: true as const, error: error.message, ...error.messages, ...(values ? { values } : {}) }, { status: error.status });
 }
 
 /**
- * Runs a form action. A FormProblem becomes its 4xx answer; anything else
- * (the database gone mid-request, say) is logged and answered 503 with
+ * Runs a form action. A FormProblem becomes its 4xx answer (with `refill`,
+ * a plain post's answer gives back what was typed); anything else (the
+ * database gone mid-request, say) is logged and answered 503 with
  * Retry-After, which the browser treats as "keep it and send again", or
  * with `plainFailure` when a plain form post needs a page to return to.
  */
-export async function handleForm<T>(run: () => Promise<T>, plainFailure?: () => Promise<Response>) {
+export async function handleForm<T>(
+  run: () => Promise<T>,
+  plainFailure?: () => Promise<Response>,
+  { request, refill }: { request?: Request; refill?: Refill } = {},
+) {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof FormProblem) return refusal(error);
+    if (error instanceof FormProblem) return refusal(error, request, refill);
     log.error({ err: error }, "form could not be handled");
     if (plainFailure) return plainFailure();
     return data({ ok: false as const, failed: true as const }, { status: 503, headers: { "Retry-After": "30" } });
@@ -71,7 +86,11 @@ export function isPlainFileName(name: string): boolean {
 /**
  * The most a multipart form may hold. The body is read as a stream and the
  * read stops with 413 at the first part over a limit, so a body of many tiny
- * parts or one huge file costs no more than its first bytes.
+ * parts costs no more than its first bytes. A file over `fileBytes` (which
+ * a person can pick) is the exception: its bytes are dropped as they come
+ * and the rest of the body, at most `maxBytes`, is read for its text, so
+ * the form can come back with the message beside that file and everything
+ * else as it was typed.
  */
 export type MultipartLimits = {
   /** Text fields. */
@@ -81,7 +100,7 @@ export type MultipartLimits = {
   fieldBytes: number;
   /** Bytes of one file. */
   fileBytes: number;
-  /** Field messages for a file over `fileBytes`, one file too many, or a body over `maxBytes`. */
+  /** Field messages for a file over `fileBytes` (merged, one per field), one file too many, or a body over `maxBytes`. */
   fileTooLarge?: (field: string, fileName: string) => FieldMessages;
   tooManyFiles?: () => FieldMessages;
   bodyTooLarge?: FieldMessages;
@@ -142,7 +161,9 @@ async function readUrlencoded(request: Request): Promise<FormData> {
 /**
  * Streams a multipart body through busboy. Parts are kept in their order;
  * the first part over a limit settles the read with 413 and nothing more is
- * read (the HTTP entry throws the rest of the body away unparsed).
+ * read (the HTTP entry throws the rest of the body away unparsed), but for
+ * a file over its size: its bytes are dropped, the read goes on, and it ends
+ * with 413, the files' messages and the text fields read.
  */
 function readMultipart(request: Request, maxBytes: number, limits: MultipartLimits): Promise<FormData> {
   let parser: Busboy;
@@ -169,6 +190,7 @@ function readMultipart(request: Request, maxBytes: number, limits: MultipartLimi
 
   return new Promise<FormData>((resolve, reject) => {
     const entries: { name: string; value: string | File | null }[] = [];
+    const oversized: { name: string; fileName: string }[] = [];
     let settled = false;
     const fail = (error: FormProblem) => {
       if (settled) return;
@@ -191,10 +213,18 @@ function readMultipart(request: Request, maxBytes: number, limits: MultipartLimi
       const entry: (typeof entries)[number] = { name, value: null };
       entries.push(entry);
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => fail(new FormProblem(413, "A file is larger than the form takes.", limits.fileTooLarge?.(name, fileName))));
+      let over = false;
+      stream.on("data", (chunk: Buffer) => {
+        if (!over) chunks.push(chunk);
+      });
+      // busboy drops the rest of the file itself; what came so far is let go too.
+      stream.on("limit", () => {
+        over = true;
+        chunks.length = 0;
+        oversized.push({ name, fileName });
+      });
       stream.on("end", () => {
-        entry.value = new File([Buffer.concat(chunks)], fileName, { type: info.mimeType });
+        if (!over) entry.value = new File([Buffer.concat(chunks)], fileName, { type: info.mimeType });
       });
     });
     parser.on("fieldsLimit", () => fail(new FormProblem(413, "The form has more fields than it takes.")));
@@ -206,7 +236,8 @@ function readMultipart(request: Request, maxBytes: number, limits: MultipartLimi
       settled = true;
       const formData = new FormData();
       for (const { name, value } of entries) if (value !== null) formData.append(name, value);
-      resolve(formData);
+      if (oversized.length === 0) return resolve(formData);
+      reject(new FormProblem(413, "A file is larger than the form takes.", oversizedMessages(oversized, limits), formData));
     });
 
     const pump = async () => {
@@ -232,6 +263,18 @@ function readMultipart(request: Request, maxBytes: number, limits: MultipartLimi
     };
     pump().catch(unreadable);
   });
+}
+
+/** Every file over its size named beside its field (the first for a field), with the first toast. */
+function oversizedMessages(files: readonly { name: string; fileName: string }[], limits: MultipartLimits): FieldMessages | undefined {
+  if (!limits.fileTooLarge) return undefined;
+  const merged: FieldMessages = { fieldErrors: {} };
+  for (const { name, fileName } of files) {
+    const messages = limits.fileTooLarge(name, fileName);
+    merged.fieldErrors = { ...messages.fieldErrors, ...merged.fieldErrors };
+    merged.toast ??= messages.toast;
+  }
+  return merged;
 }
 
 /** How much of a multipart body busboy parses in one go. */
@@ -286,7 +329,7 @@ function checkEntries(formData: FormData, multiline: FormReadOptions["multiline"
         : "This field cannot contain line breaks or control characters.";
     }
   }
-  if (Object.keys(fieldErrors).length > 0) problem(400, "The form contains control characters.", { fieldErrors });
+  if (Object.keys(fieldErrors).length > 0) throw new FormProblem(400, "The form contains control characters.", { fieldErrors }, formData);
 }
 
 /**
@@ -299,6 +342,23 @@ export async function readFormOrRefuse(request: Request, options: FormReadOption
   } catch (error) {
     if (error instanceof FormProblem) throw refusal(error);
     throw error;
+  }
+}
+
+/**
+ * `readFormOrRefuse` for a form with file fields. What a person can cause (a
+ * file over its limit, too many files, a body over the form's size, a control
+ * character) is answered, not thrown: the form's own page with the messages
+ * beside the fields and, for a plain post, what was typed (`refill`), never
+ * an error page. Only what no browser's form sends is thrown.
+ */
+export async function readUploadForm(request: Request, options: FormReadOptions, refill: Refill) {
+  try {
+    return await readForm(request, options);
+  } catch (error) {
+    if (!(error instanceof FormProblem)) throw error;
+    if (error.messages) return refusal(error, request, refill);
+    throw refusal(error);
   }
 }
 

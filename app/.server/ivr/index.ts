@@ -3,6 +3,9 @@ export { expireDue, isFollowing, IvrTransitionRefused, setFollowing, statusMail,
 export {
   cancelIvr,
   derive,
+  discardDraft,
+  DraftAlreadySent,
+  DraftRefused,
   ForeignReferenceError,
   getIvrDetail,
   getIvrFile,
@@ -10,6 +13,7 @@ export {
   listDrafts,
   practiceBoard,
   readDraft,
+  removeStaleDrafts,
   resubmitIvr,
   reverifySoon,
   saveDraft,
@@ -19,7 +23,9 @@ export {
   type BoardRow,
   type CheckedUpload,
   type Clinical,
+  type DraftRow,
   type IvrDetail,
+  type SentIvr,
   type Verification,
 } from "./requests";
 export {

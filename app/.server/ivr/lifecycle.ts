@@ -15,7 +15,9 @@ import { SEALED } from "./sealed";
  * status. The allowed moves are IVR_TRANSITIONS in lib/ivr.ts. Each move
  * writes, in one transaction: the status, a history row, the audit row, a
  * mail to every member following the IVR (its reference and new status, no
- * personal data), and a status event for the live boards.
+ * personal data), and a status event for the live boards. An IVR leaving
+ * draft takes its number there, from the database (a trigger on the status,
+ * migration ivr_numbers_when_sent): a draft has none, so drafts use no numbers.
  */
 
 export class IvrTransitionRefused extends Error {
@@ -43,7 +45,7 @@ export type IvrTransition = {
 };
 
 /** Mail to a follower: the reference and the status in words, and where to look. */
-export function statusMail(number: number, id: string, to: IvrStatus) {
+export function statusMail(number: number | null, id: string, to: IvrStatus) {
   const reference = ivrReference(number);
   const label = IVR_STATUS_LABELS[to];
   return {
@@ -65,7 +67,12 @@ export async function transitionIvr(db: Db, move: IvrTransition): Promise<{ from
     if (!canTransitionIvr(from, move.to)) throw new IvrTransitionRefused(from, move.to);
     const [row] = await tx
       .update(ivrs)
-      .set({ ...move.set, status: move.to, updatedAt: new Date(), ...(move.to === "submitted" ? { submittedAt: new Date() } : {}) })
+      .set({
+        ...move.set,
+        status: move.to,
+        updatedAt: new Date(),
+        ...(move.to === "submitted" ? { submittedAt: new Date() } : {}),
+      })
       .where(eq(ivrs.id, move.id))
       .returning();
     await tx.insert(ivrHistory).values({

@@ -1,19 +1,21 @@
-import { and, asc, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, or } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
 import { addDays } from "~/lib/calendar";
 import type { VerificationResult } from "~/lib/verification-words";
 import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
-import { IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
+import { IVR_DRAFT_LIMITS, IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
+import { isUuid } from "~/lib/ids";
 import type { IvrFileRole, IvrInput } from "~/lib/schemas/ivr";
-import type { Actor } from "~/.server/audit";
+import type { PatientInput } from "~/lib/schemas/patient";
+import { audit, type Actor } from "~/.server/audit";
 import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import { facilities, ivrFiles, ivrFollowers, ivrHistory, ivrs, ivrVerifications, outbox, providers } from "~/.server/db/schema";
+import { facilities, ivrFiles, ivrFollowers, ivrHistory, ivrs, ivrVerifications, outbox, providers, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
-import { initialsByPatient, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
+import { addPatient, initialsByPatient, initialsOf, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
 import { transitionIvr, type IvrRow } from "./lifecycle";
 import { SEALED } from "./sealed";
 
@@ -63,11 +65,32 @@ export class ForeignReferenceError extends Error {
 // ---------------------------------------------------------------------------
 // Drafts: what the member typed so far, kept on the server as they type.
 
-/** Saves the typed values as a draft (a new one, or the member's own draft `id`). Answers its id, or null when `id` is not the member's draft. */
+/** A draft the member cannot save: too large (413), or one too many (409). */
+export class DraftRefused extends Error {
+  constructor(
+    readonly status: 409 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DraftRefused";
+  }
+}
+
+const { maxBytes: DRAFT_MAX_BYTES, perMember: DRAFTS_PER_MEMBER, keptDays: DRAFT_KEPT_DAYS, warnDays: DRAFT_WARN_DAYS } = IVR_DRAFT_LIMITS;
+
+/**
+ * Saves the typed values as a draft (a new one, or the member's own draft `id`).
+ * Answers its id, or null when `id` is not the member's draft. A draft holds at
+ * most 256 KB of fields, and a member at most 50 drafts (DraftRefused); a draft
+ * takes no IVR number until it is sent.
+ */
 export async function saveDraft(
   db: Db,
   { practiceId, userId, id, values }: { practiceId: string; userId: string; id?: string | null; values: Record<string, unknown> },
 ): Promise<string | null> {
+  if (Buffer.byteLength(JSON.stringify(values)) > DRAFT_MAX_BYTES) {
+    throw new DraftRefused(413, `This draft holds more than ${DRAFT_MAX_BYTES / 1024} KB of text, the most a draft keeps: shorten the notes to save it.`);
+  }
   const sealed = sealJson(values, DRAFT);
   const requestType = typeof values.requestType === "string" && values.requestType ? values.requestType : "new-wound";
   if (id) {
@@ -79,6 +102,15 @@ export async function saveDraft(
     return row?.id ?? null;
   }
   return inTransaction(db, async (tx) => {
+    // One member's new drafts are counted one at a time, so two at once cannot both be the 50th.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+    const [held] = await tx
+      .select({ n: count() })
+      .from(ivrs)
+      .where(and(eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")));
+    if ((held?.n ?? 0) >= DRAFTS_PER_MEMBER) {
+      throw new DraftRefused(409, `You have ${DRAFTS_PER_MEMBER} drafts, the most we keep: send or discard one on the STATUS board, then save this one.`);
+    }
     const [row] = await tx.insert(ivrs).values({ practiceId, createdBy: userId, requestType, draftSealed: sealed }).returning({ id: ivrs.id });
     await tx.insert(ivrFollowers).values({ ivrId: row!.id, userId });
     return row!.id;
@@ -88,7 +120,7 @@ export async function saveDraft(
 /** The member's own draft's typed values and the attachments kept with it, or null. */
 export async function readDraft(db: Db, { practiceId, userId, id }: { practiceId: string; userId: string; id: string }) {
   const [row] = await db
-    .select({ id: ivrs.id, number: ivrs.number, draft: ivrs.draftSealed, updatedAt: ivrs.updatedAt })
+    .select({ id: ivrs.id, draft: ivrs.draftSealed, updatedAt: ivrs.updatedAt })
     .from(ivrs)
     .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")));
   if (!row) return null;
@@ -99,7 +131,6 @@ export async function readDraft(db: Db, { practiceId, userId, id }: { practiceId
     .orderBy(asc(ivrFiles.createdAt));
   return {
     id: row.id,
-    reference: ivrReference(row.number),
     updatedAt: row.updatedAt,
     values: row.draft ? openJson<Record<string, unknown>>(row.draft, DRAFT) : {},
     files: files.map((f) => ({ ...f, name: open(f.name, FILE_NAME) })),
@@ -134,13 +165,69 @@ export async function keepDraftFiles(
   });
 }
 
-export async function listDrafts(db: Db, { practiceId, userId }: { practiceId: string; userId: string }) {
+export type DraftRow = {
+  id: string;
+  /** The patient's initials, or "" while none is chosen or typed. */
+  initials: string;
+  product: string;
+  updatedAt: Date;
+  /** The day the housekeeping removes it, unless it is saved again. */
+  removedOn: string;
+  /** Within a week of that day. */
+  removalSoon: boolean;
+};
+
+const text = (values: Record<string, unknown>, key: string) => (typeof values[key] === "string" ? (values[key] as string) : "");
+
+/** The member's drafts, the latest saved first: whom and what each is for, and when it goes. */
+export async function listDrafts(db: Db, { practiceId, userId, now = new Date() }: { practiceId: string; userId: string; now?: Date }): Promise<DraftRow[]> {
   const rows = await db
-    .select({ id: ivrs.id, number: ivrs.number, updatedAt: ivrs.updatedAt })
+    .select({ id: ivrs.id, draft: ivrs.draftSealed, updatedAt: ivrs.updatedAt })
     .from(ivrs)
     .where(and(eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")))
     .orderBy(desc(ivrs.updatedAt));
-  return rows.map((r) => ({ id: r.id, reference: ivrReference(r.number), updatedAt: r.updatedAt }));
+  const drafts = rows.map((r) => ({ ...r, values: r.draft ? openJson<Record<string, unknown>>(r.draft, DRAFT) : {} }));
+  // A chosen patient's initials come from the practice's patients; a new one's from what was typed.
+  const chosen = drafts.map((d) => text(d.values, "patientId")).filter((id) => isUuid(id));
+  const known = await initialsByPatient(db, chosen);
+  const warnFrom = now.getTime() + DRAFT_WARN_DAYS * DAY_MS;
+  return drafts.map((d) => {
+    const patientId = text(d.values, "patientId");
+    const typed = text(d.values, "firstName") || text(d.values, "lastName") ? initialsOf(text(d.values, "firstName"), text(d.values, "lastName")) : "";
+    const removal = d.updatedAt.getTime() + DRAFT_KEPT_DAYS * DAY_MS;
+    return {
+      id: d.id,
+      initials: patientId === "new" ? typed : (known.get(patientId) ?? ""),
+      product: productName(text(d.values, "productSlug") || null),
+      updatedAt: d.updatedAt,
+      removedOn: new Date(removal).toISOString().slice(0, 10),
+      removalSoon: removal <= warnFrom,
+    };
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** Discards the member's own draft, with its files; false when it is not theirs or no longer a draft. */
+export async function discardDraft(db: Db, { practiceId, userId, id, actor }: { practiceId: string; userId: string; id: string; actor: Actor }): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [gone] = await tx
+      .delete(ivrs)
+      .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")))
+      .returning({ id: ivrs.id });
+    if (!gone) return false;
+    await audit(tx, { actorEmail: actor.email, action: "ivr.discard", target: id, ip: actor.ip });
+    return true;
+  });
+}
+
+/** Drafts not saved for 30 days are removed, with their files (the board said so a week before). Answers how many. */
+export async function removeStaleDrafts(db: Db, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(ivrs)
+    .where(and(eq(ivrs.status, "draft"), lt(ivrs.updatedAt, new Date(now.getTime() - DRAFT_KEPT_DAYS * DAY_MS))))
+    .returning({ id: ivrs.id });
+  return gone.length;
 }
 
 // ---------------------------------------------------------------------------
@@ -181,11 +268,91 @@ async function checkReferences(db: Db, practiceId: string, input: IvrInput) {
   if (!facility) throw new ForeignReferenceError("facilityId");
 }
 
+/** A draft already sent under another client key: sending it again is refused (409). */
+export class DraftAlreadySent extends Error {
+  constructor(readonly reference: string) {
+    super(`This draft was sent as ${reference}: it cannot be sent again. Open ${reference} from the STATUS board.`);
+    this.name = "DraftAlreadySent";
+  }
+}
+
+export type SentIvr = { id: string; reference: string; warnings: string[]; replayed: boolean };
+
 /**
- * Sends an IVR: from the member's draft `draftId` when given, else a new one.
- * One transaction: the answers (sealed), the derived codes, the attachments
- * (sealed), the attestation, the move draft -> submitted with its history and
- * audit rows, and the company's notification (reference only).
+ * Which row a sending takes: the member's draft (locked, so sendings of one
+ * draft go one at a time), or a new row claimed by the client key. A key
+ * already used answers the IVR it made: a replay, never a second IVR.
+ */
+async function claimRow(
+  tx: Db,
+  { practiceId, userId, draftId, clientKey, requestType }: { practiceId: string; userId: string; draftId: string | null; clientKey: string | null; requestType: string },
+): Promise<{ id: string } | { sent: IvrRow }> {
+  if (draftId) {
+    const [draft] = await tx
+      .select()
+      .from(ivrs)
+      .where(and(eq(ivrs.id, draftId), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId)))
+      .for("update");
+    if (draft && draft.status !== "draft") {
+      if (clientKey && draft.clientKey === clientKey) return { sent: draft };
+      throw new DraftAlreadySent(ivrReference(draft.number));
+    }
+    if (draft) {
+      // The key goes on the draft: a replay without the draft's id finds it too.
+      if (clientKey) await tx.update(ivrs).set({ clientKey }).where(eq(ivrs.id, draft.id));
+      return { id: draft.id };
+    }
+    // Discarded meanwhile, or not theirs: sent as a new IVR.
+  }
+  const [row] = await tx
+    .insert(ivrs)
+    .values({ practiceId, createdBy: userId, requestType, clientKey })
+    .onConflictDoNothing({ target: [ivrs.createdBy, ivrs.clientKey] })
+    .returning({ id: ivrs.id });
+  if (row) {
+    await tx.insert(ivrFollowers).values({ ivrId: row.id, userId }).onConflictDoNothing();
+    return { id: row.id };
+  }
+  // The key's IVR exists: its sending committed while this one waited on the key.
+  const sent = await sentWithKey(tx, userId, clientKey!);
+  if (!sent) throw new Error("an IVR holds this client key but cannot be read");
+  return { sent };
+}
+
+async function sentWithKey(db: Db, userId: string, clientKey: string): Promise<IvrRow | null> {
+  const [row] = await db
+    .select()
+    .from(ivrs)
+    .where(and(eq(ivrs.createdBy, userId), eq(ivrs.clientKey, clientKey)));
+  return row ?? null;
+}
+
+/** A replay answers as the first sending did: the IVR, its reference and its warnings. */
+async function replayOf(db: Db, row: IvrRow, input: IvrInput): Promise<SentIvr> {
+  const payerType = row.patientId ? await primaryPayerType(db, row.patientId) : null;
+  return { id: row.id, reference: ivrReference(row.number), warnings: derive(input, payerType).warnings, replayed: true };
+}
+
+/** True for the database's refusal of a second IVR with one client key. */
+function isClientKeyConflict(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as Error & { code?: string; constraint?: string };
+    if (code === "23505" && (constraint === undefined || constraint === "ivrs_client_key_idx")) return true;
+  }
+  return false;
+}
+
+/**
+ * Sends an IVR: from the member's draft `draftId` when given, else a new one;
+ * with `newPatient`, the patient is added in the same transaction. One
+ * transaction: the answers (sealed), the derived codes, the attachments
+ * (sealed), the attestation, the move draft -> submitted with its number,
+ * history and audit rows, and the company's notification (reference only).
+ *
+ * One client key, one IVR: the database holds each member's keys unique, so
+ * posts of one sending (a double click, a replay, twenty at once) make one
+ * IVR and one mail; the others answer with that IVR (`replayed`). A draft
+ * already sent under another key is refused (DraftAlreadySent).
  */
 export async function submitIvr(
   db: Db,
@@ -194,7 +361,9 @@ export async function submitIvr(
     userId,
     actor,
     draftId,
+    clientKey = null,
     input,
+    newPatient,
     files,
     previousIvrId,
   }: {
@@ -202,56 +371,57 @@ export async function submitIvr(
     userId: string;
     actor: Actor;
     draftId?: string | null;
+    clientKey?: string | null;
     input: IvrInput;
+    /** A patient entered with the request; input.patientId is ignored. */
+    newPatient?: PatientInput | null;
     files: readonly CheckedUpload[];
     previousIvrId?: string | null;
   },
-): Promise<{ id: string; reference: string; warnings: string[] }> {
-  await checkReferences(db, practiceId, input);
-  const payerType = await primaryPayerType(db, input.patientId);
-  const { area, codes, warnings } = derive(input, payerType);
-  return inTransaction(db, async (tx) => {
-    let id = draftId ?? null;
-    if (id) {
-      const [own] = await tx
-        .select({ id: ivrs.id })
-        .from(ivrs)
-        .where(and(eq(ivrs.id, id), eq(ivrs.practiceId, practiceId), eq(ivrs.createdBy, userId), eq(ivrs.status, "draft")));
-      if (!own) id = null;
-    }
-    if (!id) {
-      const [row] = await tx.insert(ivrs).values({ practiceId, createdBy: userId, requestType: input.requestType }).returning({ id: ivrs.id });
-      id = row!.id;
-      await tx.insert(ivrFollowers).values({ ivrId: id, userId }).onConflictDoNothing();
-    }
-    await tx
-      .update(ivrs)
-      .set({
-        requestType: input.requestType,
-        previousIvrId: previousIvrId ?? null,
-        patientId: input.patientId,
-        providerId: input.providerId,
-        facilityId: input.facilityId,
-        placeOfService: input.placeOfService,
-        dateOfService: input.dateOfService,
-        productSlug: input.productSlug,
-        plannedApplications: input.plannedApplications,
-        areaHundredths: Math.round(area * 100),
-        cptCodes: codes,
-        clinicalSealed: sealJson(clinicalOf(input), CLINICAL),
-        draftSealed: null,
-        priorAuthPermission: input.priorAuthPermission,
-        attestationSignerSealed: seal(input.attestationName, SIGNER),
-        attestationVersion: IVR_ATTESTATION.version,
-        attestedAt: new Date(),
-        attestedIp: actor.ip,
-      })
-      .where(eq(ivrs.id, id));
-    await storeFiles(tx, id, files, actor.email);
-    const moved = await transitionIvr(tx, { id, to: "submitted", actor, practiceId });
-    await notifyCompany(tx, moved!.row, "submitted");
-    return { id, reference: ivrReference(moved!.row.number), warnings };
-  });
+): Promise<SentIvr> {
+  try {
+    return await inTransaction(db, async (tx) => {
+      const claimed = await claimRow(tx, { practiceId, userId, draftId: draftId ?? null, clientKey, requestType: input.requestType });
+      if ("sent" in claimed) return replayOf(tx, claimed.sent, input);
+      const { id } = claimed;
+      const patientId = newPatient ? (await addPatient(tx, { practiceId, actor, input: newPatient })).id : input.patientId;
+      const sending = { ...input, patientId };
+      await checkReferences(tx, practiceId, sending);
+      const { area, codes, warnings } = derive(sending, await primaryPayerType(tx, patientId));
+      await tx
+        .update(ivrs)
+        .set({
+          requestType: input.requestType,
+          previousIvrId: previousIvrId ?? null,
+          patientId,
+          providerId: input.providerId,
+          facilityId: input.facilityId,
+          placeOfService: input.placeOfService,
+          dateOfService: input.dateOfService,
+          productSlug: input.productSlug,
+          plannedApplications: input.plannedApplications,
+          areaHundredths: Math.round(area * 100),
+          cptCodes: codes,
+          clinicalSealed: sealJson(clinicalOf(input), CLINICAL),
+          draftSealed: null,
+          priorAuthPermission: input.priorAuthPermission,
+          attestationSignerSealed: seal(input.attestationName, SIGNER),
+          attestationVersion: IVR_ATTESTATION.version,
+          attestedAt: new Date(),
+          attestedIp: actor.ip,
+        })
+        .where(eq(ivrs.id, id));
+      await storeFiles(tx, id, files, actor.email);
+      const moved = await transitionIvr(tx, { id, to: "submitted", actor, practiceId });
+      await notifyCompany(tx, moved!.row, "submitted");
+      return { id, reference: ivrReference(moved!.row.number), warnings, replayed: false };
+    });
+  } catch (error) {
+    // Another sending with this key (from another draft, or none) committed first.
+    const sent = clientKey && isClientKeyConflict(error) ? await sentWithKey(db, userId, clientKey) : null;
+    if (sent) return replayOf(db, sent, input);
+    throw error;
+  }
 }
 
 async function storeFiles(tx: Db, ivrId: string, files: readonly CheckedUpload[], uploadedBy: string) {

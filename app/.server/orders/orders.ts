@@ -440,7 +440,7 @@ async function linesByOrder(db: Db, orderIds: readonly string[]) {
 }
 
 /** Rows of orders for a board or a queue: initials only, sizes in words, tracking. */
-export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrNumber: number })[]): Promise<OrderBoardRow[]> {
+export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrNumber: number | null })[]): Promise<OrderBoardRow[]> {
   const [lines, initials] = await Promise.all([
     linesByOrder(
       db,

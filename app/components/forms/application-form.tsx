@@ -9,8 +9,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { formToasts } from "~/content/forms";
 import { submittedValues } from "~/lib/form-result";
 import {
-  acceptList,
-  DOCUMENT_EXTENSIONS,
   entryName,
   MAX_DOCUMENTS,
   ADD_CERTIFICATION,
@@ -18,11 +16,13 @@ import {
   MAX_ENTRIES,
   parseApplicationFormData,
   positionOptions,
-  RESUME_EXTENSIONS,
+  tooManyDocuments,
   type Position,
 } from "~/lib/schemas/application-fields";
 import { LIMITS, type FieldErrors } from "~/lib/schemas/fields";
+import { DOCUMENT, RESUME } from "~/lib/uploads";
 import { Field, FormNotice, RequiredNote } from "./field";
+import { FileField } from "./file-field";
 import { Honeypot } from "./honeypot";
 import { SubmitButton } from "./submit-button";
 import { loadOnDemand, useFormSubmission, type Validate } from "./use-form-submission";
@@ -418,23 +418,23 @@ export function ApplicationForm({ answer, position }: { answer?: unknown; positi
       </SectionCard>
 
       <SectionCard title="Resume & Documents" description="Attach your resume and any supporting documents.">
-        <Field
+        <FileField
           label="Resume"
           name="resume"
           required
+          rule={RESUME}
           error={errors.resume}
           hint="PDF or Word document (.pdf, .doc, .docx), up to 5MB."
-        >
-          {(control) => <Input {...control} type="file" accept={acceptList(RESUME_EXTENSIONS)} />}
-        </Field>
-        <Field
+        />
+        <FileField
           label="Additional Documents"
           name="documents"
+          rule={DOCUMENT}
+          multiple
+          maxFiles={{ count: MAX_DOCUMENTS, message: tooManyDocuments }}
           error={errors.documents}
           hint={`Optional: up to ${MAX_DOCUMENTS} files such as cover letters or certificates (PDF, Word, PNG or JPEG), up to 5MB each.`}
-        >
-          {(control) => <Input {...control} type="file" multiple accept={acceptList(DOCUMENT_EXTENSIONS)} />}
-        </Field>
+        />
       </SectionCard>
 
       <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">

@@ -33,6 +33,7 @@ export function Field({
   hint,
   hideLabel = false,
   layout = "stack",
+  announceError = false,
   className,
   children,
 }: {
@@ -45,6 +46,8 @@ export function Field({
   hideLabel?: boolean;
   /** "grid": label, control and messages placed by the caller's grid classes (the label beside its control, say). */
   layout?: "stack" | "grid";
+  /** Read the message out as it appears (one set while the person is at the control, not by a sent form). */
+  announceError?: boolean;
   className?: string;
   children: (control: ControlProps) => React.ReactNode;
 }) {
@@ -71,7 +74,7 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium break-words text-destructive">
+        <p id={errorId} role={announceError ? "alert" : undefined} className="flex items-start gap-1.5 text-sm font-medium break-words text-destructive">
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span className="min-w-0">{error}</span>
         </p>

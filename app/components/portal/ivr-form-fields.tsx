@@ -1,6 +1,7 @@
 import { CircleAlert, Calculator } from "lucide-react";
 import * as React from "react";
 import { Field, RequiredMark } from "~/components/forms/field";
+import { IvrFileFields, type KeptAttachment } from "./ivr-file-fields";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -10,13 +11,11 @@ import { applicationCodes, codesText, WOUND_LOCATIONS, woundArea, type WoundLoca
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
 import { IVR_REQUEST_TYPES, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type PayerType } from "~/lib/ivr";
 import { LIMITS } from "~/lib/schemas/fields";
-import { IVR_FILE_FIELDS, IVR_FILE_MAX_BYTES, LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
+import { LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
+import { IVR_ATTACHMENT, MEGABYTE } from "~/lib/uploads";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { cn } from "~/lib/utils";
-import { formatBytes } from "~/lib/format";
 
-/** An attachment kept in the draft: sent with it unless removed or replaced. */
-export type KeptAttachment = { id: string; role: string; name: string; size: number };
 
 export type IvrFormChoices = {
   patients: { value: string; label: string; payerType: string | null }[];
@@ -66,23 +65,6 @@ function Section({ title, description, children }: { title: string; description?
 const grid = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
 /** An attachment already in the draft: it goes with the request unless removed here or replaced by a new pick. */
-function KeptFile({ file, label }: { file: KeptAttachment; label: string }) {
-  const id = React.useId();
-  return (
-    <div className="flex flex-col gap-1 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
-      <p className="min-w-0 break-words">
-        <span className="font-medium">Attached:</span> {file.name} <span className="text-muted-foreground">({formatBytes(file.size)})</span>
-      </p>
-      <div className="flex items-center gap-2">
-        <Checkbox id={id} name="removeFile" value={file.id} />
-        <label htmlFor={id}>
-          Remove <span className="sr-only">{`${label}: ${file.name}`}</span>
-        </label>
-      </div>
-    </div>
-  );
-}
-
 function CheckField({ name, label, values, error, hint }: { name: string; label: React.ReactNode; values: Values; error?: string; hint?: string }) {
   const id = React.useId();
   return (
@@ -396,23 +378,9 @@ export function IvrFormFields({
 
       <Section
         title="Attachments"
-        description={`PDF, JPEG or PNG, up to ${IVR_FILE_MAX_BYTES / 1024 / 1024} MB each. Files are sent with the request; "Save draft" keeps them in the draft too.`}
+        description={`PDF, JPEG or PNG, up to ${IVR_ATTACHMENT.maxBytes / MEGABYTE} MB each. Files are sent with the request; "Save draft" keeps them in the draft too.`}
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          {IVR_FILE_FIELDS.map((f) => {
-            const kept = keptFiles.filter((k) => k.role === f.role);
-            return (
-              <div key={f.name} className="flex min-w-0 flex-col gap-2">
-                <Field label={f.label} name={f.name} error={errors[f.name]} hint={kept.length > 0 ? "A file picked here replaces the attached one." : undefined}>
-                  {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
-                </Field>
-                {kept.map((k) => (
-                  <KeptFile key={k.id} file={k} label={f.label} />
-                ))}
-              </div>
-            );
-          })}
-        </div>
+        <IvrFileFields errors={errors} kept={keptFiles} />
       </Section>
 
       {warnings.length > 0 ? (

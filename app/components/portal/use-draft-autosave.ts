@@ -17,11 +17,12 @@ const DEBOUNCE_MS = 2_000;
  * it was last saved.
  */
 export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null>, initialId: string, initialSavedAt: string | null) {
-  const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string } }>();
+  const fetcher = useFetcher<{ ok: boolean; draft?: { id: string; savedAt: string }; error?: string }>();
   const timeZone = useTimeZone();
   const [draftId, setDraftId] = React.useState(initialId);
   const [savedAt, setSavedAt] = React.useState<string | null>(initialSavedAt);
-  const [failed, setFailed] = React.useState(false);
+  /** Why the last save failed ("" when it is not known), or null when it did not fail. */
+  const [failed, setFailed] = React.useState<string | null>(null);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Each answer once, when it arrives (adjusted during render, not in an effect).
@@ -32,8 +33,8 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
     if (draft) {
       setDraftId(draft.id);
       setSavedAt(draft.savedAt);
-      setFailed(false);
-    } else if (fetcher.data !== undefined) setFailed(true);
+      setFailed(null);
+    } else if (fetcher.data !== undefined) setFailed(fetcher.data.error ?? "");
   }
 
   React.useEffect(() => () => clearTimeout(timer.current), []);
@@ -73,6 +74,14 @@ export function useDraftAutosave(formRef: React.RefObject<HTMLFormElement | null
   const cancel = React.useCallback(() => clearTimeout(timer.current), []);
 
   const saving = fetcher.state !== "idle";
-  const status = saving ? "Saving draft..." : failed ? "The draft could not be saved: your answers are still here." : savedAt ? `Draft saved ${formatTimeOfDay(savedAt, timeZone)}` : "";
+  const status = saving
+    ? "Saving draft..."
+    : failed !== null
+      ? failed
+        ? `${failed} Your answers are still in the form.`
+        : "The draft could not be saved: your answers are still here."
+      : savedAt
+        ? `Draft saved ${formatTimeOfDay(savedAt, timeZone)}`
+        : "";
   return { draftId, saveNow, onInput, cancel, saving, status };
 }

@@ -64,7 +64,7 @@ export function ConfirmButton({
             type="submit"
             name="confirmed"
             value="1"
-            variant={variant === "destructive" ? "destructive" : "default"}
+            variant={variant === "destructive" || variant === "ghost-destructive" ? "destructive" : "default"}
             onClick={() => setTimeout(() => setOpen(false), 0)}
           >
             {confirmLabel}

@@ -1,3 +1,4 @@
+import { APPLICATION_FILE_BYTES, DOCUMENT, hasAllowedType, MAX_DOCUMENTS, RESUME, uploadProblem, type FileLike } from "~/lib/uploads";
 import type { FieldErrors, FormToast, Option } from "./fields";
 
 /**
@@ -38,64 +39,25 @@ export const applicationToasts = {
 } as const satisfies Record<string, FormToast>;
 
 // ---------------------------------------------------------------------------
-// Files: checked by name, declared type and size here (browser and server);
-// the server's storage step adds a look at the file's first bytes.
+// Files: checked by name, declared type and size here (browser and server,
+// with the rules of lib/uploads.ts); the server's storage step looks at the bytes.
 
-/** Name, declared type and size: what both a browser File and a server File offer. */
-export type FileLike = { readonly name: string; readonly type: string; readonly size: number };
-
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_DOCUMENTS = 5;
+export type { FileLike };
+export { MAX_DOCUMENTS };
+export const MAX_FILE_BYTES = APPLICATION_FILE_BYTES;
 export const MAX_ENTRIES = 20;
 
 /** The intents of the Add Experience and Add Certification buttons, for a post without JavaScript. */
 export const ADD_EXPERIENCE = "add-experience";
 export const ADD_CERTIFICATION = "add-certification";
 
-const MIME_TYPES = {
-  pdf: ["application/pdf"],
-  doc: ["application/msword"],
-  docx: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
-  png: ["image/png"],
-  jpg: ["image/jpeg"],
-  jpeg: ["image/jpeg"],
-} as const;
-
-type Extension = keyof typeof MIME_TYPES;
-
-export const RESUME_EXTENSIONS: readonly Extension[] = ["pdf", "doc", "docx"];
-export const DOCUMENT_EXTENSIONS: readonly Extension[] = ["pdf", "doc", "docx", "png", "jpg", "jpeg"];
-
-/** Value for a file input's accept attribute: ".pdf,.doc,.docx". */
-export function acceptList(extensions: readonly Extension[]): string {
-  return extensions.map((e) => `.${e}`).join(",");
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
-}
-
-/**
- * True when the name ends in one of the extensions and the declared type fits
- * it. Browsers declare "" or application/octet-stream for types they do not
- * know (often .doc): the extension decides then.
- */
-export function hasAllowedType(file: FileLike, extensions: readonly Extension[]): boolean {
-  const extension = extensionOf(file.name);
-  if (!(extensions as readonly string[]).includes(extension)) return false;
-  const declared = file.type.toLowerCase();
-  if (declared === "" || declared === "application/octet-stream") return true;
-  return (MIME_TYPES[extension as Extension] as readonly string[]).includes(declared);
-}
-
 export type ResumeProblem = "missing" | "type" | "size";
 
 /** The first problem of the resume, in the order of SPEC section 5, or null. */
 export function checkResume(file: FileLike | null | undefined): ResumeProblem | null {
   if (!file || (file.name === "" && file.size === 0)) return "missing";
-  if (!hasAllowedType(file, RESUME_EXTENSIONS)) return "type";
-  if (file.size > MAX_FILE_BYTES) return "size";
+  if (!hasAllowedType(file, RESUME.extensions)) return "type";
+  if (file.size > RESUME.maxBytes) return "size";
   return null;
 }
 
@@ -105,15 +67,14 @@ export const resumeMessages: Record<ResumeProblem, FormToast> = {
   size: applicationToasts.fileTooLarge,
 };
 
-const tooManyDocuments = `Attach up to ${MAX_DOCUMENTS} additional documents.`;
-const documentTooLarge = (name: string) => `"${name}" is larger than 5MB. Each document must be 5MB or smaller.`;
+export const tooManyDocuments = `Attach up to ${MAX_DOCUMENTS} additional documents.`;
 
 /** A message about the additional documents, or null when they are fine. */
 export function checkDocuments(files: readonly FileLike[]): string | null {
   if (files.length > MAX_DOCUMENTS) return tooManyDocuments;
   for (const file of files) {
-    if (!hasAllowedType(file, DOCUMENT_EXTENSIONS)) return `"${file.name}" is not a PDF, Word, PNG or JPEG file.`;
-    if (file.size > MAX_FILE_BYTES) return documentTooLarge(file.name);
+    const problem = uploadProblem(file, DOCUMENT);
+    if (problem) return problem;
   }
   return null;
 }
@@ -227,7 +188,7 @@ export const applicationLimitMessages = {
   fileTooLarge: (field: string, fileName: string): { fieldErrors: FieldErrors; toast: FormToast } =>
     field === "resume"
       ? { fieldErrors: { resume: applicationToasts.fileTooLarge.description }, toast: applicationToasts.fileTooLarge }
-      : { fieldErrors: { documents: documentTooLarge(fileName) }, toast: applicationToasts.fileTooLarge },
+      : { fieldErrors: { documents: DOCUMENT.sizeMessage(fileName) }, toast: applicationToasts.fileTooLarge },
   tooManyFiles: (): { fieldErrors: FieldErrors } => ({ fieldErrors: { documents: tooManyDocuments } }),
   bodyTooLarge: { fieldErrors: { documents: "Your files are too large to send together." }, toast: applicationToasts.fileTooLarge },
 };

@@ -3,6 +3,7 @@ import { products } from "~/content/products";
 import { isIcd10, normalizeIcd10 } from "~/lib/clinical/identifiers";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { IVR_REQUEST_TYPES, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
+import type { IVR_FILE_FIELDS } from "~/lib/uploads";
 import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
 import { dateField, latestUsToday, optionalDateField } from "./patient";
 
@@ -29,19 +30,9 @@ export const STANDARD_OF_CARE_OPTIONS = [
   { value: "vascular", label: "Vascular assessment" },
 ] as const;
 
-export const IVR_FILE_FIELDS = [
-  { name: "cardFront", role: "card-front", label: "Insurance card, front" },
-  { name: "cardBack", role: "card-back", label: "Insurance card, back" },
-  { name: "clinicalNotes", role: "clinical-notes", label: "Clinical notes" },
-  { name: "woundPhoto", role: "wound-photo", label: "Wound photo" },
-] as const;
+// The file fields and their rule live with every other upload rule, browser-safe and without zod.
+export { IVR_FILE_FIELDS } from "~/lib/uploads";
 export type IvrFileRole = (typeof IVR_FILE_FIELDS)[number]["role"];
-export const IVR_FILE_TYPES = [
-  "application/pdf",
-  "image/jpeg",
-  "image/png",
-] as const;
-export const IVR_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 export const PRODUCT_OPTIONS = products.map((p) => ({
   value: p.slug,

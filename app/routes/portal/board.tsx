@@ -1,8 +1,9 @@
-import { FilePlus2, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { FilePlus2, Search, Trash2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { DateTime } from "~/components/ui/date-time";
+import { CalendarDate, DateTime } from "~/components/ui/date-time";
+import { ConfirmButton } from "~/components/ui/confirm-button";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
@@ -10,14 +11,17 @@ import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-ba
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/lib/ivr";
+import { rejectedAnswer, type Rejected } from "~/lib/form-result";
+import { IVR_DRAFT_LIMITS, IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
 import { getDb } from "~/.server/db/client";
-import { listDrafts, practiceBoard } from "~/.server/ivr";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { discardDraft, listDrafts, practiceBoard, type DraftRow } from "~/.server/ivr";
 import { practiceOrders } from "~/.server/orders";
-import { memberOf } from "./member.server";
+import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
 
@@ -60,10 +64,28 @@ function ageOf(from: Date | string | null, now: string): string {
   return days === 1 ? "1 day" : `${days} days`;
 }
 
-export default function PortalBoard({ loaderData }: Route.ComponentProps) {
+export type BoardAnswer = { ok: false; confirm: "discard"; id: string } | Rejected;
+
+/** Discards one of the member's drafts, after a confirmation (a dialog, or without JavaScript a second step). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, practice } = await requirePractice(request);
+  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
+  if (form.get("intent") !== "discard") return data<BoardAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
+  const id = idParam(String(form.get("draftId") ?? ""));
+  if (form.get("confirmed") !== "1") return data<BoardAnswer>({ ok: false, confirm: "discard", id });
+  if (!(await discardDraft(getDb(), { practiceId: practice.id, userId: user.id, id, actor: actorOf(user, context) }))) {
+    return data<BoardAnswer>(rejectedAnswer("This draft was sent or is already gone.", "Not discarded"), { status: 404 });
+  }
+  return redirectWithFlash("/members", { title: "Draft discarded", description: "The draft and any files with it are gone." });
+}
+
+export default function PortalBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { practice, filter, rows, counts, total, drafts, orders, now } = loaderData;
   const site = useSite();
   const live = useLiveStatus(Boolean(practice));
+  const navigation = useNavigation();
+  const answer = actionData as BoardAnswer | undefined;
+  const confirming = answer && "confirm" in answer ? answer.id : null;
 
   return (
     <section aria-labelledby="board-heading" className="flex flex-col gap-6">
@@ -100,31 +122,8 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          {drafts.length > 0 ? (
-            <section aria-labelledby="drafts-heading" className="rounded-xl border border-border p-4">
-              <h3 id="drafts-heading" className="font-semibold text-navy">
-                Your drafts
-              </h3>
-              <ul className="mt-2 flex flex-col divide-y divide-border">
-                {drafts.map((d) => (
-                  <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                    <span>
-                      <span className="font-medium">{d.reference}</span>
-                      <span className="text-muted-foreground">
-                        {" "}
-                        · saved <DateTime value={d.updatedAt} />
-                      </span>
-                    </span>
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/members/ivrs/new?draft=${d.id}`} aria-label={`Resume ${d.reference}`}>
-                        Resume
-                      </Link>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {answer && "rejected" in answer ? <FormNotice notice={{ title: answer.title ?? "Not changed", description: answer.error, variant: "error" }} /> : null}
+          {drafts.length > 0 ? <DraftsList drafts={drafts} confirming={confirming} busy={navigation.state !== "idle"} /> : null}
 
           <p className="sr-only" aria-live="polite">
             {live ? "The board updates by itself." : ""}
@@ -214,6 +213,90 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
+    </section>
+  );
+}
+
+/** "M.H. · Membrane Wrap", or what is still missing. */
+function draftName(d: DraftRow): string {
+  return `${d.initials || "No patient yet"} · ${d.product || "no product yet"}`;
+}
+
+/** The member's drafts: whom and what for, when saved, and when the housekeeping removes them; resume or discard each. */
+function DraftsList({ drafts, confirming, busy }: { drafts: readonly DraftRow[]; confirming: string | null; busy: boolean }) {
+  const going = drafts.filter((d) => d.removalSoon);
+  return (
+    <section aria-labelledby="drafts-heading" className="flex flex-col gap-3 rounded-xl border border-border p-4">
+      <h3 id="drafts-heading" className="font-semibold text-navy">
+        Your drafts
+      </h3>
+      {going.length > 0 ? (
+        <FormNotice
+          notice={{
+            title: going.length === 1 ? "A draft will be removed soon" : `${going.length} drafts will be removed soon`,
+            description: `Drafts not saved for ${IVR_DRAFT_LIMITS.keptDays} days are removed, with their files. Resume a draft and change anything to keep it, or send it.`,
+          }}
+        />
+      ) : null}
+      <ul className="flex flex-col divide-y divide-border">
+        {drafts.map((d) => (
+          <li key={d.id} data-draft={d.id} className="flex flex-col gap-2 py-2 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="min-w-0">
+                <span className="font-medium">{draftName(d)}</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  · saved <DateTime value={d.updatedAt} />
+                </span>
+                {d.removalSoon ? (
+                  <span className="block font-medium text-amber-800">
+                    Removed on <CalendarDate value={d.removedOn} /> unless saved again
+                  </span>
+                ) : null}
+              </span>
+              <span className="flex flex-wrap gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/members/ivrs/new?draft=${d.id}`} aria-label={`Resume the draft ${draftName(d)}`}>
+                    Resume
+                  </Link>
+                </Button>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="discard" />
+                  <input type="hidden" name="draftId" value={d.id} />
+                  <ConfirmButton
+                    variant="ghost-destructive"
+                    size="sm"
+                    title="Discard this draft?"
+                    description={`The draft for ${draftName(d)} and any files with it are deleted. This cannot be undone.`}
+                    confirmLabel="Discard the draft"
+                    pending={busy}
+                  >
+                    <Trash2 aria-hidden />
+                    Discard<span className="sr-only"> the draft {draftName(d)}</span>
+                  </ConfirmButton>
+                </Form>
+              </span>
+            </div>
+            {confirming === d.id ? (
+              <Form method="post" className="flex flex-col gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3">
+                <p className="font-semibold">Discard the draft for {draftName(d)}?</p>
+                <p>The draft and any files with it are deleted. This cannot be undone.</p>
+                <input type="hidden" name="intent" value="discard" />
+                <input type="hidden" name="draftId" value={d.id} />
+                <input type="hidden" name="confirmed" value="1" />
+                <div className="flex flex-wrap gap-2">
+                  <Button type="submit" variant="destructive" size="sm">
+                    Discard the draft
+                  </Button>
+                  <Button asChild variant="outline" size="sm">
+                    <Link to="/members">Keep it</Link>
+                  </Button>
+                </div>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

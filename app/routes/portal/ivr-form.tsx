@@ -13,15 +13,16 @@ import { invalid, isDataRequest, rejectedAnswer, submittedValues, type FormAnswe
 import { privateMeta } from "~/lib/meta";
 import { readIvrForm } from "~/lib/schemas/ivr";
 import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
+import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
 import { useSite } from "~/lib/use-site";
 import { isUuid } from "~/lib/ids";
 import type { KeepSentForm } from "~/.server/accounts";
 import { getDb, type Db } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { readForm, readFormOrRefuse } from "~/.server/http/form-body";
-import { ForeignReferenceError, keepDraftFiles, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
+import { clientKeyOf, readForm, readUploadForm } from "~/.server/http/form-body";
+import { DraftAlreadySent, DraftRefused, ForeignReferenceError, IvrTransitionRefused, keepDraftFiles, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
 import { practiceOfUser } from "~/.server/practices";
-import { addPatient, DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
+import { DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
 import { mailQueued } from "~/.server/runtime";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound, practicePickers, requirePractice } from "./member.server";
 
@@ -47,9 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     practice: { name: practice.name },
     choices,
-    draft: draft
-      ? { id: draft.id, reference: draft.reference, updatedAt: draft.updatedAt.toISOString(), values: draft.values, files: draft.files }
-      : null,
+    draft: draft ? { id: draft.id, updatedAt: draft.updatedAt.toISOString(), values: draft.values, files: draft.files } : null,
+    // Sent with a plain post (JavaScript off): posting this form twice makes one IVR. A script sets its own per sending.
+    clientKey: crypto.randomUUID(),
   };
 }
 
@@ -100,18 +101,32 @@ const keepIvrDraft: KeepSentForm = async (owner, request) => {
   return id ? `/members/ivrs/new?draft=${id}` : null;
 };
 
+/** A refusal the member reads as a whole (a draft not saved, a draft already sent); a plain post keeps what was typed. */
+function refusedAnswer(request: Request, status: number, title: string, message: string, values: Record<string, unknown>) {
+  return data<IvrFormAnswer>({ ...rejectedAnswer(message, title), ...(isDataRequest(request) ? {} : { values }) }, { status });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request, keepIvrDraft);
-  const formData = await readFormOrRefuse(request, READ);
+  // A file over its size comes back as this form, with the message beside it and the rest as typed.
+  const formData = await readUploadForm(request, READ, typedValues);
+  if (!(formData instanceof FormData)) return formData;
   const db = getDb();
   const values = typedValues(formData);
   const draftId = typeof values.draftId === "string" && values.draftId ? idParam(values.draftId) : null;
   delete values.draftId;
+  const refill = { ...values, draftId: draftId ?? "" };
 
   if (formData.get("intent") === "draft") {
-    const id = await saveDraftWithFiles(db, { practiceId: practice.id, userId: user.id, uploadedBy: user.email, draftId, values, formData });
+    let id: string | null;
+    try {
+      id = await saveDraftWithFiles(db, { practiceId: practice.id, userId: user.id, uploadedBy: user.email, draftId, values, formData });
+    } catch (error) {
+      if (error instanceof DraftRefused) return refusedAnswer(request, error.status, "Draft not saved", error.message, refill);
+      throw error;
+    }
     if (!id) {
-      // Sent, cancelled or not theirs: nothing to save into.
+      // Sent, discarded or not theirs: nothing to save into.
       if (isDataRequest(request)) return data<IvrFormAnswer>(rejectedAnswer("This draft was sent or is gone: it is no longer saved."), { status: 404 });
       throw notFound();
     }
@@ -119,7 +134,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(`/members/ivrs/new?draft=${id}`, { title: "Draft saved", description: "Resume it from here or from the STATUS board." });
   }
 
-  const refill = { ...values, draftId: draftId ?? "" };
   const { files, fieldErrors: fileErrors } = await checkFiles(formData);
   const addingPatient = values.patientId === NEW_PATIENT;
   const { ivrSchema } = await import("~/lib/schemas/ivr");
@@ -129,18 +143,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors: FieldErrors = { ...fileErrors, ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
   if (Object.keys(fieldErrors).length > 0 || !ivr.success || (patient && !patient.success)) return invalid(request, fieldErrors, { values: refill });
 
-  const actor = actorOf(user, context);
-  let patientId = ivr.data.patientId;
-  if (patient?.success) {
-    try {
-      patientId = (await addPatient(db, { practiceId: practice.id, actor, input: patient.data })).id;
-    } catch (error) {
-      if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
-      throw error;
-    }
-  }
-  // From here on the patient exists: a form shown again picks them.
-  const kept = { ...refill, patientId };
   try {
     // A draft's kept attachments go with it: a file picked now replaces the kept one of its role.
     const removed = removedFiles(formData);
@@ -148,14 +150,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       draftId !== null &&
       (files.length > 0 || removed.length > 0) &&
       (await keepDraftFiles(db, { practiceId: practice.id, userId: user.id, ivrId: draftId, files, remove: removed, uploadedBy: user.email }));
-    const sent = await submitIvr(db, { practiceId: practice.id, userId: user.id, actor, draftId, input: { ...ivr.data, patientId }, files: intoDraft ? [] : files });
-    mailQueued();
+    // A patient entered with the request is added in the same transaction, once however often this is posted.
+    const sent = await submitIvr(db, {
+      practiceId: practice.id,
+      userId: user.id,
+      actor: actorOf(user, context),
+      draftId,
+      clientKey: clientKeyOf(formData),
+      input: ivr.data,
+      newPatient: patient?.success ? patient.data : null,
+      files: intoDraft ? [] : files,
+    });
+    if (!sent.replayed) mailQueued();
     return redirectWithFlash(`/members/ivrs/${sent.id}`, {
       title: `${sent.reference} sent`,
       description: sent.warnings.length > 0 ? "Sent with warnings: see them on its page." : "We will verify the benefits and tell you here.",
     });
   } catch (error) {
-    if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: kept });
+    if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: refill });
+    if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
+    if (error instanceof DraftAlreadySent || error instanceof IvrTransitionRefused) return refusedAnswer(request, 409, "Not sent", error.message, refill);
     throw error;
   }
 }
@@ -163,21 +177,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A well-formed id standing in for a patient added with the request, while the IVR's own fields are checked. */
 const PLACEHOLDER_ID = "00000000-0000-4000-8000-000000000000";
 
-/** The browser's check: the IVR's schema, and the patient's when one is added with it. */
+/** The browser's check: the attachments, the IVR's schema, and the patient's when one is added with it. */
 const validate: Validate = async (form) => {
-  let schemas: [typeof import("~/lib/schemas/ivr"), typeof import("~/lib/schemas/patient")];
+  const formData = new FormData(form);
+  const fileErrors = pickedFileProblems(formData, IVR_FILE_RULES);
+  let schemas: [typeof import("~/lib/schemas/ivr"), typeof import("~/lib/schemas/patient")] | null;
   try {
     schemas = await Promise.all([import("~/lib/schemas/ivr"), import("~/lib/schemas/patient")]);
   } catch {
-    // Not loaded (offline, a new deployment): the server checks it.
-    return null;
+    // Not loaded (offline, a new deployment): the server checks the answers.
+    schemas = null;
   }
-  const [{ ivrSchema }, { patientSchema }] = schemas;
-  const values = readIvrForm(new FormData(form));
-  const adding = values.patientId === NEW_PATIENT;
-  const ivr = parseWith(ivrSchema, adding ? { ...values, patientId: PLACEHOLDER_ID } : values);
-  const patient = adding ? parseWith(patientSchema, values) : null;
-  const fieldErrors: FieldErrors = { ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
+  const answerErrors: FieldErrors = {};
+  if (schemas) {
+    const [{ ivrSchema }, { patientSchema }] = schemas;
+    const values = readIvrForm(formData);
+    const adding = values.patientId === NEW_PATIENT;
+    const ivr = parseWith(ivrSchema, adding ? { ...values, patientId: PLACEHOLDER_ID } : values);
+    const patient = adding ? parseWith(patientSchema, values) : null;
+    Object.assign(answerErrors, patient && !patient.success ? patient.fieldErrors : {}, !ivr.success ? ivr.fieldErrors : {});
+  }
+  const fieldErrors: FieldErrors = { ...fileErrors, ...answerErrors };
   return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
 };
 
@@ -229,7 +249,7 @@ function IvrFormScreen({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="ivr-form-heading" className="text-xl font-semibold text-navy">
-            {draft ? `IVR form: ${draft.reference} (draft)` : "IVR form"}
+            {draft ? "IVR form (draft)" : "IVR form"}
           </h2>
           <p className="text-sm text-muted-foreground">
             Submit an insurance verification request. Your answers are kept as a draft while you type.
@@ -261,6 +281,7 @@ function IvrFormScreen({
       >
         <FormNotice notice={form.notice} />
         <input type="hidden" name="draftId" value={autosave.draftId} readOnly />
+        <input type="hidden" name="clientKey" value={loaderData.clientKey} readOnly />
         <IvrFormFields choices={choices} values={initial} errors={form.errors} keptFiles={draft?.files ?? []} />
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-3">

@@ -6,13 +6,13 @@ import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
+import { IvrFileFields } from "~/components/portal/ivr-file-fields";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
@@ -20,14 +20,16 @@ import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, typ
 import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { verificationFacts } from "~/lib/verification-words";
+import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
 import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { resubmitSchema } from "~/lib/schemas/ivr";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { readFormOrRefuse } from "~/.server/http/form-body";
+import { readUploadForm } from "~/.server/http/form-body";
 import {
   cancelIvr,
+  DraftRefused,
   getIvrDetail,
   isFollowing,
   IvrTransitionRefused,
@@ -103,7 +105,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const detail = await getIvrDetail(db, { id, practiceId: practice.id });
   if (!detail || detail.row.status === "draft") throw notFound();
-  const form = await readFormOrRefuse(request, IVR_FORM_READ);
+  // A file over its size comes back as the page, with the message beside it and the answer as typed.
+  const form = await readUploadForm(request, IVR_FORM_READ, (typed) => ({ intent: "resubmit", answer: typedText(typed, "answer").slice(0, LIMITS.long) }));
+  if (!(form instanceof FormData)) return form;
   const intent = form.get("intent");
   const actor = actorOf(user, context);
   const here = `/members/ivrs/${id}`;
@@ -130,7 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
       }
       case "resubmit": {
-        const raw = { answer: typeof form.get("answer") === "string" ? (form.get("answer") as string) : "" };
+        const raw = { answer: typedText(form, "answer") };
         const parsed = parseWith(resubmitSchema, raw);
         const { files, fieldErrors } = await checkFiles(form);
         if (!parsed.success || Object.keys(fieldErrors).length > 0)
@@ -144,11 +148,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof IvrTransitionRefused) return data<IvrPageAnswer>(rejectedAnswer(error.message, "Not changed"), { status: 409 });
+    if (error instanceof DraftRefused) return data<IvrPageAnswer>(rejectedAnswer(error.message, "Re-verification not started"), { status: error.status });
     throw error;
   }
 }
 
-const validateAnswer = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
+/** A text field of the form, or "". */
+const typedText = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+const validateText = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
+
+/** The browser's check of the answer: its text, and the files picked with it. */
+const validateAnswer: Validate = async (form) => {
+  const fieldErrors = { ...pickedFileProblems(new FormData(form), IVR_FILE_RULES), ...(await validateText(form))?.fieldErrors };
+  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
+};
 
 const label = (options: readonly { value: string; label: string }[], value: string | null | undefined) => (value ? (optionLabel(options, value) ?? value) : "—");
 
@@ -380,13 +397,7 @@ function NeedsInformation({ message, answer }: { message: string; answer: IvrPag
         <Field label="Your answer" name="answer" required error={form.errors.answer}>
           {(control) => <Textarea {...control} rows={4} maxLength={LIMITS.long} defaultValue={submittedText(typed, "answer")} className="bg-background" />}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {IVR_FILE_FIELDS.map((f) => (
-            <Field key={f.name} label={`${f.label} (optional)`} name={f.name} error={form.errors[f.name]}>
-              {(control) => <Input {...control} type="file" accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png" autoHeight />}
-            </Field>
-          ))}
-        </div>
+        <IvrFileFields errors={form.errors} optional />
         <SubmitButton pending={form.pending} pendingText="Sending..." className="self-start">
           <Send aria-hidden />
           Answer and send again

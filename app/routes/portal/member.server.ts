@@ -4,11 +4,10 @@ import { requireUser, type KeepSentForm } from "~/.server/accounts";
 import type { Actor } from "~/.server/audit";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";
-import { detectFileType, safeFileName } from "~/.server/http/file-type";
-import { isPlainFileName } from "~/.server/http/form-body";
+import { checkFile } from "~/.server/http/file-type";
 import type { CheckedUpload } from "~/.server/ivr";
 import type { FieldErrors } from "~/lib/schemas/fields";
-import { IVR_FILE_FIELDS, IVR_FILE_MAX_BYTES, IVR_FILE_TYPES, type IvrFileRole } from "~/lib/schemas/ivr";
+import { IVR_ATTACHMENT, IVR_FILE_FIELDS, IVR_FORM_BODY_BYTES, MEGABYTE } from "~/lib/uploads";
 import { facilities, providers } from "~/.server/db/schema";
 import { practiceOfUser } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
@@ -63,21 +62,34 @@ export async function practicePickers(practiceId: string) {
   };
 }
 
-/** Files of the form: four attachments, each at most IVR_FILE_MAX_BYTES; text fields are a few kB. */
+const FILE_TOO_LARGE = {
+  title: "File too large",
+  description: `Attach files of at most ${IVR_ATTACHMENT.maxBytes / MEGABYTE} MB each: the field is marked below. Everything else is as you typed it.`,
+};
+
+/**
+ * The IVR form's body: four attachments, each at most IVR_ATTACHMENT.maxBytes, and its text.
+ * A file over its size, or a body over the form's, comes back as the form with the message
+ * beside the attachments (the browser refuses such a file when it is picked).
+ */
 export const IVR_FORM_READ = {
-  maxBytes: IVR_FILE_FIELDS.length * IVR_FILE_MAX_BYTES + 256 * 1024,
+  maxBytes: IVR_FORM_BODY_BYTES,
   multipart: {
     fields: 120,
     files: IVR_FILE_FIELDS.length,
     fieldBytes: 10_000,
-    fileBytes: IVR_FILE_MAX_BYTES,
-    fileTooLarge: (field: string) => ({ fieldErrors: { [field]: `The file is larger than ${IVR_FILE_MAX_BYTES / 1024 / 1024} MB` } }),
+    fileBytes: IVR_ATTACHMENT.maxBytes,
+    fileTooLarge: (field: string, fileName: string) => ({ fieldErrors: { [field]: IVR_ATTACHMENT.sizeMessage(fileName) }, toast: FILE_TOO_LARGE }),
+    tooManyFiles: () => ({ fieldErrors: { woundPhoto: `Attach one file in each of the ${IVR_FILE_FIELDS.length} fields.` } }),
+    bodyTooLarge: {
+      fieldErrors: Object.fromEntries(IVR_FILE_FIELDS.map((f) => [f.name, `The files together are larger than the form takes: attach files of at most ${IVR_ATTACHMENT.maxBytes / MEGABYTE} MB each.`])),
+      toast: FILE_TOO_LARGE,
+    },
   },
   multiline: ["standardOfCareNotes", "answer"],
 };
 
-
-/** Checks each attached file by its bytes: PDF, JPEG or PNG only. */
+/** Checks each attached file by its name, size and bytes: PDF, JPEG or PNG only, images written anew. */
 export async function checkFiles(formData: FormData): Promise<{ files: CheckedUpload[]; fieldErrors: FieldErrors }> {
   const files: CheckedUpload[] = [];
   const fieldErrors: FieldErrors = {};
@@ -88,14 +100,9 @@ export async function checkFiles(formData: FormData): Promise<{ files: CheckedUp
       fieldErrors[field.name] = "The file is empty";
       continue;
     }
-    const bytes = new Uint8Array(await value.arrayBuffer());
-    const type = await detectFileType(bytes);
-    if (!type || !(IVR_FILE_TYPES as readonly string[]).includes(type.mime) || !isPlainFileName(value.name)) {
-      fieldErrors[field.name] = "Attach a PDF, JPEG or PNG file";
-      continue;
-    }
-    files.push({ role: field.role as IvrFileRole, name: safeFileName(value.name, type), mimeType: type.mime, bytes });
+    const checked = await checkFile(value, IVR_ATTACHMENT);
+    if (checked.ok) files.push({ role: field.role, name: checked.name, mimeType: checked.mimeType, bytes: checked.bytes });
+    else fieldErrors[field.name] = checked.message;
   }
   return { files, fieldErrors };
 }
-

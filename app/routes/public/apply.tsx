@@ -24,14 +24,13 @@ import {
   isMultilineApplicationField,
   ADD_CERTIFICATION,
   ADD_EXPERIENCE,
-  MAX_DOCUMENTS,
   MAX_ENTRIES,
-  MAX_FILE_BYTES,
   parseApplicationFormData,
   positionFromSlug,
   positionOptions,
 } from "~/lib/schemas/application-fields";
 import { optionLabel } from "~/lib/schemas/fields";
+import { APPLICATION_BODY_BYTES } from "~/lib/uploads";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -40,11 +39,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Apply for a position with our wound-care team: share your details, work experience, certifications and resume.",
   );
 
-// A resume and every additional document at their largest, plus room for the text fields.
-const MAX_BODY_BYTES = (1 + MAX_DOCUMENTS) * MAX_FILE_BYTES + 1024 * 1024;
-
 const READ: FormReadOptions = {
-  maxBytes: MAX_BODY_BYTES,
+  // A resume and every additional document at their largest, plus room for the text fields.
+  maxBytes: APPLICATION_BODY_BYTES,
   multipart: { ...applicationBodyLimits, ...applicationLimitMessages },
   multiline: isMultilineApplicationField,
 };
@@ -52,6 +49,13 @@ const READ: FormReadOptions = {
 // A plain post's refusal is answered before the page renders (see readBeforeRendering).
 export const middleware: Route.MiddlewareFunction[] = [readBeforeRendering("application", READ)];
 
+/** What a plain post gets back to refill the form: its text, never its files. */
+function typedApplication(formData: FormData) {
+  const { personal, experience, certifications } = parseApplicationFormData(formData);
+  return { personal, experience, certifications };
+}
+
+// A file over 5 MB (or a control character) answers the form with what was typed (`refill`).
 export async function action({ request, context }: Route.ActionArgs) {
   return handleForm(async () => {
     // The headers, then the rate limit, before a byte of the body is read: a refused
@@ -61,31 +65,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isHoneypotFilled(formData)) return accepted(request, "/apply", formToasts.application.success);
     const submission = parseApplicationFormData(formData);
     const { personal, experience, certifications } = submission;
+    const values = { personal, experience, certifications };
     // Add Experience / Add Certification without JavaScript: the form comes back with
     // what was typed and one more empty entry (files cannot be given back by a page).
     const intent = formData.get("intent");
     if (intent === ADD_EXPERIENCE || intent === ADD_CERTIFICATION) {
       const empty = {};
-      const values = {
+      const redrawn = {
         personal,
         experience: intent === ADD_EXPERIENCE && experience.length < MAX_ENTRIES ? [...experience, empty] : experience,
         certifications: intent === ADD_CERTIFICATION && certifications.length < MAX_ENTRIES ? [...certifications, empty] : certifications,
       };
-      return data({ ok: false as const, redraw: true as const, values });
+      return data({ ok: false as const, redraw: true as const, values: redrawn });
     }
     const result = validateApplication(submission);
     if (!result.success) {
-      return invalid(request, result.fieldErrors, { toast: result.toast, values: { personal, experience, certifications } });
+      return invalid(request, result.fieldErrors, { toast: result.toast, values });
     }
     // The names and declared types passed; now what the bytes really are.
     const files = await checkUploadedFiles(result.data.resume, result.data.documents);
     if (!files.ok) {
       const { field, message, toast } = files.rejection;
-      return invalid(request, { [field]: message }, { toast, values: { personal, experience, certifications } });
+      return invalid(request, { [field]: message }, { toast, values });
     }
     await submitApplication(getDb(), result.data, files.files, clientKeyOf(formData));
     return accepted(request, "/apply", formToasts.application.success);
-  });
+  }, undefined, { request, refill: typedApplication });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

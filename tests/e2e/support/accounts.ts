@@ -26,4 +26,5 @@ export const portalAccounts = {
   drafter: { email: "drafter@sunrise.example", password: "drafter password 1", role: "member" as Role, practice: "sunrise" as const },
   watcher: { email: "watcher@sunrise.example", password: "watcher password 1", role: "member" as Role, practice: "sunrise" as const },
   outsider: { email: "outsider@elsewhere.example", password: "outsider password 1", role: "member" as Role, practice: "elsewhere" as const },
+  uploader: { email: "uploader@sunrise.example", password: "uploader password 1", role: "member" as Role, practice: "sunrise" as const },
 };

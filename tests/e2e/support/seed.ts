@@ -8,6 +8,7 @@ import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { parseWith } from "~/lib/schemas/fields";
 import { patientSchema } from "~/lib/schemas/patient";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
+import { seedOldDraft } from "./seed-drafts";
 import { seedIvrs } from "./seed-ivrs";
 import { seedOrders } from "./seed-orders";
 
@@ -45,5 +46,6 @@ for (const { practice, ...account } of Object.values(portalAccounts)) {
   await setMemberPractice(db, user.id, practiceIds[practice]!);
 }
 await seedIvrs(db);
+await seedOldDraft(db);
 await seedOrders(db);
 await database.close();

@@ -40,6 +40,7 @@ export const sessions = {
   drafter: { account: portalAccounts.drafter, origin: MAIN_ORIGIN, landing: portal },
   watcher: { account: portalAccounts.watcher, origin: MAIN_ORIGIN, landing: portal },
   outsider: { account: portalAccounts.outsider, origin: MAIN_ORIGIN, landing: portal },
+  uploader: { account: portalAccounts.uploader, origin: MAIN_ORIGIN, landing: portal },
   orders: { account: orderPractice.member, origin: MAIN_ORIGIN, landing: portal },
   buyer: { account: orderPractice.buyer, origin: MAIN_ORIGIN, landing: portal },
   cedar: { account: endToEndPractice.member, origin: MAIN_ORIGIN, landing: portal },

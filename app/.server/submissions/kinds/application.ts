@@ -4,7 +4,8 @@ import type { FormToast } from "~/lib/schemas/common";
 import { optionLabel } from "~/lib/schemas/fields";
 import { KIND_INFO } from "~/lib/submission-kinds";
 import { applicationCertifications, applicationExperience, applications } from "~/.server/db/schema";
-import { detectFileType, safeFileName } from "~/.server/http/file-type";
+import { DOCUMENT, RESUME } from "~/lib/uploads";
+import { checkFile } from "~/.server/http/file-type";
 import type { CheckedFile } from "../store";
 import { defineKind, defineList } from "./record";
 
@@ -121,43 +122,36 @@ export const application = defineKind({
   },
 });
 
-const RESUME_TYPES = new Set(["pdf", "doc", "docx"]);
-const DOCUMENT_TYPES = new Set(["pdf", "doc", "docx", "png", "jpg"]);
-
 export type FileRejection = { field: "resume" | "documents"; message: string; toast: FormToast | null };
 
 /**
- * Reads the uploaded files and checks what their bytes are. The browser's
- * name and declared type were already checked; this catches renamed files.
+ * Reads the uploaded files and checks what their bytes are (images are
+ * written anew). The browser's name and declared type were already checked;
+ * this catches renamed files and documents that act when opened.
  */
 export async function checkUploadedFiles(
   resume: File,
   documents: readonly File[],
 ): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; rejection: FileRejection }> {
   const files: CheckedFile[] = [];
-  const resumeBytes = new Uint8Array(await resume.arrayBuffer());
-  const resumeType = await detectFileType(resumeBytes);
-  if (!resumeType || !RESUME_TYPES.has(resumeType.ext)) {
-    return {
-      ok: false,
-      rejection: { field: "resume", message: applicationToasts.invalidFileType.description, toast: applicationToasts.invalidFileType },
-    };
+  const checkedResume = await checkFile(resume, RESUME);
+  if (!checkedResume.ok) {
+    return { ok: false, rejection: { field: "resume", message: checkedResume.message, toast: applicationToasts.invalidFileType } };
   }
-  files.push({ role: "resume", fileName: safeFileName(resume.name, resumeType), contentType: resumeType.mime, data: resumeBytes });
+  files.push({ role: "resume", fileName: checkedResume.name, contentType: checkedResume.mimeType, data: checkedResume.bytes });
   for (const document of documents) {
-    const bytes = new Uint8Array(await document.arrayBuffer());
-    const type = await detectFileType(bytes);
-    if (!type || !DOCUMENT_TYPES.has(type.ext)) {
+    const checked = await checkFile(document, DOCUMENT);
+    if (!checked.ok) {
       return {
         ok: false,
         rejection: {
           field: "documents",
-          message: `"${document.name}" is not a PDF, Word, PNG or JPEG file.`,
+          message: checked.message,
           toast: { title: "Invalid file type", description: "Additional documents must be PDF, Word, PNG or JPEG files." },
         },
       };
     }
-    files.push({ role: "document", fileName: safeFileName(document.name, type), contentType: type.mime, data: bytes });
+    files.push({ role: "document", fileName: checked.name, contentType: checked.mimeType, data: checked.bytes });
   }
   return { ok: true, files };
 }
