@@ -36,7 +36,7 @@ import {
   submissions,
   user,
 } from "~/.server/db/schema";
-import { ivrQueue, parseQueueFilters, practiceBoard, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
+import { ivrQueue, parseQueueFilters, practiceBoard, readIvrAsStaff, saveDraft, todayUtc, transitionIvr } from "~/.server/ivr";
 import { orderQueue, ordersToday, parseOrderQueueFilters, practiceInvoices, practiceOrders, readOrderAsStaff } from "~/.server/orders";
 import { getPatient, listPatientChoices } from "~/.server/patients";
 import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
@@ -285,13 +285,19 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     const [{ max } = { max: 0 }] = await db().select({ max: sql<number>`max(${ivrs.number})` }).from(ivrs);
     const [practiceId] = practiceIds;
     const id = await saveDraft(db(), { practiceId: practiceId!, userId: member!.id, values: { requestType: "new-wound" } });
-    const [draft] = await db().select({ number: ivrs.number }).from(ivrs).where(eq(ivrs.id, id!));
-    expect(draft!.number).toBe(max + 1);
+    const numberOf = async () => (await db().select({ number: ivrs.number }).from(ivrs).where(eq(ivrs.id, id!)))[0]!.number;
+    // A draft has no number; it takes the next one when it is sent.
+    expect(await numberOf()).toBeNull();
+    await transitionIvr(db(), { id: id!, to: "submitted", actor: { email: member!.email, ip: null }, practiceId: practiceId! });
+    expect(await numberOf()).toBe(max + 1);
   });
 
-  it("numbers IVRs in the order they were made, and gives every practice one IVR resting in each status", async () => {
-    const rows = await db().select({ number: ivrs.number, createdAt: ivrs.createdAt }).from(ivrs).orderBy(asc(ivrs.number));
-    for (let i = 1; i < rows.length; i++) expect(rows[i]!.createdAt >= rows[i - 1]!.createdAt).toBe(true);
+  it("numbers IVRs in the order they were sent (drafts have none), and gives every practice one IVR resting in each status", async () => {
+    const rows = await db().select({ number: ivrs.number, status: ivrs.status, submittedAt: ivrs.submittedAt }).from(ivrs).orderBy(asc(ivrs.number));
+    const sent = rows.filter((r) => r.status !== "draft");
+    expect(sent.every((r) => r.number !== null && r.submittedAt !== null)).toBe(true);
+    expect(rows.filter((r) => r.status === "draft").every((r) => r.number === null)).toBe(true);
+    for (let i = 1; i < sent.length; i++) expect(sent[i]!.submittedAt! >= sent[i - 1]!.submittedAt!).toBe(true);
     expect([...SHOWCASE_IVR_STATUSES].sort()).toEqual([...IVR_STATUSES].sort());
   });
 
