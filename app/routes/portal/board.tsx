@@ -14,7 +14,7 @@ import { IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
-import { getDb } from "~/.server/db/client";
+import { getReadDb } from "~/.server/db/client";
 import { listDrafts, practiceBoard } from "~/.server/ivr";
 import { practiceOrders } from "~/.server/orders";
 import { memberOf } from "./member.server";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 20);
   const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
   if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], orders: [], now: new Date().toISOString() };
-  const db = getDb();
+  const db = getReadDb();
   const [all, drafts, orders] = await Promise.all([
     practiceBoard(db, practice.id),
     listDrafts(db, { practiceId: practice.id, userId: user.id }),
