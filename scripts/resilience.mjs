@@ -511,9 +511,10 @@ try {
         else await sleep(200);
       }
       const lagging = logged("read replica too far behind: reads go to the primary", savedAt);
+      const resumedAt = Date.now();
       await replica.resumeReplay();
       await replica.caughtUp();
-      const caughtUpAt = Date.now();
+      const caughtUpMs = Date.now() - resumedAt;
       await sleep(1_500);
       const answers = await load.stop();
       const failed = answers.filter((a) => !ok(a));
@@ -526,7 +527,7 @@ try {
       expect(failed.length === 0, `replica-lag: ${failed.length} of ${answers.length} reads failed`);
       report.push([
         "replica-lag",
-        `replay paused: the member's draft showed on their next page at once; without their write mark the same page (from the replica) lacked it; reads moved to the primary ${(shownToAllAfter / 1000).toFixed(1)} s after the save (bound ${REPLICA_MAX_LAG_MS / 1000} s, both processes); replay resumed, caught up in ${((caughtUpAt - savedAt) / 1000 - shownToAllAfter / 1000).toFixed(1)} s more; ${answers.length} reads meanwhile, ${failed.length} failed`,
+        `replay paused: the member's draft showed on their next page at once; without their write mark the same page (from the replica) lacked it; reads moved to the primary ${(shownToAllAfter / 1000).toFixed(1)} s after the save (bound ${REPLICA_MAX_LAG_MS / 1000} s, both processes); replay resumed, caught up in ${(caughtUpMs / 1000).toFixed(1)} s; ${answers.length} reads meanwhile, ${failed.length} failed`,
       ]);
     } finally {
       await replica.resumeReplay().catch(() => {});
