@@ -467,7 +467,8 @@ try {
     expect(during.length > 0, "replica-stop: no read was answered while the replica was stopped");
     expect(slowest < slowestBefore + 1_000, `replica-stop: a read took ${slowest.toFixed(0)} ms while the replica was stopped (slowest before: ${slowestBefore.toFixed(0)} ms)`);
     expect(markedDown.length === 2 && markedDown.every((ms) => ms < 1_000), `replica-stop: marked down after ${markedDown.join(", ") || "never"} ms (limit 1000 ms, both processes)`);
-    expect(upAgain.length === 2, `replica-stop: ${upAgain.length} of 2 processes marked the replica up again`);
+    // (At least) one line per process: a process may count it as behind once more before it is up for good.
+    expect(upAgain.length >= 2, `replica-stop: ${upAgain.length} of 2 processes marked the replica up again`);
     expect(scansAtStop > scansBefore, "replica-stop: the replica served no read before it was stopped");
     expect(scansAfter > scansAfterRestart, "replica-stop: the replica served no read after it came back");
     report.push([

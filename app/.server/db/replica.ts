@@ -366,7 +366,8 @@ export class Replica {
  * each query goes where the request's scope says (Replica.target), and a query
  * the replica could not answer is asked again of the primary, as is the rest
  * of that request's reads. A transaction takes one connection of the chosen
- * server. Drizzle takes a client for a pool by its class name: keep "Pool" in it.
+ * server (one that fails midway fails: it is not asked again). Drizzle takes
+ * a client for a pool by its class name: keep "Pool" in it.
  */
 export class RoutedReadPool {
   constructor(
