@@ -33,13 +33,19 @@ function pgRun(bin, program, args) {
   return r.stdout;
 }
 
-/** A temporary folder the server's user owns. */
-function serverFolder() {
+/** Runs `fill` in a new temporary folder the server's user owns; the folder goes if it fails. */
+function serverFolder(fill) {
   const dir = mkdtempSync(path.join(tmpdir(), "site-postgres-"));
-  if (asRoot()) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dir, uid, gid);
+  try {
+    if (asRoot()) {
+      const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+      const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+      chownSync(dir, uid, gid);
+    }
+    fill(dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return dir;
 }
@@ -53,7 +59,6 @@ function serve(bin, dir, port, settings) {
   const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(" ");
   const start = () => pgRun(bin, "pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
   const stop = (mode = "fast") => pgRun(bin, "pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
-  start();
   const onExit = () => {
     try {
       stop("immediate");
@@ -62,6 +67,12 @@ function serve(bin, dir, port, settings) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    start();
+  } catch (error) {
+    onExit();
+    throw error;
+  }
   process.on("exit", onExit);
   return {
     port,
@@ -84,8 +95,7 @@ function serve(bin, dir, port, settings) {
 
 export async function startPostgres({ port }) {
   const bin = binDir();
-  const dir = serverFolder();
-  pgRun(bin, "initdb", ["-D", path.join(dir, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  const dir = serverFolder((d) => pgRun(bin, "initdb", ["-D", path.join(d, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]));
   // initdb's defaults already stream WAL to a replica (wal_level replica, 10 senders, trusted local replication).
   return serve(bin, dir, port, { max_connections: 200 });
 }
@@ -113,8 +123,7 @@ async function once(url, text) {
 export async function startReplica({ primaryUrl, port }) {
   const bin = binDir();
   const [{ max_connections: maxConnections }] = await once(primaryUrl, "show max_connections");
-  const dir = serverFolder();
-  pgRun(bin, "pg_basebackup", ["-d", primaryUrl, "-D", path.join(dir, "data"), "-R", "-X", "stream", "-c", "fast", "--no-sync"]);
+  const dir = serverFolder((d) => pgRun(bin, "pg_basebackup", ["-d", primaryUrl, "-D", path.join(d, "data"), "-R", "-X", "stream", "-c", "fast", "--no-sync"]));
   const server = serve(bin, dir, port, { max_connections: maxConnections, hot_standby: "on", hot_standby_feedback: "on" });
   return {
     ...server,
