@@ -27,6 +27,7 @@ import { siteConfig, env } from "~/.server/env";
 import { takeFlash } from "~/.server/http/flash";
 import { hasSessionCookie } from "~/.server/accounts/session-cookies";
 import { keptFormForPage, sessionMiddleware } from "~/.server/accounts";
+import { readYourWritesMiddleware } from "~/.server/db/read-your-writes";
 import { SessionFollowers } from "~/components/session/session-followers";
 
 // The stylesheet is rendered in the layout with a precedence, so React puts it
@@ -34,7 +35,8 @@ import { SessionFollowers } from "~/components/session/session-followers";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // Every answer to a signed-in request renews its session (cookie included): see sessionMiddleware.
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// With a read replica, a browser reads its own writes: see readYourWritesMiddleware.
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, readYourWritesMiddleware];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const [{ flash, headers }, kept] = await Promise.all([takeFlash(request, url), keptFormForPage(request, url)]);

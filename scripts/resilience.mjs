@@ -8,9 +8,15 @@
 //   4. one process gets SIGTERM mid-run and drains;
 //   5. a corpus of hostile requests against every action;
 //   6. an upload flood (30 bodies of 30 MB at once) while /healthz must keep
-//      answering within 50 ms, and forged Host and X-Forwarded-Host headers.
-// Uses its own PostgreSQL server (initdb in a temporary folder), so the
-// machine's server is left alone. Prints its counts; exits 1 on any failure.
+//      answering within 50 ms, and forged Host and X-Forwarded-Host headers;
+//   7. the read replica stopped while staff and a member read their queues and
+//      board: every read answered (by the primary) and none slow;
+//   8. the read replica lagging (its replay paused): a member's draft shows on
+//      their next page at once, while a page without their write mark still
+//      comes from the replica, until the lag passes its bound.
+// Uses its own PostgreSQL server (initdb in a temporary folder) and a
+// streaming replica of it (pg_basebackup), so the machine's server is left
+// alone. Prints its counts; exits 1 on any failure.
 import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -22,14 +28,19 @@ import { outageSmtpServer } from "../tests/support/smtp.ts";
 import { ensureBuild } from "./lib/build.mjs";
 import { frontedEnv, residentBytes, startApp, startCluster, waitForOk } from "./lib/cluster.mjs";
 import { hostHeaderCases, hostileCorpus, sendFlood, sendRaw, watchHealth } from "./lib/hostile.mjs";
-import { checkRun, sendContacts, storedFor, waitForOutbox } from "./lib/load.mjs";
-import { startPostgres } from "./lib/postgres.mjs";
+import { checkRun, percentile, sendContacts, storedFor, waitForOutbox } from "./lib/load.mjs";
+import { startPostgres, startReplica } from "./lib/postgres.mjs";
 
 const PER_PHASE = Number.parseInt(process.env.RESILIENCE_SUBMISSIONS ?? "1000", 10);
 const CONCURRENCY = 50;
 const PORT = Number.parseInt(process.env.RESILIENCE_PORT ?? "4100", 10);
 const COMPANY = "inbox@company.example";
 const STAFF = { email: "staff@resilience.example", password: "Resilience-Staff-2026!" };
+const MEMBER = { email: "member@resilience.example", password: "Resilience-Member-2026!" };
+// The primary's port (the replica takes the next one).
+const PG_PORT = Number.parseInt(process.env.RESILIENCE_POSTGRES_PORT ?? String(PORT + 50), 10);
+// Beyond this lag the processes stop reading the replica.
+const REPLICA_MAX_LAG_MS = 5_000;
 // The slowest /healthz answer allowed while an upload flood runs.
 const HEALTH_LIMIT_MS = Number.parseInt(process.env.RESILIENCE_HEALTH_MS ?? "50", 10);
 
@@ -44,7 +55,8 @@ const log = (line) => console.log(`[resilience] ${line}`);
 ensureBuild();
 const work = mkdtempSync(path.join(tmpdir(), "site-resilience-"));
 const logFile = path.join(work, "server.log");
-const postgres = await startPostgres({ port: PORT + 50 });
+const postgres = await startPostgres({ port: PG_PORT });
+const replica = await startReplica({ primaryUrl: postgres.url, port: PG_PORT + 1 });
 const smtp = await outageSmtpServer();
 const pool = new pg.Pool({ connectionString: postgres.url, max: 4 });
 pool.on("error", () => {});
@@ -52,6 +64,8 @@ const query = async (text, params) => (await pool.query(text, params)).rows;
 
 const env = {
   DATABASE_URL: postgres.url,
+  DATABASE_REPLICA_URL: replica.url,
+  DATABASE_REPLICA_MAX_LAG_MS: String(REPLICA_MAX_LAG_MS),
   // Throw-away patient-data key: the run writes test data only.
   PHI_KEY: randomBytes(32).toString("hex"),
   SMTP_URL: smtp.url,
@@ -68,14 +82,35 @@ const env = {
 
 let cluster;
 try {
-  log(`PostgreSQL on ${postgres.url}; logs in ${logFile}`);
-  const added = spawnSync("npx", ["tsx", "scripts/user-add.ts", "--email", STAFF.email, "--password", STAFF.password, "--role", "staff"], {
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-  });
-  if (added.status !== 0) throw new Error(`could not create the staff account: ${added.stderr}`);
+  log(`PostgreSQL on ${postgres.url}, its streaming replica on ${replica.url}; logs in ${logFile}`);
+  for (const args of [
+    ["--email", STAFF.email, "--password", STAFF.password, "--role", "staff"],
+    ["--email", MEMBER.email, "--password", MEMBER.password, "--role", "member", "--practice", "Resilience Wound Clinic"],
+  ]) {
+    const added = spawnSync("npx", ["tsx", "scripts/user-add.ts", ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
+    if (added.status !== 0) throw new Error(`could not create the account ${args[1]}: ${added.stderr}`);
+  }
   cluster = await startCluster({ port: PORT, processes: 2, env, logFile });
   const url = cluster.url;
+  /**
+   * Signs `account` in through the form; answers its cookies as a Cookie header,
+   * without the write mark the sign-in gave (so later reads count as anyone's).
+   */
+  const signIn = async (account) => {
+    const answer = await fetch(`${url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams(account).toString(),
+      redirect: "manual",
+    });
+    const cookie = answer.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .filter((c) => !c.startsWith("portal.wrote="))
+      .join("; ");
+    expect(answer.status === 302 && cookie.includes("session_token"), `${account.email}: sign-in answered ${answer.status}`);
+    return cookie;
+  };
   log(`nginx on ${url} in front of ${cluster.apps.map((a) => a.port).join(" and ")}`);
 
   /** One run of PER_PHASE submissions; `fault` runs once when `at` (a fraction) of them are answered. */
@@ -221,17 +256,7 @@ try {
 
   // ---- 5. Hostile requests -----------------------------------------------
   {
-    const signIn = await fetch(`${url}/auth`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-      body: new URLSearchParams(STAFF).toString(),
-      redirect: "manual",
-    });
-    const staffCookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    expect(signIn.status === 302 && staffCookie.includes("session_token"), `hostile: staff sign-in answered ${signIn.status}`);
+    const staffCookie = await signIn(STAFF);
     const [{ id: submissionId }] = await query(`select id from submissions order by created_at limit 1`);
     const tables = ["submissions", "contact_messages", "intakes", "callbacks", "applications", "submission_files", "submission_notes", "outbox", '"user"', "password_tokens"];
     const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, (await query(`select count(*)::int as n from ${t}`))[0].n])));
@@ -322,13 +347,7 @@ try {
 
     // A forged Host (through nginx and straight to each process) and a forged
     // X-Forwarded-Host (straight to the processes: nginx drops the client's).
-    const signIn = await fetch(`${url}/auth`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-      body: new URLSearchParams(STAFF).toString(),
-      redirect: "manual",
-    });
-    const staffCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const staffCookie = await signIn(STAFF);
     const [{ id: submissionId }] = await query(`select id from submissions order by created_at limit 1`);
     const hostBefore = await counts();
     const cases = hostHeaderCases({ origin: url, staffCookie, submissionId });
@@ -355,21 +374,183 @@ try {
         .join(", ")}; tables changed: ${hostChanged.length ? hostChanged.join(", ") : "none"}`,
     ]);
   }
+
+  // ---- 7. The read replica stopped while people read ---------------------
+  // The staff's queues and a member's board read the replica; with it stopped,
+  // each read is answered by the primary (a failed replica query is asked
+  // again there), and the processes mark it down and, once back and caught up,
+  // up again (their log says when).
+  const staffCookie = await signIn(STAFF);
+  const memberCookie = await signIn(MEMBER);
+  const readPages = [
+    [`${url}/admin/ivrs`, staffCookie],
+    [`${url}/admin/orders`, staffCookie],
+    [`${url}/members`, memberCookie],
+  ];
+  /** Scans of the site's tables the replica ran itself (its statistics reach the view within about a second). */
+  const replicaScans = async () => {
+    const client = new pg.Client({ connectionString: replica.url });
+    await client.connect();
+    try {
+      const [{ n }] = (await client.query("select coalesce(sum(seq_scan), 0) + coalesce(sum(idx_scan), 0) as n from pg_stat_user_tables")).rows;
+      return Number(n);
+    } finally {
+      await client.end();
+    }
+  };
+  /** Lines of the processes' log with `msg`, written at or after `since`. */
+  const logged = (msg, since) =>
+    readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter((l) => l.includes(`"msg":"${msg}"`))
+      .map((l) => JSON.parse(l).time)
+      .filter((t) => t >= since);
+  /** Reads the pages above, 6 at a time, until stopped; each answer's time, status and duration. */
+  const readLoad = () => {
+    const answers = [];
+    let running = true;
+    const loops = Array.from({ length: 6 }, async (_, i) => {
+      for (let n = i; running; n++) {
+        const [page, cookie] = readPages[n % readPages.length];
+        const started = performance.now();
+        let status;
+        try {
+          const r = await fetch(page, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+          await r.arrayBuffer();
+          status = r.status;
+        } catch {
+          status = "network";
+        }
+        answers.push({ at: Date.now(), status, ms: performance.now() - started });
+      }
+    });
+    return {
+      answers,
+      async stop() {
+        running = false;
+        await Promise.all(loops);
+        return answers;
+      },
+    };
+  };
+  const ok = (a) => a.status === 200;
+  {
+    await replica.caughtUp();
+    await sleep(1_000);
+    const scansBefore = await replicaScans();
+    const load = readLoad();
+    await sleep(2_000);
+    const scansAtStop = await replicaScans();
+    const stoppedAt = Date.now();
+    replica.stop("fast");
+    log(`replica-stop: replica stopped at ${new Date(stoppedAt).toISOString()} while staff and a member read`);
+    await sleep(3_000);
+    const startedAt = Date.now();
+    replica.start();
+    // Both processes mark it up again once it has caught up (their probe runs every 500 ms).
+    const upAgainBy = Date.now() + 30_000;
+    while (logged("read replica up: reads that may be a moment behind go to it", startedAt).length < 2 && Date.now() < upAgainBy) await sleep(100);
+    const upAgain = logged("read replica up: reads that may be a moment behind go to it", startedAt);
+    const scansAfterRestart = await replicaScans();
+    await sleep(2_000);
+    const answers = await load.stop();
+    await sleep(1_500);
+    const scansAfter = await replicaScans();
+    const before = answers.filter((a) => a.at < stoppedAt);
+    const during = answers.filter((a) => a.at >= stoppedAt && a.at < startedAt);
+    const failed = answers.filter((a) => !ok(a));
+    const slowest = Math.max(0, ...during.map((a) => a.ms));
+    // No read waits on the stopped replica: the slowest while it was stopped is within a second of the slowest before.
+    const slowestBefore = Math.max(0, ...before.map((a) => a.ms));
+    const markedDown = logged("read replica unavailable: reads go to the primary", stoppedAt).filter((t) => t < startedAt).map((t) => t - stoppedAt);
+    expect(failed.length === 0, `replica-stop: ${failed.length} of ${answers.length} reads failed (${[...new Set(failed.map((a) => a.status))].join(", ")})`);
+    expect(during.length > 0, "replica-stop: no read was answered while the replica was stopped");
+    expect(slowest < slowestBefore + 1_000, `replica-stop: a read took ${slowest.toFixed(0)} ms while the replica was stopped (slowest before: ${slowestBefore.toFixed(0)} ms)`);
+    expect(markedDown.length === 2 && markedDown.every((ms) => ms < 1_000), `replica-stop: marked down after ${markedDown.join(", ") || "never"} ms (limit 1000 ms, both processes)`);
+    // (At least) one line per process: a process may count it as behind once more before it is up for good.
+    expect(upAgain.length >= 2, `replica-stop: ${upAgain.length} of 2 processes marked the replica up again`);
+    expect(scansAtStop > scansBefore, "replica-stop: the replica served no read before it was stopped");
+    expect(scansAfter > scansAfterRestart, "replica-stop: the replica served no read after it came back");
+    report.push([
+      "replica-stop",
+      `${answers.length} reads (staff IVR and order queues, a member's board), ${failed.length} failed; ${during.length} while the replica was stopped for 3 s, slowest ${slowest.toFixed(0)} ms (before the stop: slowest ${slowestBefore.toFixed(0)} ms, p99 ${percentile(before.map((a) => a.ms).sort((a, b) => a - b), 99).toFixed(0)} ms); marked down after ${markedDown.map((ms) => `${ms} ms`).join(" and ")}; up again ${upAgain.map((t) => `${((t - startedAt) / 1000).toFixed(1)} s`).join(" and ")} after its restart; replica scans: ${scansAtStop - scansBefore} before the stop, ${scansAfter - scansAfterRestart} after it came back`,
+    ]);
+  }
+
+  // ---- 8. The read replica lagging: a member still sees their own write ----
+  {
+    await replica.caughtUp();
+    await sleep(1_000);
+    await replica.pauseReplay();
+    const load = readLoad();
+    try {
+      const form = new FormData();
+      form.set("intent", "draft");
+      form.set("requestType", "new-wound");
+      const saved = await fetch(`${url}/members/ivrs/new`, { method: "POST", headers: { cookie: memberCookie, origin: url }, body: form, redirect: "manual" });
+      const savedAt = Date.now();
+      await saved.arrayBuffer();
+      const draftId = new URL(saved.headers.get("location") ?? "/", url).searchParams.get("draft");
+      const mark = saved.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c.startsWith("portal.wrote="));
+      expect(saved.status >= 300 && saved.status < 400 && draftId, `replica-lag: saving a draft answered ${saved.status}`);
+      expect(Boolean(mark), "replica-lag: the save gave the browser no write mark");
+      const boardShows = async (cookie) => {
+        const r = await fetch(`${url}/members`, { headers: { cookie } });
+        return r.status === 200 && (await r.text()).includes(`draft=${draftId}`);
+      };
+      // The member's next page, with the mark: the primary, so the draft is there.
+      const ownPage = await boardShows(`${memberCookie}; ${mark}`);
+      // The same page without the mark (any other reader): the paused replica, which has not replayed it.
+      const othersPage = await boardShows(memberCookie);
+      // Once the replica is further behind than the bound, every reader gets the primary.
+      let shownToAllAfter = null;
+      while (shownToAllAfter === null && Date.now() - savedAt < REPLICA_MAX_LAG_MS + 10_000) {
+        if (await boardShows(memberCookie)) shownToAllAfter = Date.now() - savedAt;
+        else await sleep(200);
+      }
+      const lagging = logged("read replica too far behind: reads go to the primary", savedAt);
+      const resumedAt = Date.now();
+      await replica.resumeReplay();
+      await replica.caughtUp();
+      const caughtUpMs = Date.now() - resumedAt;
+      await sleep(1_500);
+      const answers = await load.stop();
+      const failed = answers.filter((a) => !ok(a));
+      const fromReplicaAgain = await boardShows(memberCookie);
+      expect(ownPage, "replica-lag: the member's next page did not show their draft");
+      expect(!othersPage, "replica-lag: the page without the write mark showed the draft: the replica was not behind, or not read");
+      expect(shownToAllAfter !== null && shownToAllAfter >= REPLICA_MAX_LAG_MS - 1_000, `replica-lag: reads moved to the primary after ${shownToAllAfter} ms (bound ${REPLICA_MAX_LAG_MS} ms)`);
+      expect(lagging.length === 2, `replica-lag: ${lagging.length} of 2 processes said the replica was too far behind`);
+      expect(fromReplicaAgain, "replica-lag: the draft did not show once the replica caught up");
+      expect(failed.length === 0, `replica-lag: ${failed.length} of ${answers.length} reads failed`);
+      report.push([
+        "replica-lag",
+        `replay paused: the member's draft showed on their next page at once; without their write mark the same page (from the replica) lacked it; reads moved to the primary ${(shownToAllAfter / 1000).toFixed(1)} s after the save (bound ${REPLICA_MAX_LAG_MS / 1000} s, both processes); replay resumed, caught up in ${(caughtUpMs / 1000).toFixed(1)} s; ${answers.length} reads meanwhile, ${failed.length} failed`,
+      ]);
+    } finally {
+      await replica.resumeReplay().catch(() => {});
+      await load.stop();
+    }
+  }
 } catch (error) {
   failures.push(`aborted: ${error instanceof Error ? error.stack : error}`);
 } finally {
   await cluster?.stop().catch(() => {});
   await pool.end().catch(() => {});
   await smtp.stop();
+  replica.destroy();
   postgres.destroy();
 }
 
-console.log("\nResilience on PostgreSQL, two processes behind nginx");
-for (const [phase, line] of report) console.log(`  ${phase.padEnd(11)} ${line}`);
+console.log("\nResilience on PostgreSQL and its streaming replica, two processes behind nginx");
+for (const [phase, line] of report) console.log(`  ${phase.padEnd(12)} ${line}`);
 console.log(`  mails received by the SMTP server: ${smtp.mails.length}`);
 if (failures.length) {
   console.log(`\nFAILED (${failures.length}):`);
   for (const f of failures) console.log(`  - ${f}`);
   process.exit(1);
 }
-console.log("\nPASS: nothing lost, nothing stored twice, every hostile request refused, /healthz quick under an upload flood");
+console.log("\nPASS: nothing lost, nothing stored twice, every hostile request refused, /healthz quick under an upload flood, every read answered with the replica stopped or lagging, a member's own write seen at once");

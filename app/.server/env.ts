@@ -58,6 +58,10 @@ const schema = z.object({
   /** The committed migrations (drizzle/), when they are not found beside the code. */
   MIGRATIONS_DIR: optionalText,
   DATABASE_URL: optionalUrl,
+  /** A streaming replica of DATABASE_URL's server: pages that only read and may be a moment behind read it (ignored on the embedded database). */
+  DATABASE_REPLICA_URL: optionalUrl,
+  /** Beyond this lag (ms) the replica is not read: every read goes to the primary. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(5_000),
   /** The origin every absolute link is written with (mails, sitemap, robots.txt); http://localhost:PORT when unset. */
   PUBLIC_URL: optionalUrl,
   /** Further Host names the site answers to (comma-separated `name` or `name:port`), besides PUBLIC_URL's and the loopback names on PORT. */

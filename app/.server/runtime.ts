@@ -30,9 +30,11 @@ export async function startRuntime(): Promise<void> {
   if (tightened > 0) log.warn({ dataDir, entries: tightened }, "DATA_DIR was readable by other users: tightened to the service's user only");
   // The patient-data key, before the database opens: on a database server without PHI_KEY the start stops here, saying why.
   phiRing();
-  database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir });
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) log.warn("DATABASE_REPLICA_URL is set without DATABASE_URL: the embedded database has no replica, so it is not used");
+  const replica = e.DATABASE_REPLICA_URL ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS } : undefined;
+  database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL, replica } : { dataDir });
   setDatabase(database);
-  log.info({ driver: database.driver }, "database ready");
+  log.info({ driver: database.driver, replica: database.replica?.state() }, "database ready");
   // Status changes reach the portal's live boards through the database (NOTIFY), whichever process made them.
   const open = database;
   await startStatusEvents((channel, onPayload) => open.listen(channel, onPayload));

@@ -7,7 +7,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 /** The submitter of submission `i` of run `run`: a unique address that finds its row and its mails. */
 export const submitterOf = (run, i) => `${run}-${i}@load.example`;
 
-function percentile(sorted, p) {
+/** The `p`th percentile of `sorted` (ascending); 0 for none. */
+export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }

@@ -1,13 +1,16 @@
 // A private PostgreSQL server in a temporary folder, on its own port, that a
-// script may stop and start at will (the machine's own server is left alone).
+// script may stop and start at will (the machine's own server is left alone),
+// and a streaming replica of a server (pg_basebackup -R) beside it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
-function binDir() {
+/** The folder of PostgreSQL's server programs (initdb, pg_ctl, pg_basebackup); throws when they are not installed. */
+export function binDir() {
   try {
-    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim();
+    const dir = execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     if (existsSync(path.join(dir, "initdb"))) return dir;
   } catch {
     // no pg_config: look where Debian puts the server
@@ -18,32 +21,44 @@ function binDir() {
   throw new Error("PostgreSQL server programs (initdb, pg_ctl) not found: apt-get install postgresql");
 }
 
+const asRoot = () => process.getuid?.() === 0;
+
 /** Runs a PostgreSQL program as the postgres user when we are root (the server refuses to run as root). */
 function pgRun(bin, program, args) {
   const cmd = path.join(bin, program);
-  const asRoot = process.getuid?.() === 0;
-  const r = asRoot
+  const r = asRoot()
     ? spawnSync("runuser", ["-u", "postgres", "--", cmd, ...args], { encoding: "utf8" })
     : spawnSync(cmd, args, { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${program} ${args.join(" ")} failed: ${r.stderr || r.stdout}`);
+  if (r.status !== 0) throw new Error(`${program} ${args.join(" ")} failed: ${r.stderr || r.stdout || r.error?.message}`);
   return r.stdout;
 }
 
-export async function startPostgres({ port }) {
-  const bin = binDir();
+/** Runs `fill` in a new temporary folder the server's user owns; the folder goes if it fails. */
+function serverFolder(fill) {
   const dir = mkdtempSync(path.join(tmpdir(), "site-postgres-"));
-  const data = path.join(dir, "data");
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dir, uid, gid);
+  try {
+    if (asRoot()) {
+      const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+      const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+      chownSync(dir, uid, gid);
+    }
+    fill(dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
-  pgRun(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  return dir;
+}
+
+/**
+ * Control of a server whose data folder is `dir`/data, listening on 127.0.0.1:`port`
+ * with `settings` (name → value); started at once. A crashed script leaves no server behind.
+ */
+function serve(bin, dir, port, settings) {
+  const data = path.join(dir, "data");
+  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(" ");
   const start = () => pgRun(bin, "pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
   const stop = (mode = "fast") => pgRun(bin, "pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
-  start();
-  // A crashed script leaves no server behind.
   const onExit = () => {
     try {
       stop("immediate");
@@ -52,9 +67,17 @@ export async function startPostgres({ port }) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    start();
+  } catch (error) {
+    onExit();
+    throw error;
+  }
   process.on("exit", onExit);
   return {
+    port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    log: path.join(dir, "server.log"),
     start,
     stop,
     /** Stops the server, waits `gapMs`, starts it again. */
@@ -66,6 +89,57 @@ export async function startPostgres({ port }) {
     destroy() {
       process.off("exit", onExit);
       onExit();
+    },
+  };
+}
+
+export async function startPostgres({ port }) {
+  const bin = binDir();
+  const dir = serverFolder((d) => pgRun(bin, "initdb", ["-D", path.join(d, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]));
+  // initdb's defaults already stream WAL to a replica (wal_level replica, 10 senders, trusted local replication).
+  return serve(bin, dir, port, { max_connections: 200 });
+}
+
+/** Runs one statement on the server at `url` and answers its rows. */
+async function once(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A hot-standby replica of the server at `primaryUrl` on 127.0.0.1:`port`: a
+ * base backup (pg_basebackup -R, so it follows the primary by streaming
+ * replication) in a temporary folder. It keeps the primary's connection limit
+ * (a standby may not allow fewer) and tells the primary which rows its reads
+ * still need (hot_standby_feedback), so a long read such as an export is not
+ * cancelled by the primary's cleanup. `pauseReplay`/`resumeReplay` hold and
+ * release what it has received, to make it lag on purpose.
+ */
+export async function startReplica({ primaryUrl, port }) {
+  const bin = binDir();
+  const [{ max_connections: maxConnections }] = await once(primaryUrl, "show max_connections");
+  const dir = serverFolder((d) => pgRun(bin, "pg_basebackup", ["-d", primaryUrl, "-D", path.join(d, "data"), "-R", "-X", "stream", "-c", "fast", "--no-sync"]));
+  const server = serve(bin, dir, port, { max_connections: maxConnections, hot_standby: "on", hot_standby_feedback: "on" });
+  return {
+    ...server,
+    /** Stops applying the WAL it receives: its reads stay where they are, further and further behind. */
+    pauseReplay: () => once(server.url, "select pg_wal_replay_pause()"),
+    resumeReplay: () => once(server.url, "select pg_wal_replay_resume()"),
+    /** Waits until it has replayed everything the primary had written when called (or throws after `timeoutMs`). */
+    async caughtUp(timeoutMs = 30_000) {
+      const [{ lsn }] = await once(primaryUrl, "select pg_current_wal_lsn()::text as lsn");
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const [{ done }] = await once(server.url, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`).catch(() => [{ done: false }]);
+        if (done) return;
+        if (Date.now() > until) throw new Error(`the replica did not replay up to ${lsn} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
 }

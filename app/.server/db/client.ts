@@ -15,6 +15,7 @@ import { env } from "~/.server/env";
 import { listenOnServer } from "~/.server/events/pg-listen";
 import { log } from "~/.server/log";
 import { secureDataDir } from "./data-dir";
+import { Replica, RoutedReadPool } from "./replica";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,6 +32,16 @@ export type Database = {
    * embedded database it is `db` (the embedded engine does not wait for the disk).
    */
   relaxed: Db;
+  /**
+   * For pages that only read and may be a moment behind (queues, boards,
+   * lists, the audit log, exports): the streaming replica when one is
+   * configured (DATABASE_REPLICA_URL) and fit to answer, else the primary
+   * (see replica.ts). Never for a write. On the embedded database, and without
+   * a replica, it is `db`.
+   */
+  read: Db;
+  /** The replica behind `read`, when there is one. */
+  replica?: Replica;
   driver: "pglite" | "postgres";
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
@@ -119,8 +130,8 @@ export function releaseOnFailedBegin(client: PooledClient) {
  * MIGRATIONS_DIR or the committed drizzle/ found beside the code.
  */
 export type OpenOptions = (
-  /** A PostgreSQL server (DATABASE_URL). */
-  | { url: string; poolSize?: number }
+  /** A PostgreSQL server (DATABASE_URL), and its streaming replica for reads (DATABASE_REPLICA_URL). */
+  | { url: string; poolSize?: number; replica?: { url: string; maxLagMs: number; probeMs?: number } }
   /** The embedded database stored in this folder (DATA_DIR). */
   | { dataDir: string }
   /**
@@ -208,18 +219,34 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       releaseOnFailedBegin(client);
     });
     const relaxed = drizzlePg(relaxedPool, { schema }) as unknown as Db;
+    // After the migrations, so the replica is trusted only once it has replayed them.
+    let replica: Replica | undefined;
+    if (options.replica) {
+      replica = new Replica(pool, {
+        url: options.replica.url,
+        primaryUrl: options.url,
+        poolSize: options.poolSize ?? 10,
+        maxLagMs: options.replica.maxLagMs,
+        probeMs: options.replica.probeMs,
+        onConnect: releaseOnFailedBegin,
+      });
+      await replica.start();
+    }
+    const read = replica ? (drizzlePg(new RoutedReadPool(pool, replica) as unknown as pg.Pool, { schema }) as unknown as Db) : db;
     return {
       db,
       relaxed,
+      read,
+      replica,
       driver: "postgres",
       ping: async () => {
         await pool.query("select 1");
       },
-      listen: async (channel, onPayload) => listenOnServer(options.url!, channel, onPayload, (error) =>
+      listen: async (channel, onPayload) => listenOnServer(options.url!, channel, replica ? replica.fenced(onPayload) : onPayload, (error) =>
           log.warn({ err: error }, "status event listener lost its database connection: reconnecting"),
         ),
       close: async () => {
-        await Promise.all([pool.end(), relaxedPool.end()]);
+        await Promise.all([pool.end(), relaxedPool.end(), replica?.stop()]);
       },
     };
   }
@@ -257,6 +284,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     relaxed: db,
+    read: db,
     driver: "pglite",
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -293,4 +321,18 @@ export function getDb(): Db {
 /** The database's relaxed handle: see `Database.relaxed`. */
 export function getRelaxedDb(): Db {
   return getDatabase().relaxed;
+}
+
+/**
+ * The read handle (see `Database.read`): for a loader that only reads and may
+ * be a moment behind. The person who just wrote, and a request that writes,
+ * still read the primary through it (read-your-writes.ts decides per request).
+ */
+export function getReadDb(): Db {
+  return getDatabase().read;
+}
+
+/** The process's database, or undefined before it is opened (or after it is closed). */
+export function openedDatabase(): Database | undefined {
+  return (globalThis as Holder)[KEY];
 }

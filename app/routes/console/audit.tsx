@@ -14,7 +14,7 @@ import { auditFilterSchema } from "~/lib/schemas/console-audit";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { auditActions, listAudit, type AuditLink } from "~/.server/audit";
-import { getDb } from "~/.server/db/client";
+import { getReadDb } from "~/.server/db/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     actor: params.get("actor") ?? "",
     page: params.get("page") ?? 1,
   });
-  const db = getDb();
+  const db = getReadDb();
   const [actions, result] = await Promise.all([
     auditActions(db),
     listAudit(db, { action: query.action || undefined, actor: query.actor || undefined, page: query.page }),

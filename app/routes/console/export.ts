@@ -2,7 +2,7 @@ import type { Route } from "./+types/export";
 import { requireRole } from "~/.server/accounts";
 import { attachmentDisposition, csvFileName, exportKind, toCsv } from "~/.server/submissions";
 import { isKind } from "~/lib/submissions";
-import { getDb } from "~/.server/db/client";
+import { getDb, getReadDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
 import { notFoundResponse } from "~/.server/http/not-found";
 
@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isKind(kind)) {
     return notFoundResponse();
   }
-  const table = await exportKind(getDb(), kind, { email: me.email, ip: clientInfo(context).ip });
+  const table = await exportKind(getDb(), kind, { email: me.email, ip: clientInfo(context).ip }, getReadDb());
   const body = toCsv(table.header, table.rows);
   return new Response(body, {
     status: 200,

@@ -12,7 +12,7 @@ import { Select } from "~/components/ui/select";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
-import { getDb } from "~/.server/db/client";
+import { getReadDb } from "~/.server/db/client";
 import { ivrQueue, parseQueueFilters, QUEUE_AGES } from "~/.server/ivr";
 import { listPractices } from "~/.server/practices";
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "I
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   const filters = parseQueueFilters(new URL(request.url).searchParams);
-  const db = getDb();
+  const db = getReadDb();
   const [rows, practices] = await Promise.all([ivrQueue(db, filters, { viewerId: me.id }), listPractices(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
   return {

@@ -12,7 +12,7 @@ import { useTimeZone } from "~/lib/time-zone";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
-import { getDb } from "~/.server/db/client";
+import { getReadDb } from "~/.server/db/client";
 import { ORDER_QUEUE_AGES, orderCountsByStatus, orderQueue, parseOrderQueueFilters } from "~/.server/orders";
 import { listPractices } from "~/.server/practices";
 import { nextStep, queueRow } from "./orders-view.server";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "O
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "staff");
   const filters = parseOrderQueueFilters(new URL(request.url).searchParams);
-  const db = getDb();
+  const db = getReadDb();
   const [rows, practices, counts] = await Promise.all([
     orderQueue(db, filters),
     listPractices(db),

@@ -16,7 +16,7 @@ import { IVR_DRAFT_LIMITS, IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type Iv
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
-import { getDb } from "~/.server/db/client";
+import { getDb, getReadDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { discardDraft, listDrafts, practiceBoard, type DraftRow } from "~/.server/ivr";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 20);
   const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
   if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], orders: [], now: new Date().toISOString() };
-  const db = getDb();
+  const db = getReadDb();
   const [all, drafts, orders] = await Promise.all([
     practiceBoard(db, practice.id),
     listDrafts(db, { practiceId: practice.id, userId: user.id }),
