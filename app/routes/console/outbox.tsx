@@ -23,7 +23,7 @@ import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { cn } from "~/lib/utils";
-import { invalid, outcomeOf, rejectedAnswer } from "~/lib/form-result";
+import { invalid, refusalText, rejectedAnswer } from "~/lib/form-result";
 import { consoleNotSaved, MAIL_REFUSED_TITLE } from "~/lib/schemas/console-fields";
 import { mailActionSchema } from "~/lib/schemas/console-outbox";
 import { formDataToObject, parseWith } from "~/lib/schemas/fields";
@@ -110,15 +110,6 @@ function refused(status: 404 | 409, error: string) {
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-outbox").then((m) => m.mailActionSchema));
 
-/** What a plain post's refused change says at the top of the page. */
-function refusalOf(answer: unknown): string | null {
-  if (answer === undefined) return null;
-  const outcome = outcomeOf(answer);
-  if (outcome.kind === "rejected") return outcome.error;
-  if (outcome.kind === "invalid") return outcome.toast?.description ?? Object.values(outcome.fieldErrors)[0] ?? null;
-  return null;
-}
-
 const MAIL_OFF_ANSWER = "Mail delivery is off (SMTP_URL is not set): it stays in the outbox until delivery is configured.";
 
 const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...MAIL_STATES.map((s) => ({ value: s, label: MAIL_STATE_LABELS[s] }))];
@@ -139,7 +130,7 @@ function outboxHref(filters: OutboxData["filters"], view?: string): string {
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, viewed, viewMissing, mailOff } = loaderData;
   // With JavaScript a refusal is a toast from the row's form; without, the page's action data.
-  const refusal = refusalOf(actionData);
+  const refusal = refusalText(actionData);
   const filtered = filters.state !== "all";
   return (
     <div className="flex flex-col gap-6">
