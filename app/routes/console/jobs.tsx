@@ -187,7 +187,7 @@ function JobRowView({ job }: { job: JobRow }) {
       </Td>
       {/* On a phone the buttons take the whole line: their words say what they do without a label. */}
       <Td data-label="Actions" className="max-sm:before:hidden">
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
           {canRetry ? (
             <retry.fetcher.Form {...retry.formProps}>
               <input type="hidden" name="intent" value="retry" />

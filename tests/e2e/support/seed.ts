@@ -9,6 +9,7 @@ import { parseWith } from "~/lib/schemas/fields";
 import { patientSchema } from "~/lib/schemas/patient";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
 import { seedIvrs } from "./seed-ivrs";
+import { seedJobs } from "./seed-jobs";
 import { seedOrders } from "./seed-orders";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
@@ -46,4 +47,5 @@ for (const { practice, ...account } of Object.values(portalAccounts)) {
 }
 await seedIvrs(db);
 await seedOrders(db);
+await seedJobs(db);
 await database.close();
