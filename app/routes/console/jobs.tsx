@@ -1,5 +1,4 @@
 import { Ban, Play, RotateCw } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/jobs";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
@@ -10,19 +9,18 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
-import { invalid, refusalText, rejectedAnswer } from "~/lib/form-result";
+import { refusalText } from "~/lib/form-result";
 import { JOB_VIEW_LABELS, JOB_VIEWS } from "~/lib/jobs";
 import { privateMeta } from "~/lib/meta";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { JOB_REFUSED_TITLE, jobActionSchema } from "~/lib/schemas/console-jobs";
-import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { jobKindLabel, jobKinds } from "~/.server/job-kinds";
 import { cancelJob, getJob, listJobs, parseJobFilters, retryJob, type JobFilters } from "~/.server/jobs";
 import { clientInfo } from "~/.server/request-context";
+import { readRowAction, refusedRowAction } from "./row-action.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Jobs | Staff console");
 
@@ -50,16 +48,11 @@ function jobsHref(filters: JobFilters): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireRole(request, "staff");
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const parsed = parseWith(jobActionSchema, values);
-  // Only hidden fields: the message heads the page (a toast with JavaScript).
-  if (!parsed.success) {
-    const first = Object.values(parsed.fieldErrors)[0] ?? "The request was not understood.";
-    return invalid(request, parsed.fieldErrors, { toast: { title: JOB_REFUSED_TITLE, description: first } });
-  }
+  const read = await readRowAction(request, jobActionSchema, JOB_REFUSED_TITLE);
+  if ("refusal" in read) return read.refusal;
+  const { me, fields } = read;
   const db = getDb();
-  const { intent, jobId } = parsed.data;
+  const { intent, jobId } = fields;
   const job = await getJob(db, jobId);
   if (!job) return refused(404, "That job does not exist.");
   const actor = { email: me.email, ip: clientInfo(context).ip };
@@ -80,10 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** A change the job's state does not allow, or a job that is gone: said at the top of the page (a toast with JavaScript). */
-function refused(status: 404 | 409, error: string) {
-  return data(rejectedAnswer(error, JOB_REFUSED_TITLE), { status });
-}
+const refused = (status: 404 | 409, error: string) => refusedRowAction(status, error, JOB_REFUSED_TITLE);
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-jobs").then((m) => m.jobActionSchema));
 
