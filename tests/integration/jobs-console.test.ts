@@ -3,9 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as consoleLoader } from "~/routes/console/layout";
 import { action as jobsAction, loader as jobsLoader } from "~/routes/console/jobs";
 import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { auditLog, jobs } from "~/.server/db/schema";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 type Route = (args: never) => Promise<unknown>;
@@ -19,11 +18,7 @@ describe.each(drivers)("the console's jobs on %s", (driver) => {
 
   async function signedIn(email: string, role: "member" | "staff" | "admin") {
     await upsertUser(database.db, { email, role, password: PASSWORD });
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return signInCookie(email, PASSWORD);
   }
 
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
