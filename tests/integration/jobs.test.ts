@@ -5,7 +5,7 @@ import { openDatabase, type Database } from "~/.server/db/client";
 import { jobs, jobSchedules } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { jobKinds, jobSchedules as productSchedules, SCHEDULE_TIME_ZONE } from "~/.server/job-kinds";
-import { defineJob, JobRefused, JOBS_CHANNEL, pruneJobs, RetryAt, startJobWorker, type JobContext } from "~/.server/jobs";
+import { defineJob, enqueue, JobRefused, JOBS_CHANNEL, pruneJobs, RetryAt, startJobWorker, type JobContext } from "~/.server/jobs";
 import { claimNext, failureText, insertJob, runClaimed, runDue } from "~/.server/jobs/queue";
 import { enqueuePeriods, scheduler } from "~/.server/jobs/schedule";
 import { drivers, freshDatabase } from "./support/database";
@@ -84,6 +84,17 @@ describe.each(drivers)("jobs on %s", (driver) => {
     } finally {
       await stop();
     }
+  });
+
+  it("takes a registered kind's payload as its schema says (a compile-time check too)", async () => {
+    const { id } = await inTransaction(database.db, async (tx) => {
+      // @ts-expect-error a period is text
+      if (ran.length > 0) await enqueue(tx, { kind: "ivr.expire", payload: { period: 1 } });
+      // @ts-expect-error no such kind
+      if (ran.length > 0) await enqueue(tx, { kind: "ivr.unknown", payload: { period: "2026-11-27" } });
+      return enqueue(tx, { kind: "ivr.expire", payload: { period: "2026-11-27" }, key: "daily:ivr.expire:2026-11-27" });
+    });
+    expect(await row(id)).toMatchObject({ kind: "ivr.expire", payload: { period: "2026-11-27" }, key: "daily:ivr.expire:2026-11-27", status: "queued" });
   });
 
   it("runs a due job once and records it done; a job not yet due waits", async () => {
