@@ -40,24 +40,27 @@ export function enqueue<K extends JobKindName>(tx: Db, job: NewJob<K, PayloadOf<
 /** `enqueue` for any kind name (the worker checks the payload against its kind when it runs). */
 export async function insertJob(tx: Db, job: NewJob): Promise<Enqueued> {
   const runAt = job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : sql`now()`;
-  // One statement: the row, and the wake-up only when a row was added.
-  const result = await tx.execute(sql`
-    with added as (
-      insert into ${jobs} (kind, payload, key, run_at)
-      values (${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.key ?? null}, ${runAt})
-      on conflict (key) where status in ('queued', 'running') do nothing
-      returning id
-    )
-    select id, pg_notify(${JOBS_CHANNEL}, ${job.kind})::text as woken from added`);
-  const [row] = (result as unknown as { rows: { id: string }[] }).rows;
-  if (row) return { id: row.id, created: true };
-  if (job.key === undefined) throw new Error("a job without a key was not added");
-  const [held] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.key, job.key), inArray(jobs.status, JOB_IN_FLIGHT)));
-  // Gone between the two statements (it finished): the caller's request was served by it.
-  return { id: held?.id ?? "", created: false };
+  // Twice at most: the job holding the key may finish between the insert and the look-up, and then this one is added.
+  for (let tries = 0; tries < 2; tries++) {
+    // One statement: the row, and the wake-up only when a row was added.
+    const result = await tx.execute(sql`
+      with added as (
+        insert into ${jobs} (kind, payload, key, run_at)
+        values (${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.key ?? null}, ${runAt})
+        on conflict (key) where status in ('queued', 'running') do nothing
+        returning id
+      )
+      select id, pg_notify(${JOBS_CHANNEL}, ${job.kind})::text as woken from added`);
+    const [row] = (result as unknown as { rows: { id: string }[] }).rows;
+    if (row) return { id: row.id, created: true };
+    if (job.key === undefined) break;
+    const [held] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.key, job.key), inArray(jobs.status, JOB_IN_FLIGHT)));
+    if (held) return { id: held.id, created: false };
+  }
+  throw new Error(`a ${job.kind} job could not be queued`);
 }
 
 /** How long a claimed job is held before another worker may take it, unless the worker renews it (JOB_LEASE_SECONDS). */
