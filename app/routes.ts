@@ -47,6 +47,7 @@ export default [
     index("routes/console/inbox.tsx"),
     route("submissions/:id", "routes/console/submission.tsx"),
     route("outbox", "routes/console/outbox.tsx"),
+    route("jobs", "routes/console/jobs.tsx"),
     route("users", "routes/console/users.tsx"),
     route("audit", "routes/console/audit.tsx"),
     route("ivrs", "routes/console/ivrs.tsx"),

@@ -83,6 +83,14 @@ const schema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** Days a sent notification keeps its body (full form contents); who, what kind and when stay. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often each process's job worker looks for due jobs, in milliseconds (an enqueue wakes every worker at once anyway). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  /** Jobs one process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Seconds a claimed job is held, renewed while it runs: a process that dies mid-job frees it after this long. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Days a finished (done or cancelled) job is kept; failed jobs stay until staff retry or cancel them. */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** Secret that signs session cookies; generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().trim().min(32).optional(),
   /** Key of patient data (32 bytes, hex or base64). Required with DATABASE_URL; generated into DATA_DIR on the embedded database. */

@@ -4,21 +4,22 @@ import { openDatabase, setDatabase, getDatabase, type Database } from "~/.server
 import { env } from "~/.server/env";
 import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
-import { purgeOutbox, smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
-import { pruneRateLimits } from "~/.server/http/rate-limit";
-import { pruneKeptForms } from "~/.server/accounts";
+import { smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { phiRing } from "~/.server/crypto";
 import { startStatusEvents, stopStatusEvents } from "~/.server/events";
-import { expireDue, removeStaleDrafts, todayUtc } from "~/.server/ivr";
+import { JOBS_CHANNEL, startJobWorker, type JobWorker } from "~/.server/jobs";
+import { jobKinds, jobSchedules, SCHEDULE_TIME_ZONE } from "~/.server/job-kinds";
 
 /**
- * What a process runs besides answering requests: the database and the
- * mail worker. Started by server.ts before it listens, stopped on shutdown.
+ * What a process runs besides answering requests: the database, the mail
+ * worker and the job worker (which also runs the recurring housekeeping).
+ * Started by server.ts before it listens, stopped on shutdown.
  */
 let database: Database | undefined;
 let worker: MailWorker | undefined;
 let sender: ReturnType<typeof smtpSender> | undefined;
-let pruneTimer: NodeJS.Timeout | undefined;
+let jobWorker: JobWorker | undefined;
+let stopJobWakeups: (() => Promise<void>) | undefined;
 
 export async function startRuntime(): Promise<void> {
   const e = env();
@@ -47,30 +48,19 @@ export async function startRuntime(): Promise<void> {
   } else {
     log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");
   }
-  const prune = () => {
-    const db = database!.db;
-    pruneRateLimits(db).catch((error) => log.warn({ err: error }, "rate limit pruning failed"));
-    pruneKeptForms(db).catch((error) => log.warn({ err: error }, "kept form pruning failed"));
-    purgeOutbox(db)
-      .then((report) => {
-        if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");
-      })
-      .catch((error) => log.warn({ err: error }, "outbox purge failed"));
-    expireDue(db, todayUtc())
-      .then((expired) => {
-        if (expired) log.info({ expired }, "IVRs past their valid-until date expired");
-      })
-      .catch((error) => log.warn({ err: error }, "IVR expiry failed"));
-    removeStaleDrafts(db)
-      .then((removed) => {
-        if (removed) log.info({ removed }, "IVR drafts not saved for 30 days removed");
-      })
-      .catch((error) => log.warn({ err: error }, "removing old IVR drafts failed"));
-  };
-  // Once at start, so a process that restarts often still purges; then every ten minutes.
-  prune();
-  pruneTimer = setInterval(prune, 10 * 60_000);
-  pruneTimer.unref();
+  // Background jobs, recurring housekeeping included (rate limits, the outbox's purge, IVR expiry: app/.server/job-kinds.ts).
+  jobWorker = startJobWorker({
+    db: database.db,
+    registry: jobKinds,
+    schedules: jobSchedules,
+    zone: SCHEDULE_TIME_ZONE,
+    pollMs: e.JOB_POLL_MS,
+    concurrency: e.JOB_CONCURRENCY,
+    leaseSeconds: e.JOB_LEASE_SECONDS,
+  });
+  // An enqueue NOTIFYs on commit: whichever process queued it, every worker looks at once.
+  const jobs = jobWorker;
+  stopJobWakeups = await open.listen(JOBS_CHANNEL, () => outsideRequest(() => jobs.kick()));
 }
 
 /** Wakes the worker after new mail was queued, so it goes out without waiting for the next poll. */
@@ -105,14 +95,16 @@ async function within(step: string, ms: number, work: Promise<unknown>): Promise
  * process open, or let it end without saying so.
  */
 export async function stopRuntime(): Promise<void> {
-  clearInterval(pruneTimer);
   // Work started after an answer (a reset link being queued, say) finishes before the database closes.
   await within("work after answers", 5_000, workAfterAnswers());
   const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
+  // A running job finishes, or its lease lapses and another process takes it.
+  await within("job wake-ups", 2_000, stopJobWakeups?.() ?? Promise.resolve());
+  const jobsStopped = (await jobWorker?.stop(env().JOB_LEASE_SECONDS * 1000)) ?? true;
   await within("status events", 2_000, stopStatusEvents());
   sender?.close();
   const databaseClosed = await within("database", 5_000, database?.close() ?? Promise.resolve());
   setDatabase(undefined);
-  if (workerStopped && databaseClosed) log.info("stopped cleanly");
-  else log.warn({ workerStopped, databaseClosed }, "stopped, not cleanly");
+  if (workerStopped && jobsStopped && databaseClosed) log.info("stopped cleanly");
+  else log.warn({ workerStopped, jobsStopped, databaseClosed }, "stopped, not cleanly");
 }

@@ -124,6 +124,19 @@ export function outcomeOf(answer: unknown): Outcome {
   return { kind: "failure" };
 }
 
+/**
+ * What a refused or invalid answer says, for a page whose forms have no field
+ * of their own to mark (a list's row buttons): shown at the top of the page
+ * after a plain post, as a toast with JavaScript. Null for any other answer.
+ */
+export function refusalText(answer: unknown): string | null {
+  if (answer === undefined) return null;
+  const outcome = outcomeOf(answer);
+  if (outcome.kind === "rejected") return outcome.error;
+  if (outcome.kind === "invalid") return outcome.toast?.description ?? Object.values(outcome.fieldErrors)[0] ?? null;
+  return null;
+}
+
 /** Text values a plain form post got back with its 400 answer, for refilling the fields. */
 export function submittedValues(answer: unknown): Record<string, unknown> {
   return isRecord(answer) && isRecord(answer.values) ? answer.values : {};

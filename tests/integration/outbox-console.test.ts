@@ -3,10 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as consoleLoader } from "~/routes/console/layout";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
 import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { auditLog, outbox } from "~/.server/db/schema";
 import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail/outbox";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 type Route = (args: never) => Promise<unknown>;
@@ -20,11 +19,7 @@ describe.each(drivers)("the console's failed mail on %s", (driver) => {
   /** A signed-in session's cookie, the way the browser would hold it. */
   async function signedIn(email: string, role: "member" | "staff") {
     await upsertUser(database.db, { email, role, password: PASSWORD });
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return signInCookie(email, PASSWORD);
   }
 
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });

@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
 import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { listAudit } from "~/.server/audit";
 import { auditLog, outbox, submissions } from "~/.server/db/schema";
 import { takeFlash } from "~/.server/http/flash";
 import { LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 type Route = (args: never) => Promise<unknown>;
@@ -23,11 +22,7 @@ describe.each(drivers)("reading the outbox and the audit log on %s", (driver) =>
 
   async function signedIn(email: string, role: "staff" | "admin") {
     await upsertUser(database.db, { email, role, password: PASSWORD });
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return signInCookie(email, PASSWORD);
   }
   const get = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie: staffCookie } });
   const call = async (route: Route, request: Request | Promise<Request>) =>

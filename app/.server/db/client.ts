@@ -243,7 +243,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await pool.query("select 1");
       },
       listen: async (channel, onPayload) => listenOnServer(options.url!, channel, replica ? replica.fenced(onPayload) : onPayload, (error) =>
-          log.warn({ err: error }, "status event listener lost its database connection: reconnecting"),
+          log.warn({ err: error, channel }, "database listener lost its connection: reconnecting"),
         ),
       close: async () => {
         await Promise.all([pool.end(), relaxedPool.end(), replica?.stop()]);

@@ -17,7 +17,7 @@ import { formatLsn, parseLsn, withReadScope, type ReadScope, type Replica } from
  *   everyone reads the primary. So the mark never needs removing (a removal
  *   could race a newer mark from another tab).
  *
- * Without a replica this does nothing. See docs/decisions/006-read-replica-read-your-writes.md.
+ * Without a replica this does nothing. See docs/decisions/007-read-replica-read-your-writes.md.
  */
 
 const COOKIE = "portal.wrote";

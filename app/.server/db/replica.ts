@@ -4,7 +4,7 @@ import { log } from "~/.server/log";
 
 /**
  * Reads from a PostgreSQL streaming replica (DATABASE_REPLICA_URL), with the
- * primary one step away (docs/decisions/006-read-replica-read-your-writes.md):
+ * primary one step away (docs/decisions/007-read-replica-read-your-writes.md):
  *
  * - A read goes to the replica only while it is up and at most `maxLagMs`
  *   behind, and only when it has replayed what the reader must see: the

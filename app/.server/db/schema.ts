@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ROLES } from "~/lib/accounts";
 import { IVR_STATUSES } from "~/lib/ivr";
+import { JOB_STATES } from "~/lib/jobs";
 import { MAIL_STATES } from "~/lib/mail";
 import { ORDER_STATUSES } from "~/lib/orders";
 import { KINDS, STATUSES } from "~/lib/submissions";
@@ -790,3 +791,50 @@ export const invoiceLines = pgTable(
   },
   (t) => [uniqueIndex("invoice_lines_invoice_position_idx").on(t.invoiceId, t.position)],
 );
+
+// ---------------------------------------------------------------------------
+// Background work: one table of jobs that every domain adds kinds to
+// (app/.server/jobs), and the periods the schedule has enqueued.
+
+export const jobStatus = pgEnum("job_status", JOB_STATES);
+
+/**
+ * Work to do after an answer: written in the transaction of the change that
+ * asks for it, claimed by any process's worker one row at a time (FOR UPDATE
+ * SKIP LOCKED and a lease). `payload` holds ids (or sealed values), never
+ * patient data in clear; `last_error` is a reason in words, never patient data.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    /** At most one job per key waits or runs at a time ("one check of one coverage in flight"). */
+    key: text("key"),
+    status: jobStatus("status").notNull().default("queued"),
+    /** Runs started, this one included: each claim adds one, and a claim's number fences its writes. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When it may run next (its first run, or the next attempt). */
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While running: until when the worker holds it; a process that dies lets it lapse and another takes the job. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("jobs_key_in_flight_idx").on(t.key).where(sql`status in ('queued', 'running')`),
+    index("jobs_due_idx").on(t.status, t.runAt),
+    index("jobs_finished_idx").on(t.finishedAt),
+  ],
+);
+
+/** The latest period each recurring kind was enqueued for: a period is enqueued once, whichever process gets there first. */
+export const jobSchedules = pgTable("job_schedules", {
+  kind: text("kind").primaryKey(),
+  periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+  periodKey: text("period_key").notNull(),
+  enqueuedAt: timestamp("enqueued_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, UserRound, Users } from "lucide-react";
+import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -15,6 +15,7 @@ import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
 import { countWaitingOrders } from "~/.server/orders";
+import { countFailedJobs } from "~/.server/jobs";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
@@ -23,14 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
-  const [failedMail, waitingIvrs, waitingOrders, timeZone] = await Promise.all([
+  const [failedMail, waitingIvrs, waitingOrders, failedJobs, timeZone] = await Promise.all([
     countFailedMail(db),
     countWaitingIvrs(db),
     countWaitingOrders(db),
+    countFailedJobs(db),
     timeZoneOfUser(db, user.id),
   ]);
   // `at` tells the menu which counts are newer: these, or those a live event fetched since.
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -62,6 +64,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
     },
     { to: "/admin/practices", label: "Practices", icon: Building2, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
+    { to: "/admin/jobs", label: "Jobs", icon: Workflow, end: false },
     ...(user?.role === "admin"
       ? [
           { to: "/admin/users", label: "Users", icon: Users, end: false },
@@ -146,18 +149,10 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
           </p>
         ) : null}
         {data && data.failedMail > 0 ? (
-          <p
-            role="status"
-            className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-destructive/30 bg-[#fdecea] px-4 py-3 text-sm font-medium text-destructive"
-          >
-            <TriangleAlert aria-hidden className="size-4 shrink-0" />
-            <span>
-              {`${data.failedMail} ${data.failedMail === 1 ? "mail" : "mails"} failed to send — `}
-              <Link to="/admin/outbox?state=failed" className="font-semibold underline underline-offset-4">
-                Review
-              </Link>
-            </span>
-          </p>
+          <FailedNotice text={`${data.failedMail} ${data.failedMail === 1 ? "mail" : "mails"} failed to send`} href="/admin/outbox?state=failed" />
+        ) : null}
+        {data && data.failedJobs > 0 ? (
+          <FailedNotice text={`${data.failedJobs} background ${data.failedJobs === 1 ? "job" : "jobs"} failed`} href="/admin/jobs?view=failed" />
         ) : null}
         {children}
       </div>
@@ -169,6 +164,24 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
 function queueKind(pathname: string): LiveEvent["kind"] | null {
   const path = pathname.replace(/\/+$/, "");
   return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : null;
+}
+
+/** What failed and waits on staff, on every console page until it is dealt with: "2 mails failed to send — Review". */
+function FailedNotice({ text, href }: { text: string; href: string }) {
+  return (
+    <p
+      role="status"
+      className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-destructive/30 bg-[#fdecea] px-4 py-3 text-sm font-medium text-destructive"
+    >
+      <TriangleAlert aria-hidden className="size-4 shrink-0" />
+      <span>
+        {`${text} — `}
+        <Link to={href} className="font-semibold underline underline-offset-4">
+          Review
+        </Link>
+      </span>
+    </p>
+  );
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

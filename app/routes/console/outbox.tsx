@@ -1,5 +1,5 @@
 import { BellOff, Eye, RotateCw, Send, X } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { mailPurposeLabel } from "~/lib/mail";
 import { privateMeta } from "~/lib/meta";
@@ -21,12 +21,11 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { dismissMail, getMail, listOutbox, parseOutboxFilters, retryMail, viewMail } from "~/.server/mail";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { readRowAction, refusedRowAction } from "./row-action.server";
 import { cn } from "~/lib/utils";
-import { invalid, outcomeOf, rejectedAnswer } from "~/lib/form-result";
+import { refusalText } from "~/lib/form-result";
 import { consoleNotSaved, MAIL_REFUSED_TITLE } from "~/lib/schemas/console-fields";
 import { mailActionSchema } from "~/lib/schemas/console-outbox";
-import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Outbox | Staff console");
 
@@ -61,16 +60,11 @@ function backTo(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireRole(request, "staff");
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const parsed = parseWith(mailActionSchema, values);
-  // Only hidden fields: the message heads the page (a toast with JavaScript).
-  if (!parsed.success) {
-    const first = Object.values(parsed.fieldErrors)[0] ?? "The request was not understood.";
-    return invalid(request, parsed.fieldErrors, { toast: { title: MAIL_REFUSED_TITLE, description: first } });
-  }
+  const read = await readRowAction(request, mailActionSchema, MAIL_REFUSED_TITLE);
+  if ("refusal" in read) return read.refusal;
+  const { me, fields } = read;
   const db = getDb();
-  const { intent, mailId } = parsed.data;
+  const { intent, mailId } = fields;
   const mail = await getMail(db, mailId);
   if (!mail) return refused(404, "That mail does not exist.");
   const actor = { email: me.email, ip: clientInfo(context).ip };
@@ -103,21 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** A change the mail's state does not allow, or a mail that is gone: said at the top of the page (a toast with JavaScript). */
-function refused(status: 404 | 409, error: string) {
-  return data(rejectedAnswer(error, MAIL_REFUSED_TITLE), { status });
-}
+const refused = (status: 404 | 409, error: string) => refusedRowAction(status, error, MAIL_REFUSED_TITLE);
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-outbox").then((m) => m.mailActionSchema));
-
-/** What a plain post's refused change says at the top of the page. */
-function refusalOf(answer: unknown): string | null {
-  if (answer === undefined) return null;
-  const outcome = outcomeOf(answer);
-  if (outcome.kind === "rejected") return outcome.error;
-  if (outcome.kind === "invalid") return outcome.toast?.description ?? Object.values(outcome.fieldErrors)[0] ?? null;
-  return null;
-}
 
 const MAIL_OFF_ANSWER = "Mail delivery is off (SMTP_URL is not set): it stays in the outbox until delivery is configured.";
 
@@ -139,7 +121,7 @@ function outboxHref(filters: OutboxData["filters"], view?: string): string {
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, viewed, viewMissing, mailOff } = loaderData;
   // With JavaScript a refusal is a toast from the row's form; without, the page's action data.
-  const refusal = refusalOf(actionData);
+  const refusal = refusalText(actionData);
   const filtered = filters.state !== "all";
   return (
     <div className="flex flex-col gap-6">

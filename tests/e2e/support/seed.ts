@@ -10,6 +10,7 @@ import { patientSchema } from "~/lib/schemas/patient";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
 import { seedOldDraft } from "./seed-drafts";
 import { seedIvrs } from "./seed-ivrs";
+import { seedJobs } from "./seed-jobs";
 import { seedOrders } from "./seed-orders";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
@@ -48,4 +49,5 @@ for (const { practice, ...account } of Object.values(portalAccounts)) {
 await seedIvrs(db);
 await seedOldDraft(db);
 await seedOrders(db);
+await seedJobs(db);
 await database.close();

@@ -1,4 +1,5 @@
 import { RouterContextProvider } from "react-router";
+import { getAuth } from "~/.server/accounts/auth";
 import { clientContext } from "~/.server/request-context";
 
 export type ActionAnswer = { status: number; body: unknown; headers: Headers };
@@ -44,4 +45,13 @@ async function withLength(request: Request): Promise<Request> {
   const headers = new Headers(request.headers);
   headers.set("Content-Length", String(buffer.byteLength));
   return new Request(request.url, { method: "POST", headers, body: buffer });
+}
+
+/** A session's cookie after signing in through Better Auth, the way the browser would hold it. */
+export async function signInCookie(email: string, password: string): Promise<string> {
+  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as consoleLoader } from "~/routes/console/layout";
+import { action as jobsAction, loader as jobsLoader } from "~/routes/console/jobs";
+import { upsertUser } from "~/.server/accounts/accounts";
+import { auditLog, jobs } from "~/.server/db/schema";
+import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
+import { drivers, freshDatabase } from "./support/database";
+
+type Route = (args: never) => Promise<unknown>;
+const PASSWORD = "a long test password";
+
+describe.each(drivers)("the console's jobs on %s", (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let staffCookie: string;
+  let adminCookie: string;
+  let memberCookie: string;
+
+  async function signedIn(email: string, role: "member" | "staff" | "admin") {
+    await upsertUser(database.db, { email, role, password: PASSWORD });
+    return signInCookie(email, PASSWORD);
+  }
+
+  const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
+  const call = async (route: Route, request: Request | Promise<Request>) =>
+    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params: {} } as never).catch((thrown: unknown) => thrown));
+  const post = (fields: Record<string, string>, cookie = staffCookie) => formPost("/admin/jobs?view=failed", fields, { cookie });
+  const failedCount = async (cookie = staffCookie) => ((await call(consoleLoader, get("/admin", cookie))).body as { failedJobs: number }).failedJobs;
+
+  async function job(status: "queued" | "running" | "done" | "failed" | "cancelled", key: string | null = null) {
+    const [row] = await database.db
+      .insert(jobs)
+      .values({
+        kind: "ivr.expire",
+        payload: { period: "2026-11-27T10:00Z" },
+        key,
+        status,
+        attempts: status === "queued" ? 0 : 3,
+        lastError: status === "failed" ? "database did not answer" : null,
+        runAt: new Date(Date.now() + 3_600_000),
+        finishedAt: status === "failed" || status === "done" ? new Date() : null,
+      })
+      .returning({ id: jobs.id });
+    return row!.id;
+  }
+  const statusOf = async (id: string) => (await database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.status;
+
+  beforeAll(async () => {
+    database = await freshDatabase(driver);
+    staffCookie = await signedIn("staff@example.com", "staff");
+    adminCookie = await signedIn("admin@example.com", "admin");
+    memberCookie = await signedIn("member@example.com", "member");
+  });
+  afterAll(() => database.dispose());
+  beforeEach(async () => {
+    await database.db.delete(jobs);
+    await database.db.delete(auditLog);
+  });
+
+  it("counts failed jobs on every console page until staff retry or cancel them, and audits both", async () => {
+    expect(await failedCount()).toBe(0);
+    const first = await job("failed");
+    const second = await job("failed");
+    const waiting = await job("queued");
+    await job("done");
+    expect(await failedCount()).toBe(2);
+    expect(await failedCount(adminCookie)).toBe(2);
+
+    // The list: failed first, then waiting, with the kind's words and its attempts out of its policy's.
+    const open = (await call(jobsLoader, get("/admin/jobs", staffCookie))).body as {
+      list: { total: number; rows: { id: string; status: string; label: string; attempts: number; maxAttempts: number; lastError: string | null }[] };
+    };
+    expect(open.list.total).toBe(3);
+    expect(open.list.rows.map((r) => r.status)).toEqual(["failed", "failed", "queued"]);
+    expect(open.list.rows[0]).toMatchObject({ label: "Expire IVRs past their valid-until date", attempts: 3, maxAttempts: 3, lastError: "database did not answer" });
+    expect(open.list.rows[2]!.id).toBe(waiting);
+
+    const retried = await call(jobsAction, post({ intent: "retry", jobId: first }));
+    expect(retried.status).toBe(303);
+    expect(retried.headers.get("Location")).toBe("/admin/jobs?view=failed");
+    const [again] = await database.db.select().from(jobs).where(eq(jobs.id, first));
+    expect(again).toMatchObject({ status: "queued", attempts: 0, finishedAt: null });
+    expect(again!.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await failedCount()).toBe(1);
+
+    // An admin may act too.
+    const cancelled = await call(jobsAction, post({ intent: "cancel", jobId: second }, adminCookie));
+    expect(cancelled.status).toBe(303);
+    expect(await statusOf(second)).toBe("cancelled");
+    expect(await failedCount()).toBe(0);
+
+    const audit = await database.db.select().from(auditLog);
+    expect(audit.map((a) => [a.action, a.actorEmail, a.target, a.ip, a.detail]).sort()).toEqual([
+      ["job.cancel", "admin@example.com", second, "198.51.100.9", "ivr.expire (was failed)"],
+      ["job.retry", "staff@example.com", first, "198.51.100.9", "ivr.expire (was failed)"],
+    ]);
+  });
+
+  it("runs a waiting job now, and cancels it", async () => {
+    const waiting = await job("queued");
+    expect((await call(jobsAction, post({ intent: "retry", jobId: waiting }))).status).toBe(303);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, waiting));
+    expect(row!.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await call(jobsAction, post({ intent: "cancel", jobId: waiting }))).status).toBe(303);
+    expect(await statusOf(waiting)).toBe("cancelled");
+  });
+
+  it("refuses what a job's state does not allow, and writes nothing", async () => {
+    const running = await job("running");
+    const done = await job("done");
+    expect(await call(jobsAction, post({ intent: "cancel", jobId: running }))).toMatchObject({
+      status: 409,
+      body: { ok: false, error: "Only a waiting or failed job can be cancelled." },
+    });
+    expect(await call(jobsAction, post({ intent: "retry", jobId: done }))).toMatchObject({
+      status: 409,
+      body: { ok: false, error: "That job is running or done: there is nothing to retry." },
+    });
+    // One job per key: a failed check cannot come back while another for the same coverage waits.
+    const failed = await job("failed", "eligibility:coverage-a");
+    await job("queued", "eligibility:coverage-a");
+    expect(await call(jobsAction, post({ intent: "retry", jobId: failed }))).toMatchObject({
+      status: 409,
+      body: { ok: false, error: "Another job for the same record is already waiting or running: it does this work." },
+    });
+    expect(await statusOf(failed)).toBe("failed");
+    expect(await call(jobsAction, post({ intent: "retry", jobId: "6f1c2b9e-8a4d-4c3e-9f7a-2b1d0e9c8a7f" }))).toMatchObject({ status: 404 });
+    expect((await call(jobsAction, post({ intent: "restart", jobId: failed }))).status).toBe(400);
+    expect(await statusOf(running)).toBe("running");
+    expect(await statusOf(done)).toBe("done");
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("keeps the page, the count and both actions to staff", async () => {
+    const failed = await job("failed");
+    expect((await call(jobsLoader, get("/admin/jobs", memberCookie))).status).toBe(403);
+    expect((await call(jobsAction, post({ intent: "cancel", jobId: failed }, memberCookie))).status).toBe(403);
+    const anonymous = await call(jobsAction, post({ intent: "retry", jobId: failed }, ""));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/auth\?redirectTo=%2Fadmin%2Fjobs/);
+    expect(await statusOf(failed)).toBe("failed");
+  });
+});
