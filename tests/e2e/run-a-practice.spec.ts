@@ -67,7 +67,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await facilityForm.getByLabel("Usual place of service").selectOption("11");
   await facilityForm.getByLabel("Street address").fill("12 Harbor Road");
   await facilityForm.getByLabel("City").fill("Tampa");
-  await facilityForm.getByLabel("State").fill("FL");
+  await facilityForm.getByLabel("State").selectOption("FL");
   await facilityForm.getByLabel("ZIP").fill("33602");
   await facilityForm.getByLabel("Phone").fill("813 555 0142");
   await facilityForm.getByRole("button", { name: "Add facility" }).click();
@@ -104,7 +104,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
     await member.getByLabel("Sex").selectOption("female");
     await member.getByLabel("Street address").fill("8 Palm Avenue");
     await member.getByLabel("City").fill("Tampa");
-    await member.getByLabel("State").fill("FL");
+    await member.getByLabel("State").selectOption("FL");
     await member.getByLabel("ZIP").fill("33602");
     await member.locator('input[name="payerName"]').fill("Medicare Part B");
     await member.locator('select[name="payerType"]').selectOption("medicare");

@@ -118,6 +118,8 @@ export function derive(input: IvrInput, payerType: string | null) {
     standardOfCareException: input.standardOfCareException,
     plannedApplications: input.plannedApplications,
     payerType: (payerType as PayerType | null) ?? null,
+    woundLocation: input.woundLocation,
+    laterality: input.laterality,
   });
   return { area, codes: codesText(codes), warnings };
 }
@@ -387,6 +389,8 @@ export async function getIvrDetail(db: Db, { id, practiceId }: { id: string; pra
           standardOfCareException: clinical.standardOfCareException,
           plannedApplications: row.plannedApplications,
           payerType: payerType as PayerType | null,
+          woundLocation: clinical.woundLocation,
+          laterality: clinical.laterality,
         })
       : [];
   return {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidMbi, normalizeMbi } from "~/lib/clinical/identifiers";
 import { PAYER_TYPES } from "~/lib/ivr";
-import { LIMITS, optionalOption, optionalText, requiredOption, requiredText } from "./common";
+import { LIMITS, optionalOption, optionalText, requiredOption, requiredText, usState, zipCode } from "./common";
 import { phoneField } from "./practice";
 
 export const SEX_OPTIONS = [
@@ -90,8 +90,8 @@ const patientShape = {
   sex: requiredOption(SEX_OPTIONS, "Choose the patient's sex"),
   addressLine1: requiredText("Street address", LIMITS.short, "Enter the patient's street address"),
   city: requiredText("City", LIMITS.name, "Enter the city"),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Enter the state as two letters (TX)"),
-  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a ZIP code (12345 or 12345-6789)"),
+  state: usState(),
+  zip: zipCode(),
   phone: phoneField("Phone number"),
   ...coverageShape,
   subscriberName: optionalText("Subscriber name", LIMITS.name),

@@ -5,6 +5,7 @@ import type { Route } from "./+types/patients";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { Field, RequiredNote } from "~/components/forms/field";
+import { StateSelect } from "~/components/forms/state-select";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -180,9 +181,9 @@ function PatientForm({ answer, options }: { answer: unknown; options: { sex: Opt
             </Field>
             <div className="grid grid-cols-2 gap-4">
               <Field label="State" name="state" required error={e.state}>
-                {(c) => <Input {...c} autoComplete="off" maxLength={2} defaultValue={v("state")} />}
+                {(c) => <StateSelect {...c} autoComplete="off" defaultValue={v("state")} />}
               </Field>
-              <Field label="ZIP" name="zip" required error={e.zip}>
+              <Field label="ZIP" name="zip" required error={e.zip} hint="12345 or 12345-6789">
                 {(c) => <Input {...c} autoComplete="off" inputMode="numeric" maxLength={10} defaultValue={v("zip")} />}
               </Field>
             </div>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/practice";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { Field, RequiredNote } from "~/components/forms/field";
+import { StateSelect } from "~/components/forms/state-select";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -306,9 +307,9 @@ function FacilityForm({ id, record, answer }: { id?: string; record?: Values; an
           </Field>
           <div className="grid grid-cols-2 gap-4">
             <Field label="State" name="state" required error={e.state}>
-              {(c) => <Input {...c} autoComplete="address-level1" maxLength={2} defaultValue={v("state")} />}
+              {(c) => <StateSelect {...c} defaultValue={v("state")} />}
             </Field>
-            <Field label="ZIP" name="zip" required error={e.zip}>
+            <Field label="ZIP" name="zip" required error={e.zip} hint="12345 or 12345-6789">
               {(c) => <Input {...c} autoComplete="postal-code" inputMode="numeric" maxLength={10} defaultValue={v("zip")} />}
             </Field>
           </div>
