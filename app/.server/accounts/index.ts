@@ -7,6 +7,7 @@ export type { AccountRow } from "./accounts";
 export { getAuth, getUser, isStaff, requireRole, requireUser, type Role, type SessionUser } from "./auth";
 export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
 export {
+  addAccountToPractice,
   addUser,
   changeUserDisabled,
   changeUserRole,
@@ -20,6 +21,8 @@ export {
   sendUserReset,
   type ConsoleContext,
   type ConsoleResult,
+  type ExistingAccount,
+  existingAccountMessage,
   type PasswordLink,
   type UserListRow,
 } from "./users";
