@@ -1,8 +1,7 @@
 CREATE TABLE "patient_search_terms" (
-	"practice_id" uuid NOT NULL,
 	"term" text NOT NULL,
 	"patient_id" uuid NOT NULL,
-	CONSTRAINT "patient_search_terms_practice_id_term_patient_id_pk" PRIMARY KEY("practice_id","term","patient_id")
+	CONSTRAINT "patient_search_terms_term_patient_id_pk" PRIMARY KEY("term","patient_id")
 );
 --> statement-breakpoint
 DROP INDEX "coverages_patient_rank_idx";--> statement-breakpoint

@@ -9,6 +9,7 @@ import { pruneRateLimits } from "~/.server/http/rate-limit";
 import { phiRing } from "~/.server/crypto";
 import { startStatusEvents, stopStatusEvents } from "~/.server/events";
 import { expireDue, todayUtc } from "~/.server/ivr";
+import { reindexPatients } from "~/.server/patients";
 
 /**
  * What a process runs besides answering requests: the database and the
@@ -57,6 +58,12 @@ export async function startRuntime(): Promise<void> {
         if (expired) log.info({ expired }, "IVRs past their valid-until date expired");
       })
       .catch((error) => log.warn({ err: error }, "IVR expiry failed"));
+    // Patients entered before the search index, or left on an older key: found by name once this ran.
+    reindexPatients(db)
+      .then((indexed) => {
+        if (indexed) log.info({ indexed }, "patients' search terms made");
+      })
+      .catch((error) => log.warn({ err: error }, "patient search indexing failed"));
   };
   // Once at start, so a process that restarts often still purges; then every ten minutes.
   prune();

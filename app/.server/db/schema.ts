@@ -433,20 +433,20 @@ export const patients = pgTable(
 
 /**
  * Keyed hashes that find a practice's patients by part of a name, the date of
- * birth or a member id without storing any of them: HMAC of the practice and
- * the normalised value (each name word's prefixes of 2 to 10 letters), under a
- * key derived from the data key (see docs/decisions/006-patient-search.md).
+ * birth or a member id without storing any of them: an HMAC of the practice
+ * and the normalised value (each name word's prefixes of 2 to 10 letters),
+ * under a key derived from the data key, cut to 96 bits; each patient's name
+ * terms padded with random ones to a fixed count (docs/decisions/006-patient-search.md).
  */
 export const patientSearchTerms = pgTable(
   "patient_search_terms",
   {
-    practiceId: uuid("practice_id").notNull(),
     term: text("term").notNull(),
     patientId: uuid("patient_id")
       .notNull()
       .references(() => patients.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.practiceId, t.term, t.patientId] }), index("patient_search_terms_patient_idx").on(t.patientId)],
+  (t) => [primaryKey({ columns: [t.term, t.patientId] }), index("patient_search_terms_patient_idx").on(t.patientId)],
 );
 
 export const coverages = pgTable(

@@ -9,6 +9,8 @@ export {
   listDrafts,
   practiceBoard,
   readDraft,
+  readIvrAsMember,
+  readIvrFileAsMember,
   resubmitIvr,
   reverifySoon,
   saveDraft,
