@@ -26,7 +26,9 @@ export const PREFIX_MAX = 10;
 /** Each patient's name terms are padded with random ones to this count, so the index does not tell the length of a name. */
 export const NAME_TERMS = 24;
 /** At most this many patients are opened for one search; a search matching more asks for more letters. */
-export const SEARCH_LIMIT = 100;
+export const SEARCH_LIMIT = 50;
+/** The board's Find looks for IVRs of at most this many patients (found by their hashes, none opened). */
+export const BOARD_PATIENT_LIMIT = 1000;
 
 /** A name's words, folded (no case, no accents), and the whole name run together ("O'Brien" -> o, brien, obrien). */
 export function nameWords(name: string): string[] {
@@ -57,12 +59,18 @@ export function patientTerms(ring: KeyRing, practiceId: string, values: Searchab
   return [...new Set([...names, ...others])];
 }
 
-/** Replaces a patient's search terms with these, and marks them as made under the ring's current key. */
-export async function writeSearchTerms(db: Db, ring: KeyRing, patient: { id: string; practiceId: string } & SearchableValues) {
-  const terms = patientTerms(ring, patient.practiceId, patient);
-  await db.delete(patientSearchTerms).where(eq(patientSearchTerms.patientId, patient.id));
-  await db.insert(patientSearchTerms).values(terms.map((term) => ({ term, patientId: patient.id })));
-  await db.update(patients).set({ searchKeyId: ring.currentId }).where(eq(patients.id, patient.id));
+type Searchable = { id: string; practiceId: string } & SearchableValues;
+
+/** Replaces patients' search terms with these, and marks them as made under the ring's current key: three statements however many. */
+export async function writeSearchTerms(db: Db, ring: KeyRing, list: Searchable | readonly Searchable[]) {
+  const all = Array.isArray(list) ? (list as readonly Searchable[]) : [list as Searchable];
+  if (all.length === 0) return;
+  const ids = all.map((p) => p.id);
+  await db.delete(patientSearchTerms).where(inArray(patientSearchTerms.patientId, ids));
+  const rows = all.flatMap((p) => patientTerms(ring, p.practiceId, p).map((term) => ({ term, patientId: p.id })));
+  // Two values a row: well under PostgreSQL's 65,535 parameters a statement.
+  for (let i = 0; i < rows.length; i += 20_000) await db.insert(patientSearchTerms).values(rows.slice(i, i + 20_000));
+  await db.update(patients).set({ searchKeyId: ring.currentId }).where(inArray(patients.id, ids));
 }
 
 /** The current member ids of patients, by patient. */
@@ -82,7 +90,7 @@ async function memberIdsOf(db: Db, ring: KeyRing, ids: readonly string[]): Promi
  * under another key (patients from before the index, or a rotation stopped
  * half-way), `batch` patients a transaction. Answers how many it made.
  */
-export async function reindexPatients(db: Db, ring: KeyRing = phiRing(), { batch = 100, all = false } = {}): Promise<number> {
+export async function reindexPatients(db: Db, ring: KeyRing = phiRing(), { batch = 500, all = false } = {}): Promise<number> {
   let done = 0;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -97,15 +105,18 @@ export async function reindexPatients(db: Db, ring: KeyRing = phiRing(), { batch
     after = rows.at(-1)!.id;
     await inTransaction(db, async (tx) => {
       const members = await memberIdsOf(tx, ring, rows.map((r) => r.id));
-      for (const r of rows)
-        await writeSearchTerms(tx, ring, {
+      await writeSearchTerms(
+        tx,
+        ring,
+        rows.map((r) => ({
           id: r.id,
           practiceId: r.practiceId,
           firstName: decryptText(ring, r.first, C.first),
           lastName: decryptText(ring, r.last, C.last),
           birthDate: decryptText(ring, r.birth, C.birth),
           memberIds: members.get(r.id) ?? [],
-        });
+        })),
+      );
     });
     done += rows.length;
   }
@@ -164,13 +175,30 @@ export type PatientSearch = {
   more: boolean;
 };
 
+/** The terms a query looks up: one a word of a name (cut to PREFIX_MAX), or the date of birth, or the member id. */
+function queryTerms(ring: KeyRing, practiceId: string, query: Exclude<PatientQuery, { kind: "reference" }>): string[] {
+  if (query.kind === "name") return query.words.map((w) => searchTerm(ring, practiceId, "n", w.slice(0, PREFIX_MAX)));
+  return [query.kind === "birth" ? searchTerm(ring, practiceId, "d", query.date) : searchTerm(ring, practiceId, "m", query.memberId)];
+}
+
 /** The patient ids of the practice whose terms hold every one of `terms`, at most `limit`. */
 async function idsWithTerms(db: Db, practiceId: string, terms: readonly string[], limit: number): Promise<string[]> {
   const unique = [...new Set(terms)];
+  const join = and(eq(patients.id, patientSearchTerms.patientId), eq(patients.practiceId, practiceId));
+  // One term: the index alone answers, in its order, stopping at the limit.
+  if (unique.length === 1) {
+    const rows = await db
+      .select({ id: patientSearchTerms.patientId })
+      .from(patientSearchTerms)
+      .innerJoin(patients, join)
+      .where(eq(patientSearchTerms.term, unique[0]!))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
   const rows = await db
     .select({ id: patientSearchTerms.patientId })
     .from(patientSearchTerms)
-    .innerJoin(patients, and(eq(patients.id, patientSearchTerms.patientId), eq(patients.practiceId, practiceId)))
+    .innerJoin(patients, join)
     .where(inArray(patientSearchTerms.term, unique))
     .groupBy(patientSearchTerms.patientId)
     .having(sql`count(*) = ${unique.length}`)
@@ -202,11 +230,7 @@ export async function searchPatients(db: Db, practiceId: string, text: string): 
   if (!query) return { query, rows: [], more: false };
   const ring = phiRing();
   if (query.kind === "reference") return { query, rows: await patientSummaries(db, practiceId, eq(patients.number, query.number), ring), more: false };
-  const terms =
-    query.kind === "name"
-      ? query.words.map((w) => searchTerm(ring, practiceId, "n", w.slice(0, PREFIX_MAX)))
-      : [query.kind === "birth" ? searchTerm(ring, practiceId, "d", query.date) : searchTerm(ring, practiceId, "m", query.memberId)];
-  const ids = await idsWithTerms(db, practiceId, terms, SEARCH_LIMIT + 1);
+  const ids = await idsWithTerms(db, practiceId, queryTerms(ring, practiceId, query), SEARCH_LIMIT + 1);
   const more = ids.length > SEARCH_LIMIT;
   if (ids.length === 0) return { query, rows: [], more };
   let rows = await patientSummaries(db, practiceId, inArray(patients.id, ids.slice(0, SEARCH_LIMIT)), ring);
@@ -221,7 +245,17 @@ export async function searchPatients(db: Db, practiceId: string, text: string): 
   return { query, rows: rows.sort(byName), more };
 }
 
-/** The ids of the practice's patients matching what was typed (the board's Find), at most SEARCH_LIMIT. */
+/**
+ * The ids of the practice's patients matching what was typed (the board's
+ * Find), at most BOARD_PATIENT_LIMIT, from their hashes alone: no patient is
+ * opened (a word longer than PREFIX_MAX matches on its first letters).
+ */
 export async function findPatientIds(db: Db, practiceId: string, text: string): Promise<Set<string>> {
-  return new Set((await searchPatients(db, practiceId, text)).rows.map((r) => r.id));
+  const query = parsePatientQuery(text);
+  if (!query) return new Set();
+  if (query.kind === "reference") {
+    const rows = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.practiceId, practiceId), eq(patients.number, query.number)));
+    return new Set(rows.map((r) => r.id));
+  }
+  return new Set(await idsWithTerms(db, practiceId, queryTerms(phiRing(), practiceId, query), BOARD_PATIENT_LIMIT));
 }
