@@ -142,6 +142,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   await expect(page).toHaveURL(/\/admin\/ivrs\/[0-9a-f-]{36}$/);
   const haleUrl = page.url();
   const haleId = haleUrl.split("/").pop()!;
+  const haleReference = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByText("Margaret Hale")).toBeVisible();
   await expect(page.getByText("15271 + 2 × 15272")).toBeVisible();
@@ -191,13 +192,13 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   });
   expect(refused.status()).toBe(409);
 
-  // Every staff read of an IVR left an audit row naming it, which an admin reads in the audit log.
+  // Every staff read of an IVR left an audit row naming it by its reference, linked to it, which an admin reads in the audit log.
   const adminPage = await signedInContextPage(browser, "admin");
   const adminContext = adminPage.context();
   await adminPage.goto(`/admin/audit?action=ivr.view&actor=${encodeURIComponent(staff.email)}`);
-  await expect(adminPage.getByText(haleId).first()).toBeVisible();
+  await expect(adminPage.getByRole("link", { name: haleReference }).first()).toHaveAttribute("href", `/admin/ivrs/${haleId}`);
   await adminPage.goto(`/admin/audit?action=ivr.file&actor=${encodeURIComponent(staff.email)}`);
-  await expect(adminPage.getByText(haleId).first()).toBeVisible();
+  await expect(adminPage.getByRole("link", { name: haleReference }).first()).toHaveAttribute("href", `/admin/ivrs/${haleId}`);
   await adminContext.close();
 });
 

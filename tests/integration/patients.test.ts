@@ -8,7 +8,6 @@ import { loader as accessLoader } from "~/routes/console/patients-detail";
 import { parseWith } from "~/lib/schemas/fields";
 import { coverageSchema, patientDetailsSchema, patientSchema } from "~/lib/schemas/patient";
 import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { listAudit } from "~/.server/audit";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
@@ -26,10 +25,9 @@ import {
   updatePatient,
 } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { formPost, routeCaller, sessionCookie } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
-type Route = (args: never) => Promise<unknown>;
 const PASSWORD = "a long test password";
 const nurseActor = { email: "nurse@sunrise.example", ip: "198.51.100.9" };
 
@@ -67,15 +65,7 @@ describe.each(drivers)("patients on %s", (driver) => {
   let admin: string;
   let hayes: string;
 
-  async function cookieOf(email: string) {
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.9");
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
   const post = (path: string, fields: Record<string, string>, cookie: string) => formPost(path, fields, { cookie, Origin: "http://localhost" });
   const found = async (practiceId: string, text: string) => (await searchPatients(database.db, practiceId, text)).rows.map((r) => r.name);
@@ -89,8 +79,8 @@ describe.each(drivers)("patients on %s", (driver) => {
     const { user } = await upsertUser(db, { email: "nurse@sunrise.example", role: "member", password: PASSWORD });
     await setMemberPractice(db, user.id, sunrise);
     await upsertUser(db, { email: "admin@company.example", role: "admin", password: PASSWORD });
-    nurse = await cookieOf("nurse@sunrise.example");
-    admin = await cookieOf("admin@company.example");
+    nurse = await sessionCookie("nurse@sunrise.example", PASSWORD);
+    admin = await sessionCookie("admin@company.example", PASSWORD);
     hayes = (await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: patientInput() })).id;
     await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ firstName: "Haydn", lastName: "O'Brien-Smith", birthDate: "1960-07-01", memberId: "1EG4-TE5-MK72" }) });
     await addPatient(db, {

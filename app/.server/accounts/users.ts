@@ -149,7 +149,6 @@ async function alreadyExists(db: Db, email: string, practiceId?: string): Promis
   return { ...refused(409, existingAccountMessage(existing, practiceId)), existing };
 }
 
-
 /**
  * Creates an account without a password and mails it a link to choose one.
  * A member is invited into a practice (`practiceId`), put there in the same
@@ -171,7 +170,8 @@ export async function inviteUser(
       if (!practice) throw new PracticeGone();
       practiceName = practice.name;
     }
-    const created = await insertUserIfNew(tx, { email: input.email, role: input.role });
+    // An account stored with other capitals is found first; of invitations at once, the unique email keeps one.
+    const created = (await findUserByEmail(tx, input.email)) ? null : await insertUserIfNew(tx, { email: input.email, role: input.role });
     if (!created) throw new AlreadyExists();
     if (practiceId) await setMemberPractice(tx, created.id, practiceId);
     const token = await sendPasswordLink(tx, { userId: created.id, email: created.email, purpose: "invite" });

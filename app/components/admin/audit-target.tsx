@@ -11,14 +11,14 @@ export type AuditTargetLink = { kind: string; href: string; label: string; showI
  */
 export function AuditTarget({ target, link, patient }: { target: string | null; link: AuditTargetLink | null; patient?: { reference: string; href: string } | null }) {
   const about = patient ? (
-    <Link to={patient.href} className="text-xs font-medium text-primary underline underline-offset-4 hover:no-underline">
+    <Link to={patient.href} className="inline-flex min-h-6 w-fit items-center text-xs font-medium text-primary underline underline-offset-4 hover:no-underline">
       {patient.reference}
     </Link>
   ) : null;
   if (!target) return about ?? <span className="text-muted-foreground">-</span>;
   if (!link) return <>{target}</>;
   const named = link.href ? (
-    <Link to={link.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+    <Link to={link.href} className="inline-flex min-h-6 w-fit items-center font-medium text-primary underline underline-offset-4 hover:no-underline">
       {link.label}
     </Link>
   ) : (

@@ -28,10 +28,12 @@ export function ExistingAccountNote({ existing, children }: { existing: Existing
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/60 p-3 text-sm">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <UserRound aria-hidden className="size-4 text-muted-foreground" />
-        <Link to={existing.href} className={link}>
-          See the account of {existing.email}
-        </Link>
+        <span className="inline-flex min-w-0 items-center gap-1.5">
+          <UserRound aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          <Link to={existing.href} className={`${link} [overflow-wrap:anywhere]`}>
+            See the account of {existing.email}
+          </Link>
+        </span>
         {existing.practice ? (
           <Link to={existing.practice.href} className={link}>
             Its practice, {existing.practice.name}

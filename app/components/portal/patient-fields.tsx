@@ -1,5 +1,5 @@
 import { Field } from "~/components/forms/field";
-import { StateSelect } from "~/components/forms/state-select";
+import { CityStateZip } from "~/components/forms/city-state-zip";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { PAYER_TYPES } from "~/lib/ivr";
@@ -31,17 +31,7 @@ export function PatientDetailsFields({ v, e, sex }: Props & { sex: Options }) {
       <Field label="Street address" name="addressLine1" required error={e.addressLine1}>
         {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v("addressLine1")} />}
       </Field>
-      <Field label="City" name="city" required error={e.city}>
-        {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("city")} />}
-      </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field label="State" name="state" required error={e.state}>
-          {(c) => <StateSelect {...c} autoComplete="off" defaultValue={v("state")} />}
-        </Field>
-        <Field label="ZIP" name="zip" required error={e.zip} hint="12345 or 12345-6789">
-          {(c) => <Input {...c} autoComplete="off" inputMode="numeric" maxLength={10} defaultValue={v("zip")} />}
-        </Field>
-      </div>
+      <CityStateZip v={v} e={e} personal />
       <Field label="Phone" name="phone" error={e.phone}>
         {(c) => <Input {...c} type="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={v("phone")} />}
       </Field>

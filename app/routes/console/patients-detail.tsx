@@ -154,7 +154,7 @@ export default function AdminPatient({ loaderData }: Route.ComponentProps) {
                     </span>
                   </Td>
                   <Td data-label="Record" wrap>
-                    <AuditTarget target={r.target} link={r.link} />
+                    {r.link?.kind === "patient" ? <span className="text-muted-foreground">This patient</span> : <AuditTarget target={r.target} link={r.link} />}
                   </Td>
                   <Td data-label="From" className="whitespace-nowrap tabular-nums">
                     {r.ip ?? <span className="text-muted-foreground">-</span>}

@@ -19,6 +19,7 @@ import { invalidAnswer, outcomeOf, rejectedAnswer, submittedText, submittedValue
 import { consoleNotSaved, PRACTICE_REQUIRED, ROLE_OPTIONS, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
 import { userActionSchema } from "~/lib/schemas/console-users";
 import { LIMITS, parseWith } from "~/lib/schemas/fields";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import {
   changeUserDisabled,
@@ -202,6 +203,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const inviteDone = inviteAnswer?.ok ? inviteAnswer : undefined;
   // Only a member belongs to a practice: the practice is asked for while the role is member.
   const [inviteRole, setInviteRole] = React.useState(submittedText(typed, "role") ?? "member");
+  const hydrated = useHydrated();
   // A refused row action for a row that is gone, or a malformed post: shown at the top.
   const stray = answer && answer.intent !== "invite" && !users.some((u) => u.id === answer.userId) ? answer : undefined;
   const strayMessage = stray ? messageOf(stray) : null;
@@ -265,10 +267,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               <Field
                 label="Practice"
                 name="practiceId"
-                required={inviteRole === "member"}
+                // Marked (and checked in the browser) once the page runs: without JavaScript the role's choice cannot
+                // lift it, so a staff invitation would be stopped; the server asks for it then.
+                required={hydrated && inviteRole === "member"}
                 error={invite.errors.practiceId}
                 hint={
-                  inviteRole !== "member" ? (
+                  !hydrated ? (
+                    "A member's practice; staff and admins belong to none."
+                  ) : inviteRole !== "member" ? (
                     "Staff and admins belong to no practice."
                   ) : practices.length === 0 ? (
                     <>

@@ -153,36 +153,38 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
               ))}
             </nav>
   
-            <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            <Form method="get" role="search" className="flex flex-col gap-1">
               {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
-              <div className="flex flex-col gap-1">
-                <label htmlFor="board-q" className="text-sm font-medium">
-                  Reference or patient
-                </label>
-                <Input
-                  id="board-q"
-                  name="q"
-                  type="search"
-                  defaultValue={filter.q}
-                  placeholder="IVR-000123 or a name"
-                  maxLength={FIND_MAX}
-                  aria-describedby="board-q-hint"
-                  fullWidth={false}
-                  className="w-64 max-w-full"
-                />
-                <p id="board-q-hint" className="text-xs text-muted-foreground">
-                  Part of the patient&rsquo;s name, a date of birth or a member id finds their IVRs too.
-                </p>
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="board-q" className="text-sm font-medium">
+                    Reference or patient
+                  </label>
+                  <Input
+                    id="board-q"
+                    name="q"
+                    type="search"
+                    defaultValue={filter.q}
+                    placeholder="IVR-000123 or a name"
+                    maxLength={FIND_MAX}
+                    aria-describedby="board-q-hint"
+                    fullWidth={false}
+                    className="w-64 max-w-full"
+                  />
+                </div>
+                <Button type="submit" variant="outline">
+                  <Search aria-hidden />
+                  Find
+                </Button>
+                {filter.q ? (
+                  <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
+                    Clear
+                  </Link>
+                ) : null}
               </div>
-              <Button type="submit" variant="outline">
-                <Search aria-hidden />
-                Find
-              </Button>
-              {filter.q ? (
-                <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
-                  Clear
-                </Link>
-              ) : null}
+              <p id="board-q-hint" className="text-xs text-muted-foreground">
+                Part of the patient&rsquo;s name, a date of birth or a member id finds their IVRs too.
+              </p>
             </Form>
   
             <DataTable label="IVRs of your practice" stacked>

@@ -191,13 +191,19 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
               ["Added", <DateTime key="added" value={patient.createdAt} />],
             ]}
           />
-          <DetailsForm patient={patient} answer={answer?.intent === "details" ? answer : undefined} sex={options.sex} />
+          {/* Drawn anew (closed, with the saved values) once a change is saved. */}
+          <DetailsForm key={detailsKey(patient)} patient={patient} answer={answer?.intent === "details" ? answer : undefined} sex={options.sex} />
         </Block>
 
         <Block title="Insurance">
           <CoverageTable label="Current coverages" rows={patient.coverages} revealed={revealedByPost} empty="No coverage on file." />
           {secondary ? <EndSecondary /> : null}
-          <CoverageForm answer={answer?.intent === "coverage" ? answer : undefined} relationship={options.relationship} hasSecondary={Boolean(secondary)} />
+          <CoverageForm
+            key={patient.coverages.map((c) => c.id).join()}
+            answer={answer?.intent === "coverage" ? answer : undefined}
+            relationship={options.relationship}
+            hasSecondary={Boolean(secondary)}
+          />
         </Block>
 
         <Block title="Coverage history">
@@ -253,6 +259,8 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
 }
 
 type PatientData = Route.ComponentProps["loaderData"]["patient"];
+
+const detailsKey = (p: PatientData) => JSON.stringify([p.firstName, p.lastName, p.birthDate, p.sex, p.address, p.phone]);
 type ShownCoverage = PatientData["coverages"][number];
 
 function CoverageTable({

@@ -20,7 +20,8 @@ import { patientSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { addPatient, countPatients, DuplicatePatientError, recentPatients, searchPatients, SEARCH_LIMIT, type PatientSummary } from "~/.server/patients";
+import { addPatient, countPatients, DuplicatePatientError, recentPatients, searchPatients, SEARCH_LIMIT } from "~/.server/patients";
+import type { PatientSummary } from "~/.server/patients";
 import { NoPractice } from "./practice";
 import { actorOf, memberOf, notFound } from "./member.server";
 
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!practice) return { email: user.email, practice: null, q, found: null, recent: [], total: 0, options };
   const db = getDb();
   const [found, recent, total] = await Promise.all([
-    q ? searchPatients(db, practice.id, q).then((s) => ({ rows: s.rows, more: s.more, understood: s.query !== null })) : null,
+    q ? searchPatients(db, practice.id, q).then((s) => ({ rows: s.rows, more: s.more, understood: s.query !== null, limit: SEARCH_LIMIT })) : null,
     q ? [] : recentPatients(db, practice.id),
     countPatients(db, practice.id),
   ]);
@@ -110,26 +111,24 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
                   {total} {total === 1 ? "patient" : "patients"}
                 </p>
               </div>
-              <Form method="get" role="search" aria-label="Find a patient" className="flex flex-wrap items-end gap-2">
-                <Field
-                  label="Find a patient"
-                  name="q"
-                  className="w-full max-w-md"
-                  hint="Part of the name (Hay), a date of birth (3/14/1948), a member id or a reference (PAT-000123)"
-                >
-                  {(c) => <Input {...c} type="search" defaultValue={q} maxLength={FIND_MAX} autoComplete="off" />}
-                </Field>
-                <div className="flex items-center gap-2 pb-6 max-sm:pb-0">
+              <Form method="get" role="search" aria-label="Find a patient" className="flex flex-col gap-1">
+                <div className="flex flex-wrap items-end gap-2">
+                  <Field label="Find a patient" name="q" className="w-full max-w-md">
+                    {(c) => <Input {...c} type="search" defaultValue={q} maxLength={FIND_MAX} autoComplete="off" aria-describedby="patients-q-hint" />}
+                  </Field>
                   <Button type="submit" variant="outline">
                     <Search aria-hidden />
                     Find
                   </Button>
                   {q ? (
-                    <Link to={PAGE} className="text-sm text-primary underline-offset-4 hover:underline">
+                    <Link to={PAGE} className="self-center text-sm text-primary underline-offset-4 hover:underline">
                       Clear
                     </Link>
                   ) : null}
                 </div>
+                <p id="patients-q-hint" className="text-xs text-muted-foreground">
+                  Part of the name (Hay), a date of birth (3/14/1948), a member id or a reference (PAT-000123)
+                </p>
               </Form>
               {found ? (
                 <>
@@ -137,7 +136,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
                     {!found.understood
                       ? "Type at least two letters of a name, a date of birth, a member id or a reference."
                       : found.more
-                        ? `More than ${SEARCH_LIMIT} patients match: these are ${found.rows.length} of them. Type more of the name to narrow it.`
+                        ? `More than ${found.limit} patients match: these are ${found.rows.length} of them. Type more of the name to narrow it.`
                         : found.rows.length === 0
                           ? `No patient matches “${q}”.`
                           : `${found.rows.length} ${found.rows.length === 1 ? "patient matches" : "patients match"} “${q}”.`}

@@ -45,3 +45,19 @@ async function withLength(request: Request): Promise<Request> {
   headers.set("Content-Length", String(buffer.byteLength));
   return new Request(request.url, { method: "POST", headers, body: buffer });
 }
+
+/** The session cookie of an account signed in through Better Auth, as a browser would send it back. */
+export async function sessionCookie(email: string, password: string): Promise<string> {
+  const { getAuth } = await import("~/.server/accounts/auth");
+  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Calls a route's loader or action as the router would, from `ip`, and reads its answer (a thrown 404 included). */
+export function routeCaller(ip: string) {
+  return async (route: (args: never) => Promise<unknown>, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
+    answerOf(await route({ request: await request, context: contextFrom(ip), params } as never).catch((thrown: unknown) => thrown));
+}
