@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { invalid, isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { invalid, invalidAnswer, isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
 import { readIvrForm } from "~/lib/schemas/ivr";
 import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
@@ -91,7 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       patientId = (await addPatient(db, { practiceId: practice.id, actor, input: patient.data })).id;
     } catch (error) {
-      if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
+      // 409, naming the patient already there (the picker offers them), with a link to their page.
+      if (error instanceof DuplicatePatientError)
+        return data(
+          {
+            ...invalidAnswer(request, { patientId: `${error.message} (${error.existingReference})` }, { values: refill }),
+            existing: { href: `/members/patients/${error.existingId}`, reference: error.existingReference },
+          },
+          { status: 409 },
+        );
       throw error;
     }
   }
