@@ -33,6 +33,7 @@ export default [
   route("members/orders/:id/invoice.pdf", "routes/portal/order-invoice.ts"),
   route("members/practice", "routes/portal/practice.tsx"),
   route("members/patients", "routes/portal/patients.tsx"),
+  route("members/patients/:id", "routes/portal/patient.tsx"),
   route("forms-library", "routes/public/forms-library.tsx"),
   route("education", "routes/public/education.tsx"),
   // Accounts
@@ -57,6 +58,7 @@ export default [
     route("practices", "routes/console/practices.tsx"),
     route("practices/:id", "routes/console/practices-detail.tsx"),
     route("profile", "routes/console/profile.tsx"),
+    route("patients/:id", "routes/console/patients-detail.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),

@@ -40,7 +40,7 @@ try {
   const report = await resealAll(database.db, ring);
   if (embedded) writeKeyFile(dataDir, [ring.keys.get(ring.currentId)!]);
   console.log(
-    `Re-sealed ${report.values} values and ${report.patients} patient lookups under key ${ring.currentId}.` +
+    `Re-sealed ${report.values} values, ${report.patients} patient lookups and ${report.searchTerms} patients' search terms under key ${ring.currentId}.` +
       (embedded ? " The old key is gone from DATA_DIR." : " Remove PHI_PREVIOUS_KEYS from every host now."),
   );
 } catch (error) {

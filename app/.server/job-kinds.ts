@@ -6,6 +6,7 @@ import { expireDue, removeStaleDrafts, todayUtc } from "~/.server/ivr";
 import { defineJob, periodPayload, pruneJobs, type Schedule } from "~/.server/jobs";
 import { log } from "~/.server/log";
 import { purgeOutbox } from "~/.server/mail";
+import { reindexPatients } from "~/.server/patients";
 
 /**
  * Every kind of background work, by name: the one place a kind is
@@ -55,6 +56,15 @@ export const jobKinds = {
       if (removed) log.info({ removed }, "IVR drafts not saved for 30 days removed");
     },
   }),
+  "patients.reindex": defineJob({
+    label: "Make the search terms of patients entered before the search, or kept under an older key",
+    payload: periodPayload,
+    retry: { maxAttempts: 3, baseSeconds: 300, capSeconds: 3600 },
+    run: async (_, { db }) => {
+      const indexed = await reindexPatients(db);
+      if (indexed) log.info({ indexed }, "patients' search terms made");
+    },
+  }),
   "jobs.prune": defineJob({
     label: "Drop finished jobs after their retention",
     payload: periodPayload,
@@ -81,6 +91,7 @@ export const jobSchedules: Schedule<PeriodKind>[] = [
   { kind: "ivr.expire", cadence: { every: "minutes", minutes: 10 } },
   { kind: "forms.prune", cadence: { every: "minutes", minutes: 10 } },
   { kind: "ivr.drafts.remove", cadence: { every: "minutes", minutes: 10 } },
+  { kind: "patients.reindex", cadence: { every: "minutes", minutes: 10 } },
   { kind: "jobs.prune", cadence: { every: "day", at: "03:00" } },
 ];
 

@@ -5,6 +5,7 @@ import { invoiceReference } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
 import * as S from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
+import { reindexPatients } from "~/.server/patients";
 import { advanceIdentities, BulkWriter, tablesWithRows } from "./bulk";
 import { DemoYear, type AuditPlan, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type SeedOptions, type UserPlan } from "./plan";
 import { Rng } from "./random";
@@ -170,6 +171,8 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     await advanceIdentities(tx, TABLES);
     // IVRs take their numbers from a sequence as they are sent: it goes on after the seeded ones.
     await tx.execute(sql`select setval('ivr_number_seq', coalesce(max(${S.ivrs.number}), 0) + 1, false) from ${S.ivrs}`);
+    // Patients are found by part of their name through keyed hashes: the app's own indexer makes them.
+    await reindexPatients(tx);
     return Object.fromEntries(w.written);
 
     function emitPatient(p: PatientPlan) {

@@ -93,7 +93,7 @@ export type PracticePlan = {
 };
 
 /** A coverage as the app reads it back (`getPatient`), with its id. */
-export type CoveragePlan = Coverage & { id: string; payerType: PayerType };
+export type CoveragePlan = Omit<Coverage, "since" | "replacedAt" | "replacedBy"> & { id: string; payerType: PayerType };
 
 export type PatientPlan = {
   id: string;

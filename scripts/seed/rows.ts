@@ -178,6 +178,7 @@ export const coverageRow = (c: CoveragePlan, patient: PatientPlan): Row<typeof c
   groupNumberSealed: sealed(coverages, "groupNumberSealed", c.groupNumber),
   subscriberSealed: c.subscriber ? sealedJson(coverages, "subscriberSealed", c.subscriber) : null,
   payerPhone: c.payerPhone,
+  createdAt: at(patient.createdAt),
   updatedAt: at(patient.createdAt),
 });
 

@@ -54,6 +54,7 @@ test("with mail delivery off, the console says so on every page, and an invitati
   await page.goto(`${MAIL_OFF}/admin/users`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Email").fill(email);
+  await page.getByRole("combobox", { name: "Practice" }).selectOption({ label: "Sunrise Wound Care" });
   await page.getByRole("button", { name: "Send invitation" }).click();
   const panel = page.getByRole("status").filter({ hasText: "Invitation created: mail delivery is off" });
   await expect(panel).toContainText(`Give ${email} this link yourself`);

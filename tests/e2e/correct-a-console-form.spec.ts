@@ -44,7 +44,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Send invitation" }).click();
     expect(await taken).toBe(409);
     await expect(email).toHaveValue(member.email);
-    await expect(email).toHaveAccessibleDescription("An account with this email already exists");
+    await expect(email).toHaveAccessibleDescription(`${member.email} already has an account, in no practice yet.`);
+    await expect(page.getByRole("link", { name: `See the account of ${member.email}` })).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Role", exact: true })).toHaveValue("staff");
   });
 
@@ -98,10 +99,15 @@ test("with JavaScript, an invitation to an existing account says so beside the e
   expect(posts).toBe(0);
 
   await email.fill(member.email);
+  // A member is invited into a practice: asked for in the browser too.
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("combobox", { name: "Practice" })).toHaveAccessibleDescription("Choose the member's practice");
+  expect(posts).toBe(0);
+  await page.getByRole("combobox", { name: "Practice" }).selectOption({ label: "Sunrise Wound Care" });
   const taken = nextPost(page);
   await page.getByRole("button", { name: "Send invitation" }).click();
   expect(await taken).toBe(409);
-  await expect(email).toHaveAccessibleDescription("An account with this email already exists");
+  await expect(email).toHaveAccessibleDescription(`${member.email} already has an account, in no practice yet.`);
   await expect(email).toHaveValue(member.email);
   await expect(email).toBeFocused();
 });

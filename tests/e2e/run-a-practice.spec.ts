@@ -67,7 +67,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await facilityForm.getByLabel("Usual place of service").selectOption("11");
   await facilityForm.getByLabel("Street address").fill("12 Harbor Road");
   await facilityForm.getByLabel("City").fill("Tampa");
-  await facilityForm.getByLabel("State").fill("FL");
+  await facilityForm.getByLabel("State").selectOption("FL");
   await facilityForm.getByLabel("ZIP").fill("33602");
   await facilityForm.getByLabel("Phone").fill("813 555 0142");
   await facilityForm.getByRole("button", { name: "Add facility" }).click();
@@ -104,7 +104,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
     await member.getByLabel("Sex").selectOption("female");
     await member.getByLabel("Street address").fill("8 Palm Avenue");
     await member.getByLabel("City").fill("Tampa");
-    await member.getByLabel("State").fill("FL");
+    await member.getByLabel("State").selectOption("FL");
     await member.getByLabel("ZIP").fill("33602");
     await member.locator('input[name="payerName"]').fill("Medicare Part B");
     await member.locator('select[name="payerType"]').selectOption("medicare");
@@ -142,6 +142,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   await expect(page).toHaveURL(/\/admin\/ivrs\/[0-9a-f-]{36}$/);
   const haleUrl = page.url();
   const haleId = haleUrl.split("/").pop()!;
+  const haleReference = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByText("Margaret Hale")).toBeVisible();
   await expect(page.getByText("15271 + 2 × 15272")).toBeVisible();
@@ -191,13 +192,13 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   });
   expect(refused.status()).toBe(409);
 
-  // Every staff read of an IVR left an audit row naming it, which an admin reads in the audit log.
+  // Every staff read of an IVR left an audit row naming it by its reference, linked to it, which an admin reads in the audit log.
   const adminPage = await signedInContextPage(browser, "admin");
   const adminContext = adminPage.context();
   await adminPage.goto(`/admin/audit?action=ivr.view&actor=${encodeURIComponent(staff.email)}`);
-  await expect(adminPage.getByText(haleId).first()).toBeVisible();
+  await expect(adminPage.getByRole("link", { name: haleReference }).first()).toHaveAttribute("href", `/admin/ivrs/${haleId}`);
   await adminPage.goto(`/admin/audit?action=ivr.file&actor=${encodeURIComponent(staff.email)}`);
-  await expect(adminPage.getByText(haleId).first()).toBeVisible();
+  await expect(adminPage.getByRole("link", { name: haleReference }).first()).toHaveAttribute("href", `/admin/ivrs/${haleId}`);
   await adminContext.close();
 });
 

@@ -58,7 +58,7 @@ test("a practice verifies a patient's insurance: invited, set up, sent, question
   await facility.getByLabel("Usual place of service").selectOption("11");
   await facility.getByLabel("Street address").fill("3 Dock Street");
   await facility.getByLabel("City").fill("Mobile");
-  await facility.getByLabel("State").fill("AL");
+  await facility.getByLabel("State").selectOption("AL");
   await facility.getByLabel("ZIP").fill("36602");
   await facility.getByLabel("Phone").fill("251 555 0100");
   await facility.getByRole("button", { name: "Add facility" }).click();
@@ -81,7 +81,7 @@ test("a practice verifies a patient's insurance: invited, set up, sent, question
   await member.getByLabel("Sex").selectOption("female");
   await member.getByLabel("Street address").fill("14 Bay Lane");
   await member.getByLabel("City").fill("Mobile");
-  await member.getByLabel("State").fill("AL");
+  await member.getByLabel("State").selectOption("AL");
   await member.getByLabel("ZIP").fill("36602");
   await member.locator('input[name="payerName"]').fill("Medicare Part B");
   await member.locator('select[name="payerType"]').selectOption("medicare");

@@ -93,8 +93,9 @@ test("an admin invites a user, whose link sets a password once and signs them in
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
   await page.getByRole("textbox", { name: /email/i }).first().fill(invitee);
   await page.getByRole("combobox", { name: /role/i }).first().selectOption("member");
+  await page.getByRole("combobox", { name: "Practice" }).selectOption({ label: "Sunrise Wound Care" });
   await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
+  await expect(page.getByText(`Invitation sent to ${invitee} to join Sunrise Wound Care`)).toBeVisible();
   await expectNoA11yViolations(page);
   const mail = await waitForMail(invitee, "/set-password?token=");
   const link = /https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(mail.body)![0];

@@ -115,6 +115,7 @@ test("audit rows link to the mail and the account they name", async ({ page }) =
   // Inviting someone writes an audit row naming their account.
   await useSession(page, "admin", "/admin/users");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(invited);
+  await page.getByRole("combobox", { name: "Practice" }).selectOption({ label: "Sunrise Wound Care" });
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("row").filter({ hasText: invited })).toBeVisible();
 

@@ -56,9 +56,17 @@ describe.each(drivers)("console and password forms on %s", (driver) => {
       },
     });
     // With JavaScript (a data request) the form still holds the text: nothing comes back.
-    const taken = await call(usersAction, asAdmin("/admin/users.data", { intent: "invite", email: "member@clinic.example", role: "member" }));
+    const taken = await call(usersAction, asAdmin("/admin/users.data", { intent: "invite", email: "member@clinic.example", role: "staff" }));
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ ok: false, intent: "invite", fieldErrors: { email: "An account with this email already exists" } });
+    expect(taken.body).toEqual({
+      ok: false,
+      intent: "invite",
+      fieldErrors: { email: "member@clinic.example already has an account, in no practice yet." },
+      existing: { email: "member@clinic.example", role: "member", href: `/admin/users#user-${memberId}`, practice: null },
+    });
+    // A member is invited into a practice: without one, it is asked for beside the practice.
+    const noPractice = await call(usersAction, asAdmin("/admin/users.data", { intent: "invite", email: "new@clinic.example", role: "member" }));
+    expect(noPractice).toMatchObject({ status: 400, body: { fieldErrors: { practiceId: "Choose the member's practice" } } });
   });
 
   it("users: a role change asks first, then answers with its message; a role not in the list is said beside the list", async () => {

@@ -7,7 +7,7 @@ import { keyRing, newKey, sealedKeyId } from "~/.server/crypto/fields";
 import { resealAll, SEALED_COLUMNS } from "~/.server/crypto/rotate";
 import { ivrFiles, ivrs, patients } from "~/.server/db/schema";
 import { getIvrFile } from "~/.server/ivr";
-import { addPatient, DuplicatePatientError, getPatient } from "~/.server/patients";
+import { addPatient, DuplicatePatientError, getPatient, searchPatients } from "~/.server/patients";
 import { findOrCreatePractice } from "~/.server/practices";
 import { seal, sealFile } from "~/.server/crypto";
 import { drivers, freshDatabase } from "./support/database";
@@ -63,6 +63,7 @@ describe.each(drivers)("rotating the patient-data key on %s", (driver) => {
     // Four patient values, one member id, the signer, the file name and its content.
     expect(report.values).toBe(8);
     expect(report.patients).toBe(1);
+    expect(report.searchTerms).toBe(1);
     expect((await resealAll(database.db, rotated)).values).toBe(0);
 
     const onlyNew = keyRing([rotated.keys.get(rotated.currentId)!]);
@@ -72,5 +73,9 @@ describe.each(drivers)("rotating the patient-data key on %s", (driver) => {
     expect((await getPatient(database.db, practiceId, id))?.coverages[0]?.memberId).toBe("1EG4TE5MK73");
     expect(Buffer.from((await getIvrFile(database.db, { id: file!.id, practiceId }))!.bytes).toString()).toBe("png");
     await expect(addPatient(database.db, { practiceId, actor: { email: "x@example.com", ip: null }, input: input.data })).rejects.toBeInstanceOf(DuplicatePatientError);
+    // The search terms were made again under the new key: the patient is found by part of the name, date of birth and member id.
+    expect(row!.searchKeyId).toBe(onlyNew.currentId);
+    for (const typed of ["bra", "Olive Brandt", "1940-01-05", "1EG4-TE5-MK73"])
+      expect((await searchPatients(database.db, practiceId, typed)).rows.map((r) => r.id), typed).toEqual([id]);
   });
 });

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWith } from "~/lib/schemas/fields";
 import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
-import { inviteUser, type ConsoleContext } from "~/.server/accounts";
+import { addAccountToPractice, inviteUser, listUsers, type ConsoleContext } from "~/.server/accounts";
+import { upsertUser } from "~/.server/accounts/accounts";
 import { auditLog, facilities, outbox, passwordTokens, practiceMembers, user } from "~/.server/db/schema";
 import {
   addFacility,
@@ -12,6 +13,7 @@ import {
   getPracticeOverview,
   getProvider,
   listFacilities,
+  listMembersWithoutPractice,
   listPractices,
   PracticeNameTaken,
   practiceOfUser,
@@ -126,7 +128,7 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
       expect((await practiceOfUser(db, created!.id))?.id).toBe(mine);
       expect(await db.select().from(passwordTokens).where(eq(passwordTokens.userId, created!.id))).toHaveLength(1);
       const [row] = await db.select().from(auditLog).where(eq(auditLog.target, "new.nurse@sunrise.example"));
-      expect(row).toMatchObject({ action: "user.invite", detail: `role member; practice ${mine}` });
+      expect(row).toMatchObject({ action: "user.invite", detail: "role member; practice Sunrise Wound Care" });
       const overview = await getPracticeOverview(db, mine);
       expect(overview?.members.map((m) => m.email)).toEqual(["new.nurse@sunrise.example"]);
     });
@@ -140,6 +142,57 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
       expect(await db.select().from(outbox).where(eq(outbox.to, "lost@sunrise.example"))).toEqual([]);
       const members = await db.select().from(practiceMembers).where(eq(practiceMembers.practiceId, mine));
       expect(members).toHaveLength(1);
+    });
+
+    it("adds an existing member account in no practice, audited; refuses staff and another practice's member with a link to them", async () => {
+      const db = database.db;
+      const { user: loose } = await upsertUser(db, { email: "loose@sunrise.example", role: "member" });
+      // Invited again from the practice page: refused, with the account and the offer to add it.
+      const again = await inviteUser(db, ctx, { email: "Loose@Sunrise.example", role: "member", practiceId: mine });
+      expect(again).toMatchObject({
+        ok: false,
+        status: 409,
+        message: "loose@sunrise.example already has an account, in no practice yet.",
+        existing: { id: loose.id, email: "loose@sunrise.example", role: "member", practice: null },
+      });
+      expect(await listMembersWithoutPractice(db)).toEqual(expect.arrayContaining([{ id: loose.id, email: "loose@sunrise.example" }]));
+
+      const added = await addAccountToPractice(db, ctx, { email: "LOOSE@sunrise.example", practiceId: mine });
+      expect(added).toMatchObject({ ok: true, message: "loose@sunrise.example is now a member of Sunrise Wound Care. They see its Clinical Portal from their next page." });
+      expect((await practiceOfUser(db, loose.id))?.id).toBe(mine);
+      const [row] = await db.select().from(auditLog).where(and(eq(auditLog.action, "practice.member"), eq(auditLog.target, "loose@sunrise.example")));
+      expect(row).toMatchObject({ actorEmail: "admin@company.example", detail: "Sunrise Wound Care", ip: "192.0.2.1" });
+      expect((await listUsers(db)).find((u) => u.id === loose.id)?.practice).toEqual({ id: mine, name: "Sunrise Wound Care" });
+
+      // Again: nothing to do. Into another practice: refused, it stays where it is.
+      expect(await addAccountToPractice(db, ctx, { email: "loose@sunrise.example", practiceId: mine })).toMatchObject({ ok: true, message: expect.stringContaining("Nothing changed") });
+      const elsewhere = await addAccountToPractice(db, ctx, { email: "loose@sunrise.example", practiceId: theirs });
+      expect(elsewhere).toMatchObject({ ok: false, status: 409, existing: { practice: { id: mine, name: "Sunrise Wound Care" } } });
+      expect((await practiceOfUser(db, loose.id))?.id).toBe(mine);
+
+      await upsertUser(db, { email: "verifier@company.example", role: "staff" });
+      expect(await addAccountToPractice(db, ctx, { email: "verifier@company.example", practiceId: mine })).toMatchObject({
+        ok: false,
+        status: 409,
+        message: "verifier@company.example already has a staff account: staff accounts belong to no practice.",
+      });
+      expect(await addAccountToPractice(db, ctx, { email: "nobody@sunrise.example", practiceId: mine })).toMatchObject({ ok: false, status: 400 });
+    });
+
+    // Meaningful on PostgreSQL only: PGlite runs one transaction at a time, so the invitations never overlap there.
+    it("twenty invitations of one address at once make one account; the others answer 409 with it", async ({ skip }) => {
+      skip(driver !== "postgres", "needs PostgreSQL (TEST_DATABASE_URL): PGlite runs one transaction at a time, so invitations cannot overlap");
+      const db = database.db;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => inviteUser(db, ctx, { email: "rush@sunrise.example", role: "member", practiceId: mine })),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      const refusals = results.filter((r) => !r.ok);
+      expect(refusals).toHaveLength(19);
+      for (const r of refusals) expect(r).toMatchObject({ status: 409, existing: { email: "rush@sunrise.example", practice: { id: mine } } });
+      expect(await db.select().from(user).where(eq(user.email, "rush@sunrise.example"))).toHaveLength(1);
+      expect(await db.select().from(outbox).where(eq(outbox.to, "rush@sunrise.example"))).toHaveLength(1);
+      expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "user.invite"), eq(auditLog.target, "rush@sunrise.example")))).toHaveLength(1);
     });
 
     it("refuses a practice that does not exist, creating nothing", async () => {

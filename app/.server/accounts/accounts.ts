@@ -26,19 +26,29 @@ export async function upsertUser(
   const normalized = email.trim().toLowerCase();
   const hash = password === undefined ? null : await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(user).where(eq(user.email, normalized));
-    let row: AccountRow;
-    if (existing) {
-      [row] = (await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, existing.id)).returning()) as [AccountRow];
-    } else {
-      [row] = (await tx
-        .insert(user)
-        .values({ id: randomUUID(), email: normalized, name: name ?? normalized.split("@")[0]!, role, emailVerified: true })
-        .returning()) as [AccountRow];
-    }
+    // The unique email decides between two callers at once: the second updates what the first made.
+    const inserted = await insertUserIfNew(tx as unknown as Db, { email: normalized, role, name });
+    const row =
+      inserted ??
+      ((await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.email, normalized)).returning())[0] as AccountRow);
     if (hash) await setPasswordHash(tx as unknown as Db, row.id, hash);
-    return { user: row, created: !existing };
+    return { user: row, created: Boolean(inserted) };
   });
+}
+
+/**
+ * Creates an account without a password, or answers null when the email is
+ * taken. The database's unique email decides, so of many callers at once
+ * exactly one creates it (the others wait for it and get null, never an error).
+ */
+export async function insertUserIfNew(db: Db, { email, role, name }: { email: string; role: Role; name?: string }): Promise<AccountRow | null> {
+  const normalized = email.trim().toLowerCase();
+  const [row] = await db
+    .insert(user)
+    .values({ id: randomUUID(), email: normalized, name: name ?? normalized.split("@")[0]!, role, emailVerified: true })
+    .onConflictDoNothing({ target: user.email })
+    .returning();
+  return row ?? null;
 }
 
 async function setPasswordHash(db: Db, userId: string, hash: string) {

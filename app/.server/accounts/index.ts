@@ -22,6 +22,7 @@ export { pruneKeptForms, type KeepSentForm, type KeptFormForPage, type KeptFormO
 export { getProfile, timeZoneOfUser, updateProfile, type Profile } from "./profile";
 export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
 export {
+  addAccountToPractice,
   addUser,
   changeUserDisabled,
   changeUserRole,
@@ -35,6 +36,8 @@ export {
   sendUserReset,
   type ConsoleContext,
   type ConsoleResult,
+  type ExistingAccount,
+  existingAccountMessage,
   type PasswordLink,
   type UserListRow,
 } from "./users";

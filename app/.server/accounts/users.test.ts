@@ -125,11 +125,27 @@ describe("admin actions", () => {
     const { ctx } = await makeAdmin();
     await upsertUser(db, { email: "taken@example.com", role: "member" });
     const result = await inviteUser(db, ctx, { email: "TAKEN@example.com", role: "admin" });
-    expect(result).toMatchObject({ ok: false, status: 409, message: "An account with this email already exists" });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "taken@example.com already has an account, in no practice yet.",
+      existing: { email: "taken@example.com", role: "member", practice: null },
+    });
     const [row] = await db.select().from(user).where(eq(user.email, "taken@example.com"));
     expect(row!.role).toBe("member");
     expect(await db.select().from(outbox)).toEqual([]);
     expect(await auditRows()).toEqual([]);
+  });
+
+  it("refuses to invite a member without a practice, creating nothing", async () => {
+    const { ctx } = await makeAdmin();
+    expect(await inviteUser(db, ctx, { email: "nowhere@example.com", role: "member" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Choose the member's practice",
+    });
+    expect(await db.select().from(user).where(eq(user.email, "nowhere@example.com"))).toEqual([]);
+    expect(await db.select().from(outbox)).toEqual([]);
   });
 
   it("keeps no invitation, role change or disabling whose audit row could not be written", async () => {
@@ -209,7 +225,7 @@ describe("admin actions", () => {
 describe("password links", () => {
   it("an invitation link works once", async () => {
     const { ctx } = await makeAdmin();
-    await inviteUser(db, ctx, { email: "invitee@example.com", role: "member" });
+    await inviteUser(db, ctx, { email: "invitee@example.com", role: "staff" });
     const token = await mailedToken("invitee@example.com");
 
     expect(await readPasswordLink(db, token)).toEqual({ email: "invitee@example.com", purpose: "invite" });
@@ -266,7 +282,7 @@ describe("password links", () => {
 
   it("a disabled account's link is not valid", async () => {
     const { ctx } = await makeAdmin();
-    await inviteUser(db, ctx, { email: "off@example.com", role: "member" });
+    await inviteUser(db, ctx, { email: "off@example.com", role: "staff" });
     const token = await mailedToken("off@example.com");
     const [off] = await db.select().from(user).where(eq(user.email, "off@example.com"));
     await changeUserDisabled(db, ctx, { userId: off!.id, disabled: true });

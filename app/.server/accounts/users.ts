@@ -5,6 +5,7 @@ import {
   checkPasswordToken,
   claimPasswordToken,
   findUserByEmail,
+  insertUserIfNew,
   sendPasswordLink,
   setDisabled,
   setRole,
@@ -15,10 +16,10 @@ import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
-import { account, auditLog, passwordTokens, session, user } from "~/.server/db/schema";
+import { account, auditLog, passwordTokens, practiceMembers, practices, session, user } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/http/rate-limit";
 import { setMemberPractice } from "~/.server/practices";
-import { practices } from "~/.server/db/schema";
+import { PRACTICE_REQUIRED } from "~/lib/schemas/console-fields";
 
 /**
  * The staff console's account pages: the list of users, what an admin may do
@@ -47,6 +48,8 @@ export type UserListRow = {
   hasPassword: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /** A member's practice; null for staff and for a member in none yet. */
+  practice: { id: string; name: string } | null;
 };
 
 export async function listUsers(db: Db): Promise<UserListRow[]> {
@@ -67,14 +70,33 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
         (select max(s.created_at) from ${session} s where s.user_id = "user"."id"),
         (select max(a.at) from ${auditLog} a where lower(a.actor_email) = lower("user"."email") and a.action ~ ${SIGN_IN_ACTION})
       )`.mapWith(user.createdAt),
+      practiceId: practices.id,
+      practiceName: practices.name,
     })
     .from(user)
+    .leftJoin(practiceMembers, eq(practiceMembers.userId, user.id))
+    .leftJoin(practices, eq(practices.id, practiceMembers.practiceId))
     .orderBy(user.email);
-  return rows.map((r) => ({
+  return rows.map(({ practiceId, practiceName, ...r }) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
     lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
+    practice: practiceId && practiceName ? { id: practiceId, name: practiceName } : null,
   }));
+}
+
+/** An account that already has the email an admin typed, and where it belongs: what a refused invitation links to. */
+export type ExistingAccount = { id: string; email: string; role: Role; practice: { id: string; name: string } | null };
+
+async function existingAccount(db: Db, email: string): Promise<ExistingAccount | null> {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, role: user.role, practiceId: practices.id, practiceName: practices.name })
+    .from(user)
+    .leftJoin(practiceMembers, eq(practiceMembers.userId, user.id))
+    .leftJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
+  if (!row) return null;
+  return { id: row.id, email: row.email, role: row.role, practice: row.practiceId && row.practiceName ? { id: row.practiceId, name: row.practiceName } : null };
 }
 
 export async function findUserById(db: Db, id: string) {
@@ -90,6 +112,8 @@ export type ConsoleResult = {
   /** 200, or the HTTP status of the refusal. */
   status: 200 | 400 | 404 | 409;
   message: string;
+  /** A refused invitation or addition: the account that has the email already. */
+  existing?: ExistingAccount;
   /** Mail was queued: the route wakes the mail worker. */
   mailed?: boolean;
   /**
@@ -103,38 +127,55 @@ const done = (message: string, mailed = false): ConsoleResult => ({ ok: true, st
 const refused = (status: ConsoleResult["status"], message: string): ConsoleResult => ({ ok: false, status, message });
 const GONE = "That account no longer exists. Reload the page.";
 
-class AlreadyExists extends Error {}
-
 function setPasswordLink(token: string): string {
   return `${siteOrigin()}/set-password?token=${token}`;
 }
 
+class AlreadyExists extends Error {}
 class PracticeGone extends Error {}
+
+/** What an invitation or an addition says when the email already has an account. */
+export function existingAccountMessage(existing: ExistingAccount, practiceId?: string): string {
+  if (existing.role !== "member") return `${existing.email} already has a ${existing.role} account: staff accounts belong to no practice.`;
+  if (!existing.practice) return `${existing.email} already has an account, in no practice yet.`;
+  if (existing.practice.id === practiceId) return `${existing.email} is already a member of ${existing.practice.name}.`;
+  return `${existing.email} already has an account, a member of ${existing.practice.name}.`;
+}
+
+/** Refused because the email has an account: 409, with that account to link to. */
+async function alreadyExists(db: Db, email: string, practiceId?: string): Promise<ConsoleResult> {
+  const existing = await existingAccount(db, email);
+  if (!existing) return refused(409, "An account with this email already exists");
+  return { ...refused(409, existingAccountMessage(existing, practiceId)), existing };
+}
 
 /**
  * Creates an account without a password and mails it a link to choose one.
- * With `practiceId`, the account is put in that practice in the same
- * transaction, so the member's first sign-in lands in their practice's portal.
+ * A member is invited into a practice (`practiceId`), put there in the same
+ * transaction, so their first sign-in lands in their practice's portal; staff
+ * and admins belong to none. The database's unique email decides between
+ * invitations of one address at once: one account, the others 409.
  */
 export async function inviteUser(
   db: Db,
   ctx: ConsoleContext,
   input: { email: string; role: Role; practiceId?: string },
 ): Promise<ConsoleResult> {
+  if (input.role === "member" && !input.practiceId) return refused(400, PRACTICE_REQUIRED);
+  const practiceId = input.role === "member" ? input.practiceId : undefined;
   const invited = await inTransaction(db, async (tx) => {
-    if (await findUserByEmail(tx, input.email)) return null;
     let practiceName: string | null = null;
-    if (input.practiceId) {
-      const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, input.practiceId));
+    if (practiceId) {
+      const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
       if (!practice) throw new PracticeGone();
       practiceName = practice.name;
     }
-    const { user: created, created: isNew } = await upsertUser(tx, { email: input.email, role: input.role });
-    // Someone else made it meanwhile: undo the role this would have given it.
-    if (!isNew) throw new AlreadyExists();
-    if (input.practiceId) await setMemberPractice(tx, created.id, input.practiceId);
+    // An account stored with other capitals is found first; of invitations at once, the unique email keeps one.
+    const created = (await findUserByEmail(tx, input.email)) ? null : await insertUserIfNew(tx, { email: input.email, role: input.role });
+    if (!created) throw new AlreadyExists();
+    if (practiceId) await setMemberPractice(tx, created.id, practiceId);
     const token = await sendPasswordLink(tx, { userId: created.id, email: created.email, purpose: "invite" });
-    const role = input.practiceId ? `role ${input.role}; practice ${input.practiceId}` : `role ${input.role}`;
+    const role = practiceName ? `role ${input.role}; practice ${practiceName}` : `role ${input.role}`;
     await audit(tx, {
       actorEmail: ctx.actor.email,
       action: "user.invite",
@@ -144,12 +185,12 @@ export async function inviteUser(
     });
     return { created, token, practiceName };
   }).catch((error: unknown) => {
-    if (error instanceof AlreadyExists) return null;
+    if (error instanceof AlreadyExists) return "exists" as const;
     if (error instanceof PracticeGone) return "practice-gone" as const;
     throw error;
   });
   if (invited === "practice-gone") return refused(404, "That practice no longer exists. Reload the page.");
-  if (!invited) return refused(409, "An account with this email already exists");
+  if (invited === "exists") return alreadyExists(db, input.email, practiceId);
   const { created, token, practiceName } = invited;
   const into = practiceName ? ` to join ${practiceName}` : "";
   if (ctx.mailOff) {
@@ -159,6 +200,32 @@ export async function inviteUser(
     };
   }
   return done(`Invitation sent to ${created.email}${into}`, true);
+}
+
+/**
+ * Puts an existing member account that is in no practice into this one
+ * (audited as `practice.member`). Refused: no such account (404), a staff
+ * account or a member of another practice (409, with the account). Adding a
+ * member already there changes nothing.
+ */
+export async function addAccountToPractice(db: Db, ctx: ConsoleContext, input: { email: string; practiceId: string }): Promise<ConsoleResult> {
+  const result = await inTransaction(db, async (tx) => {
+    const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, input.practiceId));
+    if (!practice) return "practice-gone" as const;
+    const existing = await existingAccount(tx, input.email);
+    if (!existing) return "no-account" as const;
+    if (existing.role !== "member" || existing.practice) return existing;
+    // The membership's key is the account: of two additions at once, one puts it here.
+    const [added] = await tx.insert(practiceMembers).values({ userId: existing.id, practiceId: input.practiceId }).onConflictDoNothing().returning();
+    if (!added) return (await existingAccount(tx, input.email))!;
+    await audit(tx, { actorEmail: ctx.actor.email, action: "practice.member", target: existing.email, ip: ctx.ip, detail: practice.name });
+    return { added: existing.email, practice: practice.name };
+  });
+  if (result === "practice-gone") return refused(404, "That practice no longer exists. Reload the page.");
+  if (result === "no-account") return refused(400, "No account has this email: invite them instead.");
+  if ("added" in result) return done(`${result.added} is now a member of ${result.practice}. They see its Clinical Portal from their next page.`);
+  if (result.practice?.id === input.practiceId) return done(`${result.email} is already a member of ${result.practice.name}. Nothing changed.`);
+  return { ...refused(409, existingAccountMessage(result, input.practiceId)), existing: result };
 }
 
 export async function changeUserRole(db: Db, ctx: ConsoleContext, input: { userId: string; role: Role }): Promise<ConsoleResult> {

@@ -5,5 +5,16 @@
  * Reads of personal data (a submission opened, a file downloaded, an export,
  * a mail body read) are audited once the read succeeded.
  */
-export { audit, type Actor, type AuditEntry } from "./write";
-export { AUDIT_PAGE_SIZE, auditActions, listAudit, type AuditFilter, type AuditLink, type AuditPage, type AuditRow } from "./list";
+export { audit, auditRead, READ_WINDOW_MINUTES, type Actor, type AuditEntry } from "./write";
+export {
+  AUDIT_PAGE_SIZE,
+  auditActions,
+  listAudit,
+  listPatientAccess,
+  PATIENT_READ_ACTIONS,
+  type AuditFilter,
+  type AuditLink,
+  type AuditPage,
+  type AuditRow,
+  type PatientAccessRow,
+} from "./list";

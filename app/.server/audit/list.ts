@@ -1,10 +1,18 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { ivrReference } from "~/lib/ivr";
 import { mailPurposeLabel } from "~/lib/mail";
+import { orderReference } from "~/lib/orders";
+import { patientReference } from "~/lib/patients";
 import { KIND_LABELS, type Kind } from "~/lib/submissions";
 import type { Db } from "~/.server/db/client";
-import { auditLog, outbox, submissions, user } from "~/.server/db/schema";
+import { auditLog, facilities, ivrs, orders, outbox, patients, practices, providers, submissions, user } from "~/.server/db/schema";
 
-/** The audit log as the console shows it: newest first, filtered by action or actor, each target linked to what it names. */
+/**
+ * The audit log as the console shows it: newest first, filtered by action or
+ * actor, each target named by its reference (IVR-000123, ORD-000045,
+ * PAT-000123, an account's email, a practice's name) and linked to what it
+ * names, never by a patient's name.
+ */
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -18,18 +26,99 @@ export type AuditRow = {
   target: string | null;
   ip: string | null;
   detail: string | null;
-  /** Where the target can be looked at, when it names a submission, an account or a mail that still exists. */
+  /** Where the target can be looked at, when it names a record that still exists. */
   link: AuditLink | null;
+  /** The patient the entry is about (when the target is another record of theirs, an IVR say): their reference and page. */
+  patient: { reference: string; href: string } | null;
 };
 
-/** `label` says in words what the target is ("Contact submission", "Mail: Password reset"), for ids nobody can read. */
-export type AuditLink = { kind: "submission" | "user" | "mail"; href: string; label: string };
+/**
+ * `label` says what the target is: a reference (IVR-000123), an email, a name,
+ * or in words ("Contact submission", "Mail: Password reset") for ids nobody
+ * can read; `showId` keeps the raw id below those.
+ */
+export type AuditLink = {
+  kind: "submission" | "user" | "mail" | "ivr" | "order" | "patient" | "practice" | "facility" | "provider";
+  href: string;
+  label: string;
+  showId?: boolean;
+};
 
 export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageCount: number; pageSize: number };
 
 /** LIKE pattern that matches `text` literally anywhere. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+/** A column of what a uuid target names in `table`; the uuid test comes first (CASE keeps the order), so no other target is ever cast. */
+function byTarget<T>(table: SQL, column: SQL) {
+  return sql<T | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
+    then (select ${column} from ${table} x where x.id = "audit_log"."target"::uuid) end`;
+}
+
+/** What each row's target and patient name, looked up here rather than guessed from its shape in the browser. */
+const NAMED = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actorEmail: auditLog.actorEmail,
+  action: auditLog.action,
+  target: auditLog.target,
+  ip: auditLog.ip,
+  detail: auditLog.detail,
+  patientId: auditLog.patientId,
+  // Written out in full: drizzle leaves the table name off columns of a one-table select.
+  userId: sql<string | null>`(select u.id from ${user} u where lower(u.email) = lower("audit_log"."target") limit 1)`,
+  submissionKind: byTarget<Kind>(sql`${submissions}`, sql`x.kind`),
+  mailPurpose: byTarget<string>(sql`${outbox}`, sql`x.purpose`),
+  ivrNumber: byTarget<number>(sql`${ivrs}`, sql`x.number`),
+  orderNumber: byTarget<number>(sql`${orders}`, sql`x.number`),
+  patientNumber: byTarget<number>(sql`${patients}`, sql`x.number`),
+  practiceName: byTarget<string>(sql`${practices}`, sql`x.name`),
+  facilityName: byTarget<string>(sql`${facilities}`, sql`x.name`),
+  providerName: byTarget<string>(sql`${providers}`, sql`x.first_name || ' ' || x.last_name`),
+  subjectNumber: sql<number | null>`(select p.number from ${patients} p where p.id = "audit_log"."patient_id")`,
+};
+
+type Named = {
+  id: string;
+  at: Date;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  detail: string | null;
+  patientId: string | null;
+  userId: string | null;
+  submissionKind: Kind | null;
+  mailPurpose: string | null;
+  ivrNumber: number | null;
+  orderNumber: number | null;
+  patientNumber: number | null;
+  practiceName: string | null;
+  facilityName: string | null;
+  providerName: string | null;
+  subjectNumber: number | null;
+};
+
+function toRow(r: Named): AuditRow {
+  const patient =
+    r.patientId && r.subjectNumber !== null && r.patientNumber === null
+      ? { reference: patientReference(Number(r.subjectNumber)), href: `/admin/patients/${r.patientId}` }
+      : null;
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actorEmail: r.actorEmail,
+    action: r.action,
+    target: r.target,
+    ip: r.ip,
+    detail: r.detail,
+    link: auditLink(r),
+    patient,
+  };
 }
 
 /** Newest first; `page` is clamped to the pages there are. */
@@ -46,53 +135,65 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1)), pageCount);
   const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      actorEmail: auditLog.actorEmail,
-      action: auditLog.action,
-      target: auditLog.target,
-      ip: auditLog.ip,
-      detail: auditLog.detail,
-      // What the target names, looked up here rather than guessed from its shape in the browser.
-      // Written out in full: drizzle leaves the table name off columns of a one-table select.
-      userId: sql<string | null>`(select u.id from ${user} u where lower(u.email) = lower("audit_log"."target") limit 1)`,
-      // The uuid test comes first (CASE keeps the order), so no other target is ever cast.
-      submissionKind: sql<Kind | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
-        then (select s.kind from ${submissions} s where s.id = "audit_log"."target"::uuid) end`,
-      mailPurpose: sql<string | null>`case when "audit_log"."target" ~* ${UUID_PATTERN}
-        then (select o.purpose from ${outbox} o where o.id = "audit_log"."target"::uuid) end`,
-    })
+    .select(NAMED)
     .from(auditLog)
     .where(condition)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  return { rows: rows.map((r) => toRow(r)), total, page, pageCount, pageSize };
+}
+
+function auditLink(found: Named): AuditLink | null {
+  if (!found.target) return null;
+  const id = found.target.toLowerCase();
+  if (found.submissionKind) return { kind: "submission", href: `/admin/submissions/${id}`, label: `${KIND_LABELS[found.submissionKind]} submission`, showId: true };
+  if (found.mailPurpose) return { kind: "mail", href: `/admin/outbox?view=${id}`, label: `Mail: ${mailPurposeLabel(found.mailPurpose)}`, showId: true };
+  if (found.ivrNumber !== null) return { kind: "ivr", href: `/admin/ivrs/${id}`, label: ivrReference(Number(found.ivrNumber)) };
+  if (found.orderNumber !== null) return { kind: "order", href: `/admin/orders/${id}`, label: orderReference(Number(found.orderNumber)) };
+  if (found.patientNumber !== null) return { kind: "patient", href: `/admin/patients/${id}`, label: patientReference(Number(found.patientNumber)) };
+  if (found.practiceName) return { kind: "practice", href: `/admin/practices/${id}`, label: `Practice: ${found.practiceName}` };
+  if (found.facilityName) return { kind: "facility", href: "", label: `Facility: ${found.facilityName}` };
+  if (found.providerName) return { kind: "provider", href: "", label: `Provider: ${found.providerName}` };
+  if (found.userId) return { kind: "user", href: `/admin/users#user-${found.userId}`, label: found.target };
+  return null;
+}
+
+export type PatientAccessRow = AuditRow & {
+  /** The reader's role now ("member", "staff", "admin"), or null when the account is gone or it was no account. */
+  actorRole: string | null;
+  /** True for a read of the patient's data (opening them, an IVR, an order, a file, a member id revealed). */
+  read: boolean;
+};
+
+/** Actions that read a patient's data rather than change it. */
+export const PATIENT_READ_ACTIONS = ["patient.view", "patient.member-id", "ivr.view", "ivr.file", "order.view"] as const;
+
+/** Everything the log holds about one patient, newest first: who read or changed their data, and when. */
+export async function listPatientAccess(db: Db, patientId: string, { page = 1, pageSize = AUDIT_PAGE_SIZE } = {}): Promise<Omit<AuditPage, "rows"> & { rows: PatientAccessRow[] }> {
+  const condition = eq(auditLog.patientId, patientId);
+  const [counted] = await db.select({ total: count() }).from(auditLog).where(condition);
+  const total = Number(counted?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  const rows = await db
+    .select({ ...NAMED, actorRole: sql<string | null>`(select u.role::text from ${user} u where lower(u.email) = lower("audit_log"."actor_email") limit 1)` })
+    .from(auditLog)
+    .where(condition)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
   return {
-    rows: rows.map(({ userId, submissionKind, mailPurpose, ...r }) => ({
-      ...r,
-      at: r.at.toISOString(),
-      link: auditLink(r.target, { userId, submissionKind, mailPurpose }),
+    rows: rows.map(({ actorRole, ...r }) => ({
+      ...toRow(r),
+      actorRole,
+      read: (PATIENT_READ_ACTIONS as readonly string[]).includes(r.action),
     })),
     total,
-    page,
+    page: current,
     pageCount,
     pageSize,
   };
-}
-
-const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
-
-function auditLink(
-  target: string | null,
-  found: { userId: string | null; submissionKind: Kind | null; mailPurpose: string | null },
-): AuditLink | null {
-  if (!target) return null;
-  const id = target.toLowerCase();
-  if (found.submissionKind) return { kind: "submission", href: `/admin/submissions/${id}`, label: `${KIND_LABELS[found.submissionKind]} submission` };
-  if (found.mailPurpose) return { kind: "mail", href: `/admin/outbox?view=${id}`, label: `Mail: ${mailPurposeLabel(found.mailPurpose)}` };
-  if (found.userId) return { kind: "user", href: `/admin/users#user-${found.userId}`, label: target };
-  return null;
 }
 
 /** The actions the log holds, for the filter. */

@@ -1,3 +1,4 @@
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "~/.server/db/client";
 import { auditLog } from "~/.server/db/schema";
 
@@ -15,6 +16,8 @@ export type AuditEntry = {
   ip?: string | null;
   /** What else a reader needs ("new -> closed"); never a form's contents. */
   detail?: string | null;
+  /** The patient whose data was read or changed, for the patient's access list. */
+  patientId?: string | null;
 };
 
 /**
@@ -28,5 +31,33 @@ export async function audit(tx: Db, entry: AuditEntry): Promise<void> {
     target: entry.target ?? null,
     ip: entry.ip ?? null,
     detail: entry.detail ?? null,
+    patientId: entry.patientId ?? null,
   });
+}
+
+/** Reads of one record by one person within this many minutes are one read. */
+export const READ_WINDOW_MINUTES = 10;
+
+/**
+ * Audits a read of a patient's data by a person of their practice (a page
+ * that refreshes itself as statuses change, or after the person's own
+ * change, reads it again): one row per reader, action, record and
+ * READ_WINDOW_MINUTES. Staff reads, downloads and reveals are each audited
+ * with `audit`.
+ */
+export async function auditRead(db: Db, entry: AuditEntry & { actorEmail: string; target: string; patientId: string }): Promise<void> {
+  const [recent] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.patientId, entry.patientId),
+        eq(auditLog.action, entry.action),
+        eq(auditLog.target, entry.target),
+        eq(auditLog.actorEmail, entry.actorEmail),
+        gt(auditLog.at, sql`now() - make_interval(mins => ${READ_WINDOW_MINUTES})`),
+      ),
+    )
+    .limit(1);
+  if (!recent) await audit(db, entry);
 }

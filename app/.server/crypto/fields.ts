@@ -107,6 +107,23 @@ export function lookupHash(ring: KeyRing, ...parts: string[]): string {
   return createHmac("sha256", key).update(parts.join("\u0000"), "utf8").digest("base64url");
 }
 
+const searchKeys = new WeakMap<KeyRing, Buffer>();
+
+/**
+ * A search term: an HMAC-SHA256 of the practice, the kind of value and the
+ * normalised value, under its own key derived from the current data key, cut
+ * to 96 bits (16 characters). The practice is in the hash, so the same name in
+ * two practices gives two unrelated terms.
+ */
+export function searchTerm(ring: KeyRing, practiceId: string, kind: string, value: string): string {
+  let key = searchKeys.get(ring);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", keyOf(ring, ring.currentId), "search", "phi search term v1", 32));
+    searchKeys.set(ring, key);
+  }
+  return createHmac("sha256", key).update(`${practiceId}\u0000${kind}\u0000${value}`, "utf8").digest().subarray(0, 12).toString("base64url");
+}
+
 /** Last names compared without case, accents, spaces or punctuation: "O'Brien-Smith" and "obrien smith" match. */
 export function normalizeName(name: string): string {
   return name

@@ -11,7 +11,7 @@ import {
 import { loadKeyRing } from "./keys";
 
 export { MissingPhiKeyError } from "./keys";
-export { normalizeName, type KeyRing } from "./fields";
+export { decryptText, normalizeName, searchTerm, type KeyRing } from "./fields";
 
 const KEY = Symbol.for("site.phi-ring");
 type Holder = { [KEY]?: KeyRing };

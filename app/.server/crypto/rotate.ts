@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/.server/db/client";
 import { inTransaction } from "~/.server/db/transaction";
+import { reindexPatients } from "~/.server/patients";
 import { decryptBytes, decryptText, encryptBytes, encryptText, lookupHash, normalizeName, sealedKeyId, type KeyRing } from "./fields";
 
 /**
@@ -32,13 +33,15 @@ export const SEALED_COLUMNS = [
   { table: "kept_forms", column: "form_sealed", context: "kept_forms.form", bytes: false },
 ] as const;
 
-export type RotationReport = { values: number; patients: number };
+export type RotationReport = { values: number; patients: number; searchTerms: number };
 
 /**
  * Re-seals every sealed value under the ring's current key, and recomputes
- * the patients' lookup hashes (their key is derived from the data key), in one
- * transaction: after it, no value needs an older key. Values already under the
- * current key are left as they are, so running it twice is harmless.
+ * the keyed hashes made from patient data (their keys are derived from the
+ * data key): the patients' lookup hashes and their search terms
+ * (`patient_search_terms`), in one transaction: after it, no value or hash
+ * needs an older key. Values already under the current key are left as they
+ * are, so running it twice is harmless.
  */
 export async function resealAll(db: Db, ring: KeyRing): Promise<RotationReport> {
   return inTransaction(db, async (tx) => {
@@ -61,6 +64,7 @@ export async function resealAll(db: Db, ring: KeyRing): Promise<RotationReport> 
       await tx.execute(sql`update patients set lookup_hash = ${hash} where id = ${p.id}`);
       patients++;
     }
-    return { values, patients };
+    const searchTerms = await reindexPatients(tx, ring, { all: true });
+    return { values, patients, searchTerms };
   });
 }

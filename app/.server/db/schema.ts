@@ -340,8 +340,15 @@ export const auditLog = pgTable(
     target: text("target"),
     ip: text("ip"),
     detail: text("detail"),
+    /**
+     * The patient whose data the entry is about (a read of a patient, an IVR
+     * or file of theirs, a member id revealed, a change), so one patient's
+     * page can list who saw their data. Not a foreign key: the log outlives
+     * what it names.
+     */
+    patientId: uuid("patient_id"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+  (t) => [index("audit_log_at_idx").on(t.at.desc()), index("audit_log_patient_idx").on(t.patientId, t.at.desc())],
 );
 
 // ---------------------------------------------------------------------------
@@ -430,6 +437,8 @@ export const patients = pgTable(
   "patients",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** PAT-000123: how the console and the audit log name a patient without their name */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
     practiceId: uuid("practice_id")
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
@@ -440,15 +449,35 @@ export const patients = pgTable(
     /** street, city, state, zip as one sealed JSON value */
     addressSealed: text("address_sealed").notNull(),
     phoneSealed: text("phone_sealed"),
-    /** keyed hash of normalised last name + date of birth: finds a patient already entered */
+    /** keyed hash of normalised last name + date of birth: one patient per practice (the unique index decides) */
     lookupHash: text("lookup_hash").notNull(),
     /** made up by `npm run seed:demo`: never sent to a payer or clearinghouse */
     synthetic: boolean("synthetic").notNull().default(false),
+    /** id of the data key the patient's search terms were made under; null or an older key: to be made again */
+    searchKeyId: text("search_key_id"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("patients_practice_lookup_idx").on(t.practiceId, t.lookupHash)],
+  (t) => [uniqueIndex("patients_practice_lookup_idx").on(t.practiceId, t.lookupHash)],
+);
+
+/**
+ * Keyed hashes that find a practice's patients by part of a name, the date of
+ * birth or a member id without storing any of them: an HMAC of the practice
+ * and the normalised value (each name word's prefixes of 2 to 10 letters),
+ * under a key derived from the data key, cut to 96 bits; each patient's name
+ * terms padded with random ones to a fixed count (docs/decisions/008-patient-search.md).
+ */
+export const patientSearchTerms = pgTable(
+  "patient_search_terms",
+  {
+    term: text("term").notNull(),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.patientId] }), index("patient_search_terms_patient_idx").on(t.patientId)],
 );
 
 export const coverages = pgTable(
@@ -466,9 +495,13 @@ export const coverages = pgTable(
     /** the subscriber when not the patient: name, date of birth, relationship, sealed as one JSON value */
     subscriberSealed: text("subscriber_sealed"),
     payerPhone: text("payer_phone"),
+    createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when another coverage took its place (or it ended): kept as the patient's coverage history. */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    replacedBy: text("replaced_by"),
   },
-  (t) => [uniqueIndex("coverages_patient_rank_idx").on(t.patientId, t.rank)],
+  (t) => [uniqueIndex("coverages_patient_rank_idx").on(t.patientId, t.rank).where(sql`${t.replacedAt} is null`)],
 );
 
 export const ivrStatus = pgEnum("ivr_status", IVR_STATUSES);

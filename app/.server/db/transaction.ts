@@ -9,3 +9,11 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx as unknown as Db));
 }
 
+
+/** True for the database's refusal of a duplicate in a unique index (SQLSTATE 23505), however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

@@ -14,6 +14,8 @@ export {
   practiceBoard,
   readDraft,
   removeStaleDrafts,
+  readIvrAsMember,
+  readIvrFileAsMember,
   resubmitIvr,
   reverifySoon,
   saveDraft,

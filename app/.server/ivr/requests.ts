@@ -9,7 +9,7 @@ import { IVR_DRAFT_LIMITS, IVR_STATUS_LABELS, ivrReference, REVERIFY_SOON_DAYS, 
 import { isUuid } from "~/lib/ids";
 import type { IvrFileRole, IvrInput } from "~/lib/schemas/ivr";
 import type { PatientInput } from "~/lib/schemas/patient";
-import { audit, type Actor } from "~/.server/audit";
+import { audit, auditRead, type Actor } from "~/.server/audit";
 import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
 import { facilities, ivrFiles, ivrFollowers, ivrHistory, ivrs, ivrVerifications, outbox, providers, user } from "~/.server/db/schema";
@@ -246,6 +246,8 @@ export function derive(input: IvrInput, payerType: string | null) {
     standardOfCareException: input.standardOfCareException,
     plannedApplications: input.plannedApplications,
     payerType: (payerType as PayerType | null) ?? null,
+    woundLocation: input.woundLocation,
+    laterality: input.laterality,
   });
   return { area, codes: codesText(codes), warnings };
 }
@@ -475,6 +477,7 @@ export function cancelIvr(db: Db, { practiceId, actor, id }: { practiceId: strin
 export type BoardRow = {
   id: string;
   reference: string;
+  patientId: string | null;
   initials: string;
   product: string;
   dateOfService: string | null;
@@ -512,6 +515,7 @@ export async function toBoardRows(db: Db, rows: readonly IvrRow[], today = today
   return rows.map((r) => ({
     id: r.id,
     reference: ivrReference(r.number),
+    patientId: r.patientId,
     initials: (r.patientId && initials.get(r.patientId)) || "",
     product: productName(r.productSlug),
     dateOfService: r.dateOfService,
@@ -580,6 +584,8 @@ export async function getIvrDetail(db: Db, { id, practiceId }: { id: string; pra
           standardOfCareException: clinical.standardOfCareException,
           plannedApplications: row.plannedApplications,
           payerType: payerType as PayerType | null,
+          woundLocation: clinical.woundLocation,
+          laterality: clinical.laterality,
         })
       : [];
   return {
@@ -601,11 +607,31 @@ export async function getIvrDetail(db: Db, { id, practiceId }: { id: string; pra
   };
 }
 
+/**
+ * A member opens one of their practice's IVRs: everything about it, and the
+ * read audited (`ivr.view`, once per reader and ten minutes: the page refreshes
+ * itself as statuses change). Null when not the practice's.
+ */
+export async function readIvrAsMember(db: Db, { id, practiceId, actor }: { id: string; practiceId: string; actor: Actor }): Promise<IvrDetail | null> {
+  const detail = await getIvrDetail(db, { id, practiceId });
+  if (detail?.row.patientId && detail.row.status !== "draft")
+    await auditRead(db, { actorEmail: actor.email, action: "ivr.view", target: id, ip: actor.ip, patientId: detail.row.patientId });
+  return detail;
+}
+
+/** A member downloads an attachment of their practice's IVR `ivrId`: audited (`ivr.file`). Null when it is not that IVR's. */
+export async function readIvrFileAsMember(db: Db, { id, ivrId, practiceId, actor }: { id: string; ivrId: string; practiceId: string; actor: Actor }) {
+  const file = await getIvrFile(db, { id, practiceId });
+  if (!file || file.ivrId !== ivrId) return null;
+  await audit(db, { actorEmail: actor.email, action: "ivr.file", target: file.ivrId, ip: actor.ip, detail: `file ${id}`, patientId: file.patientId });
+  return file;
+}
+
 /** An attachment, opened; null when not found (or not the practice's, when a practice is given). */
 export async function getIvrFile(db: Db, { id, practiceId }: { id: string; practiceId: string | null }) {
   const where = practiceId ? and(eq(ivrFiles.id, id), eq(ivrs.practiceId, practiceId)) : eq(ivrFiles.id, id);
   const [row] = await db
-    .select({ file: ivrFiles, practiceId: ivrs.practiceId })
+    .select({ file: ivrFiles, practiceId: ivrs.practiceId, patientId: ivrs.patientId })
     .from(ivrFiles)
     .innerJoin(ivrs, eq(ivrs.id, ivrFiles.ivrId))
     .where(where);
@@ -613,6 +639,7 @@ export async function getIvrFile(db: Db, { id, practiceId }: { id: string; pract
   return {
     id: row.file.id,
     ivrId: row.file.ivrId,
+    patientId: row.patientId,
     name: open(row.file.nameSealed, FILE_NAME),
     mimeType: row.file.mimeType,
     bytes: openFile(row.file.contentSealed, FILE_CONTENT),

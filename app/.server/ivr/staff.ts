@@ -85,14 +85,14 @@ export async function countWaitingIvrs(db: Db): Promise<number> {
 /** Staff open an IVR: everything about it, and an audit row saying who read it. */
 export async function readIvrAsStaff(db: Db, { id, actor }: { id: string; actor: Actor }): Promise<IvrDetail | null> {
   const detail = await getIvrDetail(db, { id, practiceId: null });
-  if (detail) await audit(db, { actorEmail: actor.email, action: "ivr.view", target: id, ip: actor.ip });
+  if (detail) await audit(db, { actorEmail: actor.email, action: "ivr.view", target: id, ip: actor.ip, patientId: detail.row.patientId });
   return detail;
 }
 
 /** Staff download an attachment: audited too. */
 export async function readIvrFileAsStaff(db: Db, { id, actor }: { id: string; actor: Actor }) {
   const file = await getIvrFile(db, { id, practiceId: null });
-  if (file) await audit(db, { actorEmail: actor.email, action: "ivr.file", target: file.ivrId, ip: actor.ip, detail: `file ${id}` });
+  if (file) await audit(db, { actorEmail: actor.email, action: "ivr.file", target: file.ivrId, ip: actor.ip, detail: `file ${id}`, patientId: file.patientId });
   return file;
 }
 

@@ -87,7 +87,7 @@ export async function countWaitingOrders(db: Db): Promise<number> {
 /** Staff open an order (its notes may speak of the patient): everything but the patient's name, and an audit row saying who read it. */
 export async function readOrderAsStaff(db: Db, { id, actor, today }: { id: string; actor: Actor; today: string }): Promise<OrderDetail | null> {
   const detail = await getOrderDetail(db, { id, practiceId: null, today, withPatient: false });
-  if (detail) await audit(db, { actorEmail: actor.email, action: "order.view", target: id, ip: actor.ip });
+  if (detail) await audit(db, { actorEmail: actor.email, action: "order.view", target: id, ip: actor.ip, patientId: detail.row.patientId });
   return detail;
 }
 

@@ -9,6 +9,7 @@ export {
   findOrCreatePractice,
   getPractice,
   getPracticeOverview,
+  listMembersWithoutPractice,
   listPractices,
   practiceNameKey,
   practiceOfUser,

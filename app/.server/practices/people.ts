@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FacilityInput, ProviderInput } from "~/lib/schemas/practice";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { facilities, providers } from "~/.server/db/schema";
+import { facilities, practices, providers } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 
 /**
@@ -43,6 +43,12 @@ function providerValues(input: ProviderInput) {
   };
 }
 
+/** The practice's name, for audit lines that name it rather than its id. */
+async function practiceNameOf(db: Db, practiceId: string): Promise<string> {
+  const [row] = await db.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
+  return row ? `practice ${row.name}` : `practice ${practiceId}`;
+}
+
 export function listFacilities(db: Db, practiceId: string): Promise<Facility[]> {
   return db.select().from(facilities).where(eq(facilities.practiceId, practiceId)).orderBy(asc(facilities.name), asc(facilities.createdAt));
 }
@@ -68,7 +74,7 @@ export async function getProvider(db: Db, { practiceId, id }: { practiceId: stri
 export function addFacility(db: Db, { practiceId, actor, input }: { practiceId: string; actor: Actor; input: FacilityInput }): Promise<Facility> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(facilities).values({ practiceId, ...facilityValues(input) }).returning();
-    await audit(tx, { actorEmail: actor.email, action: "facility.create", target: row!.id, ip: actor.ip, detail: `practice ${practiceId}` });
+    await audit(tx, { actorEmail: actor.email, action: "facility.create", target: row!.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
     return row!;
   });
 }
@@ -85,7 +91,7 @@ export function updateFacility(
       .where(and(eq(facilities.id, id), eq(facilities.practiceId, practiceId)))
       .returning();
     if (!row) return null;
-    await audit(tx, { actorEmail: actor.email, action: "facility.update", target: row.id, ip: actor.ip, detail: `practice ${practiceId}` });
+    await audit(tx, { actorEmail: actor.email, action: "facility.update", target: row.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
     return row;
   });
 }
@@ -93,7 +99,7 @@ export function updateFacility(
 export function addProvider(db: Db, { practiceId, actor, input }: { practiceId: string; actor: Actor; input: ProviderInput }): Promise<Provider> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(providers).values({ practiceId, ...providerValues(input) }).returning();
-    await audit(tx, { actorEmail: actor.email, action: "provider.create", target: row!.id, ip: actor.ip, detail: `practice ${practiceId}` });
+    await audit(tx, { actorEmail: actor.email, action: "provider.create", target: row!.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
     return row!;
   });
 }
@@ -110,7 +116,7 @@ export function updateProvider(
       .where(and(eq(providers.id, id), eq(providers.practiceId, practiceId)))
       .returning();
     if (!row) return null;
-    await audit(tx, { actorEmail: actor.email, action: "provider.update", target: row.id, ip: actor.ip, detail: `practice ${practiceId}` });
+    await audit(tx, { actorEmail: actor.email, action: "provider.update", target: row.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
     return row;
   });
 }

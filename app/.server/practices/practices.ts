@@ -166,6 +166,16 @@ export async function getPracticeOverview(db: Db, id: string): Promise<PracticeO
   };
 }
 
+/** Member accounts in no practice (invited before a practice was asked for, or made by `user:add` without one), by email. */
+export async function listMembersWithoutPractice(db: Db): Promise<{ id: string; email: string }[]> {
+  return db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .leftJoin(practiceMembers, eq(practiceMembers.userId, user.id))
+    .where(sql`${user.role} = 'member' and ${practiceMembers.userId} is null`)
+    .orderBy(asc(user.email));
+}
+
 /** One practice, or null. */
 export async function getPractice(db: Db, id: string): Promise<Practice | null> {
   const [row] = await db.select().from(practices).where(eq(practices.id, id));

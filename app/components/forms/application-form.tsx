@@ -23,6 +23,7 @@ import { LIMITS, type FieldErrors } from "~/lib/schemas/fields";
 import { DOCUMENT, RESUME } from "~/lib/uploads";
 import { Field, FormNotice, RequiredNote } from "./field";
 import { FileField } from "./file-field";
+import { StateSelect } from "~/components/forms/state-select";
 import { Honeypot } from "./honeypot";
 import { SubmitButton } from "./submit-button";
 import { loadOnDemand, useFormSubmission, type Validate } from "./use-form-submission";
@@ -315,15 +316,15 @@ export function ApplicationForm({ answer, position }: { answer?: unknown; positi
             {(control) => <Input {...control} autoComplete="address-level2" maxLength={LIMITS.short} defaultValue={text("city")} />}
           </Field>
           <Field label="State" name="state" error={errors.state}>
-            {(control) => <Input {...control} autoComplete="address-level1" maxLength={LIMITS.short} defaultValue={text("state")} />}
+            {(control) => <StateSelect {...control} optional defaultValue={text("state")} />}
           </Field>
-          <Field label="ZIP Code" name="zipCode" error={errors.zipCode}>
+          <Field label="ZIP Code" name="zipCode" error={errors.zipCode} hint="12345 or 12345-6789">
             {(control) => (
               <Input
                 {...control}
                 autoComplete="postal-code"
                 inputMode="numeric"
-                maxLength={LIMITS.short}
+                maxLength={10}
                 defaultValue={text("zipCode")}
               />
             )}

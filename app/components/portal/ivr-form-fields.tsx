@@ -2,6 +2,7 @@ import { CircleAlert, Calculator } from "lucide-react";
 import * as React from "react";
 import { Field, RequiredMark } from "~/components/forms/field";
 import { IvrFileFields, type KeptAttachment } from "./ivr-file-fields";
+import { StateSelect } from "~/components/forms/state-select";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -216,6 +217,8 @@ export function IvrFormFields({
     standardOfCareException: ticked(live, "standardOfCareException"),
     plannedApplications: Number.isInteger(planned) && planned > 0 ? planned : null,
     payerType: (payerType as PayerType | null) ?? null,
+    woundLocation: location,
+    laterality: text(live, "laterality"),
   });
 
   return (
@@ -251,8 +254,10 @@ export function IvrFormFields({
             <SelectField name="sex" label="Sex" values={values} errors={errors} options={SEX_OPTIONS} />
             <TextField name="addressLine1" label="Street address" values={values} errors={errors} maxLength={LIMITS.short} autoComplete="off" />
             <TextField name="city" label="City" values={values} errors={errors} maxLength={LIMITS.name} autoComplete="off" />
-            <TextField name="state" label="State" values={values} errors={errors} maxLength={2} placeholder="TX" autoComplete="off" />
-            <TextField name="zip" label="ZIP code" values={values} errors={errors} maxLength={10} inputMode="numeric" autoComplete="off" />
+            <Field label="State" name="state" error={errors.state}>
+              {(control) => <StateSelect {...control} autoComplete="off" defaultValue={text(values, "state")} />}
+            </Field>
+            <TextField name="zip" label="ZIP code" values={values} errors={errors} maxLength={10} inputMode="numeric" autoComplete="off" hint="12345 or 12345-6789" />
             <TextField name="phone" label="Phone number" type="tel" values={values} errors={errors} maxLength={LIMITS.phone} autoComplete="off" />
           </div>
           <h4 className="mt-6 font-semibold text-navy">Primary insurance</h4>

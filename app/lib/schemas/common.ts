@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { US_STATES } from "~/content/us-states";
 import { LIMITS, optionValues, type Option } from "./fields";
 
 export * from "./fields";
@@ -81,3 +82,45 @@ export function optionalOption<V extends string>(options: readonly [Option<V>, .
   return z.preprocess(emptyToUndefined, z.enum(optionValues(options), { error: message }).optional());
 }
 
+
+const STATE_BY_WORDS = new Map<string, string>(US_STATES.flatMap((s) => [[s.value.toLowerCase(), s.value] as const, [s.label.toLowerCase(), s.value] as const]));
+
+/** A US state or territory: its USPS code (what the State select sends) or its name, stored as the code. */
+function stateCode(value: string): string | undefined {
+  return STATE_BY_WORDS.get(value.trim().replace(/\s+/g, " ").toLowerCase());
+}
+
+export const STATE_MESSAGE = "Choose the state from the list";
+
+export function usState(missing = STATE_MESSAGE) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .refine((v) => stateCode(v) !== undefined, STATE_MESSAGE)
+    .transform((v) => stateCode(v)!);
+}
+
+export function optionalUsState() {
+  return z.preprocess(emptyToUndefined, usState().optional());
+}
+
+export const ZIP_MESSAGE = "Enter the ZIP code as 5 or 9 digits (12345 or 12345-6789)";
+const ZIP = /^(\d{5})(?:[-\s]?(\d{4}))?$/;
+
+/** A ZIP code of 5 or 9 digits, stored as 12345 or 12345-6789. */
+export function zipCode(missing = "Enter the ZIP code") {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .regex(ZIP, ZIP_MESSAGE)
+    .transform((v) => {
+      const [, five, four] = ZIP.exec(v)!;
+      return four ? `${five}-${four}` : five!;
+    });
+}
+
+export function optionalZipCode() {
+  return z.preprocess(emptyToUndefined, zipCode().optional());
+}

@@ -26,5 +26,8 @@ export const consoleNotSaved = {
 /** The title of a refused change to a mail (already sent, link gone, mail gone). */
 export const MAIL_REFUSED_TITLE = "Could not change that mail";
 
+/** An invited member's practice is missing. */
+export const PRACTICE_REQUIRED = "Choose the member's practice";
+
 /** The title of a refused change to an account (yours, or gone). */
 export const USER_REFUSED_TITLE = "Not done";

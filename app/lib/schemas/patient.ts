@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isValidMbi, normalizeMbi } from "~/lib/clinical/identifiers";
 import { PAYER_TYPES } from "~/lib/ivr";
-import { LIMITS, optionalOption, optionalText, requiredOption, requiredText } from "./common";
+import { COVERAGE_RANKS } from "~/lib/patients";
+import { LIMITS, optionalOption, optionalText, requiredOption, requiredText, usState, zipCode } from "./common";
 import { phoneField } from "./practice";
 
 export const SEX_OPTIONS = [
@@ -87,34 +88,65 @@ function checkCoverage(prefix: "" | "secondary") {
   };
 }
 
-const patientShape = {
+/** Who the patient is and where they live: the patient form's first part, and the edit form. */
+const detailsShape = {
   firstName: requiredText("First name", LIMITS.name, "Enter the patient's first name"),
   lastName: requiredText("Last name", LIMITS.name, "Enter the patient's last name"),
   birthDate: birthDate(),
   sex: requiredOption(SEX_OPTIONS, "Choose the patient's sex"),
   addressLine1: requiredText("Street address", LIMITS.short, "Enter the patient's street address"),
   city: requiredText("City", LIMITS.name, "Enter the city"),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Enter the state as two letters (TX)"),
-  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a ZIP code (12345 or 12345-6789)"),
+  state: usState(),
+  zip: zipCode(),
   phone: phoneField("Phone number"),
-  ...coverageShape,
+};
+
+const subscriberShape = {
   subscriberName: optionalText("Subscriber name", LIMITS.name),
   subscriberBirthDate: optionalDateField(),
   subscriberRelationship: optionalOption(RELATIONSHIP_OPTIONS, "Choose how the subscriber is related"),
 };
 
+function checkSubscriber(v: { subscriberName?: string; subscriberRelationship?: string }, ctx: z.RefinementCtx) {
+  if (v.subscriberName && !v.subscriberRelationship)
+    ctx.addIssue({ code: "custom", path: ["subscriberRelationship"], message: "Choose how the subscriber is related" });
+}
+
+const patientShape = { ...detailsShape, ...coverageShape, ...subscriberShape };
+
 export const patientSchema = z
   .object(patientShape)
   .superRefine(checkCoverage(""))
   .superRefine(checkCoverage("secondary"))
-  .superRefine((v, ctx) => {
-    if (v.subscriberName && !v.subscriberRelationship)
-      ctx.addIssue({ code: "custom", path: ["subscriberRelationship"], message: "Choose how the subscriber is related" });
-  })
+  .superRefine(checkSubscriber)
   .transform((v) => ({
     ...v,
     memberId: v.payerType === "medicare" ? normalizeMbi(v.memberId) : v.memberId,
     secondaryMemberId: v.secondaryPayerType === "medicare" && v.secondaryMemberId ? normalizeMbi(v.secondaryMemberId) : v.secondaryMemberId,
   }));
+
+/** The patient edit form: who they are and where they live (coverages have their own form). */
+export const patientDetailsSchema = z.object(detailsShape);
+export type PatientDetailsInput = z.output<typeof patientDetailsSchema>;
+
+/**
+ * A coverage added or put in place of the current one of its rank (the old
+ * one is kept in the patient's history). The subscriber goes with the
+ * primary coverage.
+ */
+export const coverageSchema = z
+  .object({
+    rank: requiredOption(COVERAGE_RANKS, "Choose primary or secondary"),
+    payerName: coverageShape.payerName,
+    payerType: coverageShape.payerType,
+    memberId: coverageShape.memberId,
+    groupNumber: coverageShape.groupNumber,
+    payerPhone: coverageShape.payerPhone,
+    ...subscriberShape,
+  })
+  .superRefine(checkCoverage(""))
+  .superRefine(checkSubscriber)
+  .transform((v) => ({ ...v, memberId: v.payerType === "medicare" ? normalizeMbi(v.memberId) : v.memberId }));
+export type CoverageInput = z.output<typeof coverageSchema>;
 
 export type PatientInput = z.output<typeof patientSchema>;

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { npiProblem } from "~/lib/clinical/identifiers";
 import { PLACES_OF_SERVICE } from "~/lib/ivr";
-import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
+import { LIMITS, optionalText, requiredOption, requiredText, usState, zipCode } from "./common";
 
 /**
  * The practice's own details, typed by its members (facilities, providers)
  * and by staff (the practice itself). Browser and server run these.
  */
 
-const US_STATE = /^[A-Z]{2}$/;
-const ZIP = /^\d{5}(-\d{4})?$/;
 const TAX_ID = /^\d{2}-?\d{7}$/;
 const PTAN = /^[A-Z0-9]{1,15}$/;
 
@@ -66,8 +64,8 @@ export const facilitySchema = z.object({
   addressLine1: requiredText("Street address", LIMITS.short, "Enter the street address"),
   addressLine2: optionalText("Address line 2", LIMITS.short),
   city: requiredText("City", LIMITS.name, "Enter the city"),
-  state: z.string().trim().toUpperCase().regex(US_STATE, "Enter the state as two letters (TX)"),
-  zip: z.string().trim().regex(ZIP, "Enter a ZIP code (12345 or 12345-6789)"),
+  state: usState(),
+  zip: zipCode(),
   phone: phoneField("Phone number", "Enter the facility's phone number"),
   groupNpi: npiField(null),
   ptan,

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audit";
 import { privateMeta } from "~/lib/meta";
 import { Pager } from "~/components/ui/pager";
+import { AuditTarget } from "~/components/admin/audit-target";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/forms/field";
@@ -13,7 +14,7 @@ import { Select } from "~/components/ui/select";
 import { auditFilterSchema } from "~/lib/schemas/console-audit";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
-import { auditActions, listAudit, type AuditLink } from "~/.server/audit";
+import { auditActions, listAudit } from "~/.server/audit";
 import { getReadDb } from "~/.server/db/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
@@ -122,7 +123,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <code className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap">{r.action}</code>
                 </Td>
                 <Td data-label="Target" wrap className="[overflow-wrap:anywhere]">
-                  <AuditTarget target={r.target} link={r.link} />
+                  <AuditTarget target={r.target} link={r.link} patient={r.patient} />
                 </Td>
                 <Td data-label="From" className="whitespace-nowrap tabular-nums">
                   {r.ip ?? <span className="text-muted-foreground">-</span>}
@@ -138,27 +139,5 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 
       <Pager label="Audit log pages" page={page} pageCount={pageCount} href={(p) => pageHref(filter, p)} />
     </div>
-  );
-}
-
-/**
- * The target, linked to what it names when the server found it. An account
- * reads as its email; a submission or a mail reads as what it is, its id
- * below in small print (the id is what detail lines and exports name).
- */
-function AuditTarget({ target, link }: { target: string | null; link: AuditLink | null }) {
-  if (!target) return <span className="text-muted-foreground">-</span>;
-  if (!link) return <>{target}</>;
-  const anchor = (
-    <Link to={link.href} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
-      {link.label}
-    </Link>
-  );
-  if (link.kind === "user") return anchor;
-  return (
-    <span className="flex flex-col gap-0.5">
-      {anchor}
-      <span className="font-mono text-xs text-muted-foreground">{target}</span>
-    </span>
   );
 }

@@ -52,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reference: detail.reference,
     status,
     practice: practice ? { id: practice.id, name: practice.name } : null,
+    // An admin can see who else read this patient's data.
+    patientAccess: me.role === "admin" && detail.patient ? { href: `/admin/patients/${detail.patient.id}`, reference: detail.patient.reference } : null,
     submittedAt: detail.row.submittedAt,
     validUntil: detail.row.validUntil,
     summary: ivrSummary(detail),
@@ -219,6 +221,11 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
             Sent <DateTime value={d.submittedAt} />
           </span>
           {d.validUntil ? <span>Valid until {d.validUntil}</span> : null}
+          {d.patientAccess ? (
+            <Link to={d.patientAccess.href} className="font-semibold text-primary underline-offset-4 hover:underline">
+              Who saw {d.patientAccess.reference}&rsquo;s data
+            </Link>
+          ) : null}
         </div>
         <section aria-labelledby="summary-heading">
           <h2 id="summary-heading" className="sr-only">

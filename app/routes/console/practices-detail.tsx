@@ -1,4 +1,4 @@
-import { ArrowLeft, MailPlus } from "lucide-react";
+import { ArrowLeft, MailPlus, UserPlus } from "lucide-react";
 import * as React from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/practices-detail";
@@ -12,17 +12,19 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
 import { isUuid } from "~/lib/ids";
 import { PLACES_OF_SERVICE } from "~/lib/ivr";
-import { invalidAnswer, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
-import { consoleNotSaved, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
-import { userActionSchema } from "~/lib/schemas/console-users";
+import { invalidAnswer, outcomeOf, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { consoleNotSaved } from "~/lib/schemas/console-fields";
+import { addMemberSchema, userActionSchema } from "~/lib/schemas/console-users";
 import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
-import { inviteUser, requireRole } from "~/.server/accounts";
+import { addAccountToPractice, inviteUser, requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { getPracticeOverview } from "~/.server/practices";
+import { getPracticeOverview, listMembersWithoutPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
 import { notFound } from "~/.server/http/not-found";
@@ -33,59 +35,105 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
-  const overview = await getPracticeOverview(getDb(), params.id);
+  const db = getDb();
+  const overview = await getPracticeOverview(db, params.id);
   if (!overview) notFound();
-  // Inviting is an admin's, as on the users page.
-  return { ...overview, canInvite: me.role === "admin" };
+  // Inviting and adding people is an admin's, as on the users page.
+  const canInvite = me.role === "admin";
+  return { ...overview, canInvite, withoutPractice: canInvite ? await listMembersWithoutPractice(db) : [] };
 }
 
-type InviteAnswer = FormAnswer<{ message: string; link?: string }>;
+/** The answer to one of the page's two forms (`intent`): an invitation, or an existing account added. */
+type PeopleAnswer = FormAnswer<{ message: string; link?: string }> & {
+  intent?: "invite" | "add-member";
+  /** The email has an account already: where it is, and whether it can be added here (a member in no practice). */
+  existing?: ExistingLink & { canAdd: boolean };
+};
 
-/** An admin invites a member into this practice: the account, its practice, the link mail and the audit row commit together. */
+/**
+ * An admin invites a member into this practice (the account, its practice, the
+ * link mail and the audit row commit together), or adds an existing member
+ * account that is in no practice.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
   if (!isUuid(params.id)) notFound();
   const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
+  const intent = values.intent === "add-member" ? "add-member" : "invite";
   const typed = { email: values.email?.slice(0, LIMITS.email) };
-  // Only members are invited into a practice: the role is not the form's to choose.
-  const parsed = parseWith(userActionSchema, { ...values, intent: "invite", role: "member" });
-  if (!parsed.success) return data<InviteAnswer>(invalidAnswer(request, parsed.fieldErrors, { values: typed }), { status: 400 });
-  if (parsed.data.intent !== "invite") notFound();
-  const result = await inviteUser(
-    getDb(),
-    { actor: { id: me.id, email: me.email }, ip: clientInfo(context).ip, mailOff: mailDeliveryOff() },
-    { email: parsed.data.email, role: "member", practiceId: params.id },
-  );
+  const ctx = { actor: { id: me.id, email: me.email }, ip: clientInfo(context).ip, mailOff: mailDeliveryOff() };
+  let result;
+  if (intent === "add-member") {
+    const parsed = parseWith(addMemberSchema, values);
+    if (!parsed.success) return data<PeopleAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values: typed }), intent }, { status: 400 });
+    result = await addAccountToPractice(getDb(), ctx, { email: parsed.data.email, practiceId: params.id });
+  } else {
+    // Only members are invited into a practice: the role is not the form's to choose.
+    const parsed = parseWith(userActionSchema, { ...values, intent: "invite", role: "member", practiceId: params.id });
+    if (!parsed.success) return data<PeopleAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values: typed }), intent }, { status: 400 });
+    if (parsed.data.intent !== "invite") notFound();
+    result = await inviteUser(getDb(), ctx, { email: parsed.data.email, role: "member", practiceId: params.id });
+  }
   if (result.mailed) mailQueued();
-  if (result.ok) return data<InviteAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}) });
+  if (result.ok) return data<PeopleAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), intent });
   if (result.status === 404) notFound();
-  if (result.status === 409) return data<InviteAnswer>(invalidAnswer(request, { email: result.message }, { values: typed }), { status: 409 });
-  return data<InviteAnswer>(rejectedAnswer(result.message, USER_REFUSED_TITLE), { status: result.status });
+  const existing = result.existing
+    ? { ...existingLink(result.existing), canAdd: result.existing.role === "member" && !result.existing.practice }
+    : undefined;
+  return data<PeopleAnswer>(
+    { ...invalidAnswer(request, { email: result.message }, { values: typed }), intent, ...(existing ? { existing } : {}) },
+    { status: result.status },
+  );
 }
 
-const validate = schemaValidator(() =>
+const validateInvite = schemaValidator(() =>
   import("~/lib/schemas/console-users").then((m) => m.userActionSchema),
+  (formData) => ({ ...formDataToObject(formData), intent: "invite", role: "member", practiceId: ZERO_UUID }),
 );
+const validateAdd = schemaValidator(() => import("~/lib/schemas/console-users").then((m) => m.addMemberSchema));
+
+/** The browser check of the invitation stands in a practice for the page's own (the server puts its id). */
+const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
 
 export default function AdminPractice({ loaderData, actionData }: Route.ComponentProps) {
-  const { practice, members, facilities, providers, canInvite } = loaderData;
-  const [answer, setAnswer] = React.useState(actionData as InviteAnswer | undefined);
-  // A new plain post's answer replaces whatever the form showed (set while rendering, as React advises for derived state).
+  const { practice, members, facilities, providers, canInvite, withoutPractice } = loaderData;
+  const [answer, setAnswer] = React.useState(actionData as PeopleAnswer | undefined);
+  // A new plain post's answer replaces whatever the forms showed (set while rendering, as React advises for derived state).
   const [shownActionData, setShownActionData] = React.useState(actionData);
   if (shownActionData !== actionData) {
     setShownActionData(actionData);
-    setAnswer(actionData as InviteAnswer | undefined);
+    setAnswer(actionData as PeopleAnswer | undefined);
   }
+  const plain = actionData as PeopleAnswer | undefined;
   const invite = useFormSubmission({
-    validate,
+    validate: validateInvite,
     success: null,
     failure: consoleNotSaved,
     resetOnSuccess: true,
-    answer: actionData,
-    onAnswer: (a) => setAnswer(a as InviteAnswer),
+    answer: plain?.intent === "invite" ? plain : undefined,
+    onAnswer: (a) => setAnswer({ ...(a as PeopleAnswer), intent: "invite" }),
   });
-  const done = answer?.ok ? answer : undefined;
-  const typed = submittedValues(actionData);
+  const add = useFormSubmission({
+    validate: validateAdd,
+    success: null,
+    failure: consoleNotSaved,
+    resetOnSuccess: false,
+    answer: plain?.intent === "add-member" ? plain : undefined,
+    onAnswer: (a) => setAnswer({ ...(a as PeopleAnswer), intent: "add-member" }),
+  });
+  // The "Add" offered under a refused invitation is a form of its own.
+  const addExisting = useFormSubmission({
+    validate: validateAdd,
+    success: null,
+    failure: consoleNotSaved,
+    resetOnSuccess: false,
+    onAnswer: (a) => setAnswer({ ...(a as PeopleAnswer), intent: "add-member" }),
+  });
+  const inviteAnswer = answer?.intent === "invite" ? answer : undefined;
+  const addAnswer = answer?.intent === "add-member" ? answer : undefined;
+  const done = inviteAnswer?.ok ? inviteAnswer : undefined;
+  const added = addAnswer?.ok ? addAnswer : undefined;
+  const typed = submittedValues(plain?.intent === "invite" ? plain : undefined);
 
   return (
     <div className="flex flex-col gap-8">
@@ -136,10 +184,59 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
                   Send invitation
                 </SubmitButton>
               </invite.fetcher.Form>
+              {inviteAnswer?.existing ? (
+                <ExistingAccountNote existing={inviteAnswer.existing}>
+                  {inviteAnswer.existing.canAdd ? (
+                    <addExisting.fetcher.Form {...addExisting.formProps} className="flex flex-wrap items-center gap-2">
+                      <input type="hidden" name="intent" value="add-member" />
+                      <input type="hidden" name="email" value={inviteAnswer.existing.email} />
+                      <SubmitButton pending={addExisting.pending} pendingText="Adding..." size="sm">
+                        <UserPlus aria-hidden />
+                        Add {inviteAnswer.existing.email} to {practice.name}
+                      </SubmitButton>
+                    </addExisting.fetcher.Form>
+                  ) : null}
+                </ExistingAccountNote>
+              ) : null}
             </CardContent>
           ) : null}
         </Card>
       </section>
+
+      {canInvite ? (
+        <section aria-labelledby="add-member-heading">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" id="add-member-heading" size="lg" tone="navy">
+                Add an existing account
+              </CardTitle>
+              <CardDescription>
+                A member account in no practice yet joins {practice.name} at once: no new invitation, their password stays as it is.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              {added ? <FormNotice notice={{ title: "Member added", description: added.message, variant: "success" }} /> : null}
+              {addAnswer && !addAnswer.ok ? <AddRefusal answer={addAnswer} shownBesideField={Boolean(add.errors.email) && withoutPractice.length > 0} /> : null}
+              {withoutPractice.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Every member account is in a practice.</p>
+              ) : (
+                <add.fetcher.Form {...add.formProps} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+                  <input type="hidden" name="intent" value="add-member" />
+                  <Field label="Member account in no practice" name="email" required error={add.errors.email}>
+                    {(control) => (
+                      <Select {...control} options={withoutPractice.map((m) => ({ value: m.email, label: m.email }))} placeholder="Choose" defaultValue="" />
+                    )}
+                  </Field>
+                  <SubmitButton pending={add.pending} pendingText="Adding..." variant="outline" className="sm:mt-6">
+                    <UserPlus aria-hidden />
+                    Add to {practice.name}
+                  </SubmitButton>
+                </add.fetcher.Form>
+              )}
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
 
       <section aria-labelledby="members-heading" className="flex flex-col gap-3">
         <h2 id="members-heading" className="text-xl font-semibold text-navy">
@@ -249,6 +346,23 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
           </tbody>
         </DataTable>
       </section>
+    </div>
+  );
+}
+
+/** A refused addition (the account is staff, in another practice, or gone): its message, with links to the account. */
+function AddRefusal({ answer, shownBesideField }: { answer: PeopleAnswer; shownBesideField: boolean }) {
+  const outcome = outcomeOf(answer);
+  const message = outcome.kind === "invalid" ? outcome.fieldErrors.email : undefined;
+  if (!message) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {shownBesideField ? null : (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {message}
+        </p>
+      )}
+      {answer.existing ? <ExistingAccountNote existing={answer.existing} /> : null}
     </div>
   );
 }

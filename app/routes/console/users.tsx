@@ -16,9 +16,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { invalidAnswer, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
-import { consoleNotSaved, ROLE_OPTIONS, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
+import { consoleNotSaved, PRACTICE_REQUIRED, ROLE_OPTIONS, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
 import { userActionSchema } from "~/lib/schemas/console-users";
 import { LIMITS, parseWith } from "~/lib/schemas/fields";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import {
   changeUserDisabled,
@@ -30,6 +31,8 @@ import {
   type ConsoleContext,
   type ConsoleResult,
 } from "~/.server/accounts";
+import { listPractices } from "~/.server/practices";
+import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { clientInfo } from "~/.server/request-context";
@@ -40,7 +43,9 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "U
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "admin");
-  return { me: { id: me.id }, users: await listUsers(getDb()) };
+  const db = getDb();
+  const [users, practices] = await Promise.all([listUsers(db), listPractices(db)]);
+  return { me: { id: me.id }, users, practices: practices.map((p) => ({ value: p.id, label: p.name })) };
 }
 
 type Intent = "invite" | "role" | "disable" | "enable" | "reset";
@@ -58,6 +63,8 @@ type ConfirmedIntent = "role" | "disable" | "reset";
 export type UsersAnswer = (FormAnswer<{ message: string; link?: string }> | { ok: false; confirm: { role?: string } }) & {
   intent: string;
   userId?: string;
+  /** An invitation refused because the email has an account: where that account is. */
+  existing?: ExistingLink;
 };
 
 /** What the confirm step of each hard-to-undo action says. */
@@ -80,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
   const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
   const raw: Record<string, string> = {};
-  for (const key of ["intent", "email", "role", "userId", "confirmed"]) {
+  for (const key of ["intent", "email", "role", "practiceId", "userId", "confirmed"]) {
     const value = form.get(key);
     if (typeof value === "string") raw[key] = value;
   }
@@ -88,7 +95,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = parseWith(userActionSchema, raw);
   if (!parsed.success) {
-    const values = { intent: about.intent, userId: about.userId, email: raw.email?.slice(0, LIMITS.email), role: raw.role?.slice(0, 20) };
+    const values = {
+      intent: about.intent,
+      userId: about.userId,
+      email: raw.email?.slice(0, LIMITS.email),
+      role: raw.role?.slice(0, 20),
+      practiceId: raw.practiceId?.slice(0, 40),
+    };
     return data<UsersAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), ...about }, { status: 400 });
   }
 
@@ -111,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let result: ConsoleResult;
   switch (input.intent) {
     case "invite":
-      result = await inviteUser(db, ctx, { email: input.email, role: input.role });
+      result = await inviteUser(db, ctx, { email: input.email, role: input.role, practiceId: input.practiceId });
       break;
     case "role":
       result = await changeUserRole(db, ctx, { userId: input.userId, role: input.role });
@@ -129,10 +142,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     return data<UsersAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), ...answered }, { status: result.status });
   }
-  // An invitation refused (the account exists) is about the email typed: said beside it, with the email kept.
+  // An invitation refused (the account exists) is about the email typed: said beside it, with the email kept
+  // and a link to the account that has it; a missing practice is said beside the practice.
   if (input.intent === "invite") {
-    const refusal = invalidAnswer(request, { email: result.message }, { values: { intent: "invite", email: input.email, role: input.role } });
-    return data<UsersAnswer>({ ...refusal, ...answered }, { status: result.status });
+    const field = result.message === PRACTICE_REQUIRED ? "practiceId" : "email";
+    const values = { intent: "invite", email: input.email, role: input.role, practiceId: input.practiceId };
+    const refusal = invalidAnswer(request, { [field]: result.message }, { values });
+    const existing = result.existing ? existingLink(result.existing) : undefined;
+    return data<UsersAnswer>({ ...refusal, ...answered, ...(existing ? { existing } : {}) }, { status: result.status });
   }
   return data<UsersAnswer>({ ...rejectedAnswer(result.message, USER_REFUSED_TITLE), ...answered }, { status: result.status });
 }
@@ -172,7 +189,7 @@ function useUsersForm(show: (answer: UsersAnswer) => void, answer: UsersAnswer |
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, me } = loaderData;
+  const { users, me, practices } = loaderData;
   // The latest answer, from a plain post (the page's action data) or from any of the page's forms.
   const [answer, setAnswer] = React.useState(actionData as UsersAnswer | undefined);
   const [shownActionData, setShownActionData] = React.useState(actionData);
@@ -184,6 +201,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const invite = useUsersForm(setAnswer, inviteAnswer, true);
   const typed = submittedValues(inviteAnswer);
   const inviteDone = inviteAnswer?.ok ? inviteAnswer : undefined;
+  // Only a member belongs to a practice: the practice is asked for while the role is member.
+  const [inviteRole, setInviteRole] = React.useState(submittedText(typed, "role") ?? "member");
+  const hydrated = useHydrated();
   // A refused row action for a row that is gone, or a malformed post: shown at the top.
   const stray = answer && answer.intent !== "invite" && !users.some((u) => u.id === answer.userId) ? answer : undefined;
   const strayMessage = stray ? messageOf(stray) : null;
@@ -214,7 +234,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               Invite a user
             </CardTitle>
             <CardDescription>
-              The account is created without a password; the invitation mail holds a link to choose one (valid 72 hours).
+              The account is created without a password; the invitation mail holds a link to choose one (valid 72 hours). A member joins the
+              practice you choose; staff and admins belong to none.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
@@ -225,7 +246,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             <invite.fetcher.Form
               {...invite.formProps}
-              className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start"
+              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_10rem_minmax(0,1fr)_auto] lg:items-start"
             >
               <input type="hidden" name="intent" value="invite" />
               <Field label="Email" name="email" required error={invite.errors.email}>
@@ -234,13 +255,50 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 )}
               </Field>
               <Field label="Role" name="role" required error={invite.errors.role}>
-                {(control) => <Select {...control} options={ROLE_OPTIONS} defaultValue={submittedText(typed, "role") ?? "member"} />}
+                {(control) => (
+                  <Select
+                    {...control}
+                    options={ROLE_OPTIONS}
+                    defaultValue={submittedText(typed, "role") ?? "member"}
+                    onChange={(event) => setInviteRole(event.currentTarget.value)}
+                  />
+                )}
               </Field>
-              <SubmitButton pending={invite.pending} pendingText="Sending..." className="sm:mt-6">
+              <Field
+                label="Practice"
+                name="practiceId"
+                // Marked (and checked in the browser) once the page runs: without JavaScript the role's choice cannot
+                // lift it, so a staff invitation would be stopped; the server asks for it then.
+                required={hydrated && inviteRole === "member"}
+                error={invite.errors.practiceId}
+                hint={
+                  !hydrated ? (
+                    "A member's practice; staff and admins belong to none."
+                  ) : inviteRole !== "member" ? (
+                    "Staff and admins belong to no practice."
+                  ) : practices.length === 0 ? (
+                    <>
+                      No practice yet: <Link to="/admin/practices" className="font-semibold text-primary underline underline-offset-4">create it first</Link>.
+                    </>
+                  ) : undefined
+                }
+              >
+                {(control) => (
+                  <Select
+                    {...control}
+                    options={practices}
+                    placeholder="Choose"
+                    defaultValue={submittedText(typed, "practiceId") ?? ""}
+                    disabled={inviteRole !== "member"}
+                  />
+                )}
+              </Field>
+              <SubmitButton pending={invite.pending} pendingText="Sending..." className="lg:mt-6 sm:w-fit">
                 <MailPlus aria-hidden />
                 Send invitation
               </SubmitButton>
             </invite.fetcher.Form>
+            {inviteAnswer?.existing ? <ExistingAccountNote existing={inviteAnswer.existing} /> : null}
           </CardContent>
         </Card>
       </section>
@@ -260,6 +318,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               <Th>Email</Th>
               <Th>Name</Th>
               <Th>Role</Th>
+              <Th>Practice</Th>
               <Th>Status</Th>
               <Th>Activity</Th>
               <Th>Actions</Th>
@@ -319,6 +378,17 @@ function UserRow({
       </Td>
       <Td data-label="Name" wrap minWidth="min-w-28" className="[overflow-wrap:anywhere]">{u.name}</Td>
       <Td data-label="Role" className="capitalize">{u.role}</Td>
+      <Td data-label="Practice" wrap minWidth="min-w-28">
+        {u.practice ? (
+          <Link to={`/admin/practices/${u.practice.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            {u.practice.name}
+          </Link>
+        ) : u.role === "member" ? (
+          <span className="text-muted-foreground">None: add from its practice&rsquo;s page</span>
+        ) : (
+          <span className="text-muted-foreground">-</span>
+        )}
+      </Td>
       <Td data-label="Status">
         <div className="flex flex-col items-start gap-1">
           <AccountStatus disabled={u.disabled} />

@@ -19,6 +19,7 @@ import { cn } from "~/lib/utils";
 import { getDb, getReadDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { findPatientIds } from "~/.server/patients";
 import { discardDraft, listDrafts, practiceBoard, type DraftRow } from "~/.server/ivr";
 import { practiceOrders } from "~/.server/orders";
 import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
@@ -26,12 +27,15 @@ import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
 
 const BOARD_STATUSES = IVR_STATUSES.filter((s) => s !== "draft");
+const FIND_MAX = 60;
+/** What only a reference can be: "IVR-000123", "ivr123", "123". */
+const REFERENCE_ONLY = /^\s*(ivr-?)?\d{1,9}\s*$/i;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice } = await memberOf(request);
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 20);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, FIND_MAX);
   const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
   if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], orders: [], now: new Date().toISOString() };
   const db = getReadDb();
@@ -43,8 +47,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const counts: Partial<Record<IvrStatus, number>> = {};
   for (const row of all) counts[row.status] = (counts[row.status] ?? 0) + 1;
   const digits = q.replace(/\D/g, "");
+  // A reference ("IVR-000123", "123") finds its IVR; anything else also finds the IVRs of the patients it names
+  // (part of a name, a date of birth, a member id), through the practice's patient search.
+  const patientIds = q && !REFERENCE_ONLY.test(q) ? await findPatientIds(db, practice.id, q) : new Set<string>();
   const rows = all.filter(
-    (r) => (!filter.status || r.status === filter.status) && (!q || r.reference.toLowerCase().includes(q.toLowerCase()) || (digits !== "" && r.reference.includes(digits))),
+    (r) =>
+      (!filter.status || r.status === filter.status) &&
+      (!q ||
+        r.reference.toLowerCase().includes(q.toLowerCase()) ||
+        (digits !== "" && REFERENCE_ONLY.test(q) && r.reference.includes(digits)) ||
+        (r.patientId !== null && patientIds.has(r.patientId))),
   );
   return { practice: { name: practice.name }, filter, rows, counts, total: all.length, drafts, orders, now: new Date().toISOString() };
 }
@@ -140,23 +152,38 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
               ))}
             </nav>
   
-            <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            <Form method="get" role="search" className="flex flex-col gap-1">
               {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
-              <div className="flex flex-col gap-1">
-                <label htmlFor="board-q" className="text-sm font-medium">
-                  Reference
-                </label>
-                <Input id="board-q" name="q" defaultValue={filter.q} placeholder="IVR-000123" maxLength={20} fullWidth={false} className="w-48" />
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="board-q" className="text-sm font-medium">
+                    Reference or patient
+                  </label>
+                  <Input
+                    id="board-q"
+                    name="q"
+                    type="search"
+                    defaultValue={filter.q}
+                    placeholder="IVR-000123 or a name"
+                    maxLength={FIND_MAX}
+                    aria-describedby="board-q-hint"
+                    fullWidth={false}
+                    className="w-64 max-w-full"
+                  />
+                </div>
+                <Button type="submit" variant="outline">
+                  <Search aria-hidden />
+                  Find
+                </Button>
+                {filter.q ? (
+                  <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
+                    Clear
+                  </Link>
+                ) : null}
               </div>
-              <Button type="submit" variant="outline">
-                <Search aria-hidden />
-                Find
-              </Button>
-              {filter.q ? (
-                <Link to={hrefOf(filter.status, "")} className="self-center text-sm text-primary underline-offset-4 hover:underline">
-                  Clear
-                </Link>
-              ) : null}
+              <p id="board-q-hint" className="text-xs text-muted-foreground">
+                Part of the patient&rsquo;s name, a date of birth or a member id finds their IVRs too.
+              </p>
             </Form>
   
             <DataTable label="IVRs of your practice" stacked>

@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { invalid, isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { invalid, invalidAnswer, isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
 import { readIvrForm } from "~/lib/schemas/ivr";
 import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
@@ -168,7 +168,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: refill });
-    if (error instanceof DuplicatePatientError) return invalid(request, { patientId: error.message }, { values: refill });
+    // 409, naming the patient already there (the picker offers them), with a link to their page.
+    if (error instanceof DuplicatePatientError)
+      return data(
+        {
+          ...invalidAnswer(request, { patientId: `${error.message} (${error.existingReference})` }, { values: refill }),
+          existing: { href: `/members/patients/${error.existingId}`, reference: error.existingReference },
+        },
+        { status: 409 },
+      );
     if (error instanceof DraftAlreadySent || error instanceof IvrTransitionRefused) return refusedAnswer(request, 409, "Not sent", error.message, refill);
     throw error;
   }

@@ -21,6 +21,7 @@ import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATU
 import { privateMeta } from "~/lib/meta";
 import { verificationFacts } from "~/lib/verification-words";
 import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
+import { maskMemberId } from "~/lib/patients";
 import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { resubmitSchema } from "~/lib/schemas/ivr";
@@ -31,6 +32,7 @@ import {
   cancelIvr,
   DraftRefused,
   getIvrDetail,
+  readIvrAsMember,
   isFollowing,
   IvrTransitionRefused,
   resubmitIvr,
@@ -45,11 +47,12 @@ import { actorOf, checkFiles, idParam, IVR_FORM_READ, notFound, requirePractice 
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privateMeta(matches, `${data && "reference" in data ? data.reference : "IVR"} | Clinical Portal`);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, practice } = await requirePractice(request);
   const id = idParam(params.id);
   const db = getDb();
-  const detail = await getIvrDetail(db, { id, practiceId: practice.id });
+  // Opening an IVR reads its patient's data: audited.
+  const detail = await readIvrAsMember(db, { id, practiceId: practice.id, actor: actorOf(user, context) });
   // A draft has no page of its own: it is resumed in the form.
   if (!detail || detail.row.status === "draft") throw notFound();
   const { row } = detail;
@@ -74,9 +77,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     reverifySoon: reverifySoon(row.status, row.validUntil, todayUtc()),
     patient: detail.patient
       ? {
+          id: detail.patient.id,
           name: `${detail.patient.firstName} ${detail.patient.lastName}`,
           birthDate: detail.patient.birthDate,
-          coverages: detail.patient.coverages.map((c) => ({ rank: c.rank, payerName: c.payerName, payerType: c.payerType, memberId: c.memberId })),
+          // Masked: the full member id is revealed, audited, on the patient's page.
+          coverages: detail.patient.coverages.map((c) => ({ rank: c.rank, payerName: c.payerName, payerType: c.payerType, memberId: maskMemberId(c.memberId) })),
         }
       : null,
     provider: detail.provider ? `${detail.provider.firstName} ${detail.provider.lastName}${detail.provider.credentials ? `, ${detail.provider.credentials}` : ""} (NPI ${detail.provider.npi})` : null,
@@ -290,7 +295,14 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
           rows={[
             ["Type", label(IVR_REQUEST_TYPES, ivr.requestType)],
             ["Sent", <DateTime key="sent" value={ivr.submittedAt} />],
-            ["Patient", ivr.patient ? `${ivr.patient.name} (born ${ivr.patient.birthDate})` : null],
+            [
+              "Patient",
+              ivr.patient ? (
+                <Link key="patient" to={`/members/patients/${ivr.patient.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {ivr.patient.name} (born {ivr.patient.birthDate})
+                </Link>
+              ) : null,
+            ],
             ...(ivr.patient?.coverages.map((cov): [string, React.ReactNode] => [cov.rank === "primary" ? "Primary insurance" : "Secondary insurance", `${cov.payerName}, member id ${cov.memberId}`]) ?? []),
             ["Provider", ivr.provider],
             ["Facility", ivr.facility],

@@ -1,81 +1,88 @@
-import { ArrowLeft, UserPlus } from "lucide-react";
+import { ArrowLeft, Search, UserPlus } from "lucide-react";
 import * as React from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/patients";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { Field, RequiredNote } from "~/components/forms/field";
+import { ExistingPatient } from "~/components/portal/existing-patient";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { CoverageFields, PatientDetailsFields, SubscriberFields, type Options } from "~/components/portal/patient-fields";
 import { PortalHeader } from "~/components/portal/portal-header";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
-import { PAYER_TYPES } from "~/lib/ivr";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { patientSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
-import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { notFound } from "~/.server/http/not-found";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { addPatient, DuplicatePatientError, listPatientChoices } from "~/.server/patients";
-import { practiceOfUser } from "~/.server/practices";
-import { clientInfo } from "~/.server/request-context";
+import { addPatient, countPatients, DuplicatePatientError, recentPatients, searchPatients, SEARCH_LIMIT } from "~/.server/patients";
+import type { PatientSummary } from "~/.server/patients";
 import { NoPractice } from "./practice";
+import { actorOf, memberOf, notFound } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your patients | Clinical Portal");
 
 const PAGE = "/members/patients";
+const FIND_MAX = 60;
 
-/** The practice's patients (their names: the member's own practice) and adding one. */
+/** The patient's page, for links. */
+const patientHref = (id: string) => `/members/patients/${id}`;
+
+/**
+ * The practice's patients: found by part of a name, a date of birth, a member
+ * id or a reference (`?q=`, a GET form: it works without JavaScript), the ones
+ * added last, and adding one.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = getDb();
-  const practice = await practiceOfUser(db, user.id);
+  const { user, practice } = await memberOf(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, FIND_MAX);
   // These option lists live with the schema (and zod): handed over here so the page does not load it.
   const options = {
     sex: SEX_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
     relationship: RELATIONSHIP_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
   };
-  if (!practice) return { email: user.email, practice: null, patients: [], options };
-  return { email: user.email, practice: { name: practice.name }, patients: await listPatientChoices(db, practice.id), options };
+  if (!practice) return { email: user.email, practice: null, q, found: null, recent: [], total: 0, options };
+  const db = getDb();
+  const [found, recent, total] = await Promise.all([
+    q ? searchPatients(db, practice.id, q).then((s) => ({ rows: s.rows, more: s.more, understood: s.query !== null, limit: SEARCH_LIMIT })) : null,
+    q ? [] : recentPatients(db, practice.id),
+    countPatients(db, practice.id),
+  ]);
+  return { email: user.email, practice: { name: practice.name }, q, found, recent, total, options };
 }
 
+/** A refused patient (already entered): where the one already there is. */
+type AddAnswer = FormAnswer & { existing?: { href: string; reference: string } };
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user, practice } = await memberOf(request);
+  if (!practice) throw notFound();
   const db = getDb();
-  const practice = await practiceOfUser(db, user.id);
-  if (!practice) notFound();
   const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
   const parsed = parseWith(patientSchema, values);
-  if (!parsed.success) return data<FormAnswer>(invalidAnswer(request, parsed.fieldErrors, { values }), { status: 400 });
-  const added = await addPatient(db, { practiceId: practice.id, actor: { email: user.email, ip: clientInfo(context).ip }, input: parsed.data }).catch(
-    (error: unknown) => (error instanceof DuplicatePatientError ? error : Promise.reject(error)),
+  if (!parsed.success) return data<AddAnswer>(invalidAnswer(request, parsed.fieldErrors, { values }), { status: 400 });
+  const added = await addPatient(db, { practiceId: practice.id, actor: actorOf(user, context), input: parsed.data }).catch((error: unknown) =>
+    error instanceof DuplicatePatientError ? error : Promise.reject(error),
   );
-  // Said beside the name and date of birth that matched, with everything typed kept.
-  if (added instanceof DuplicatePatientError) return data<FormAnswer>(invalidAnswer(request, { lastName: added.message }, { values }), { status: 409 });
+  // Said beside the name and date of birth that matched, with everything typed kept and a link to the patient already there.
+  if (added instanceof DuplicatePatientError)
+    return data<AddAnswer>(
+      { ...invalidAnswer(request, { lastName: added.message }, { values }), existing: { href: patientHref(added.existingId), reference: added.existingReference } },
+      { status: 409 },
+    );
   // The flash names no one: it is a cookie, and patient data stays out of headers.
   return redirectWithFlash(PAGE, { title: "Patient added", description: "The patient is in your list and can be chosen on an IVR.", variant: "success" });
 }
 
-const SECONDARY = [
-  "secondaryPayerName",
-  "secondaryPayerType",
-  "secondaryMemberId",
-  "secondaryGroupNumber",
-  "secondaryPayerPhone",
-  "subscriberName",
-  "subscriberBirthDate",
-  "subscriberRelationship",
-];
-
 const validate = schemaValidator(() => import("~/lib/schemas/patient").then((m) => m.patientSchema));
 
 export default function PatientsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, practice, patients, options } = loaderData;
+  const { email, practice, q, found, recent, total, options } = loaderData;
   return (
     <>
       <PortalHeader email={email} title="Your patients" />
@@ -96,33 +103,54 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
         ) : (
           <>
             <section aria-labelledby="patients-heading" className="flex flex-col gap-4">
-              <h2 id="patients-heading" className="text-xl font-semibold text-navy">
-                Patients of {practice.name}
-              </h2>
-              <DataTable label="Your patients">
-                <thead>
-                  <tr>
-                    <Th>Name</Th>
-                    <Th>Date of birth</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {patients.length === 0 ? (
-                    <EmptyRow colSpan={2}>No patients yet: add the first one below.</EmptyRow>
-                  ) : (
-                    patients.map((p) => (
-                      <tr key={p.id}>
-                        <Td wrap className="font-medium">
-                          {p.name}
-                        </Td>
-                        <Td>{p.birthDate}</Td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </DataTable>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="patients-heading" className="text-xl font-semibold text-navy">
+                  Patients of {practice.name}
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  {total} {total === 1 ? "patient" : "patients"}
+                </p>
+              </div>
+              <Form method="get" role="search" aria-label="Find a patient" className="flex flex-col gap-1">
+                <div className="flex flex-wrap items-end gap-2">
+                  <Field label="Find a patient" name="q" className="w-full max-w-md">
+                    {(c) => <Input {...c} type="search" defaultValue={q} maxLength={FIND_MAX} autoComplete="off" aria-describedby="patients-q-hint" />}
+                  </Field>
+                  <Button type="submit" variant="outline">
+                    <Search aria-hidden />
+                    Find
+                  </Button>
+                  {q ? (
+                    <Link to={PAGE} className="self-center text-sm text-primary underline-offset-4 hover:underline">
+                      Clear
+                    </Link>
+                  ) : null}
+                </div>
+                <p id="patients-q-hint" className="text-xs text-muted-foreground">
+                  Part of the name (Hay), a date of birth (3/14/1948), a member id or a reference (PAT-000123)
+                </p>
+              </Form>
+              {found ? (
+                <>
+                  <p role="status" className="text-sm text-muted-foreground">
+                    {!found.understood
+                      ? "Type at least two letters of a name, a date of birth, a member id or a reference."
+                      : found.more
+                        ? `More than ${found.limit} patients match: these are ${found.rows.length} of them. Type more of the name to narrow it.`
+                        : found.rows.length === 0
+                          ? `No patient matches “${q}”.`
+                          : `${found.rows.length} ${found.rows.length === 1 ? "patient matches" : "patients match"} “${q}”.`}
+                  </p>
+                  <PatientTable label="Patients found" rows={found.rows} empty="No patient found." />
+                </>
+              ) : (
+                <>
+                  <h3 className="text-lg font-semibold text-navy">Added last</h3>
+                  <PatientTable label="Your patients" rows={recent} empty="No patients yet: add the first one below." />
+                </>
+              )}
             </section>
-            <PatientForm key={`add-${patients.length}`} answer={actionData} options={options} />
+            <PatientForm key={`add-${total}`} answer={actionData} options={options} />
           </>
         )}
       </div>
@@ -130,10 +158,61 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-type Options = { value: string; label: string }[];
+function PatientTable({ label, rows, empty }: { label: string; rows: PatientSummary[]; empty: string }) {
+  return (
+    <DataTable label={label} stacked>
+      <thead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Date of birth</Th>
+          <Th>Reference</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <EmptyRow colSpan={3}>{empty}</EmptyRow>
+        ) : (
+          rows.map((p) => (
+            <tr key={p.id}>
+              <Td data-label="Name" wrap className="font-medium">
+                <Link to={patientHref(p.id)} className="text-primary underline-offset-4 hover:underline">
+                  {p.name}
+                </Link>
+              </Td>
+              <Td data-label="Date of birth">{p.birthDate}</Td>
+              <Td data-label="Reference" className="text-muted-foreground">
+                {p.reference}
+              </Td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </DataTable>
+  );
+}
+
+const SECONDARY = [
+  "secondaryPayerName",
+  "secondaryPayerType",
+  "secondaryMemberId",
+  "secondaryGroupNumber",
+  "secondaryPayerPhone",
+  "subscriberName",
+  "subscriberBirthDate",
+  "subscriberRelationship",
+];
 
 function PatientForm({ answer, options }: { answer: unknown; options: { sex: Options; relationship: Options } }) {
-  const form = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  // The patient already entered, from this page's own answer (JavaScript) or a plain post's.
+  const [existing, setExisting] = React.useState((answer as AddAnswer | undefined)?.existing);
+  const form = useFormSubmission({
+    validate,
+    success: null,
+    failure: consoleNotSaved,
+    resetOnSuccess: false,
+    answer,
+    onAnswer: (a) => setExisting((a as AddAnswer).existing),
+  });
   const typed = submittedValues(answer);
   const v = (name: string) => submittedText(typed, name);
   const e = form.errors;
@@ -158,88 +237,25 @@ function PatientForm({ answer, options }: { answer: unknown; options: { sex: Opt
       <CardContent>
         <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-6">
           <RequiredNote />
+          {existing && e.lastName ? <ExistingPatient existing={existing} /> : null}
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-base font-semibold text-navy">Patient</legend>
-            <Field label="First name" name="firstName" required error={e.firstName}>
-              {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("firstName")} />}
-            </Field>
-            <Field label="Last name" name="lastName" required error={e.lastName}>
-              {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("lastName")} />}
-            </Field>
-            <Field label="Date of birth" name="birthDate" required error={e.birthDate}>
-              {(c) => <Input {...c} type="date" defaultValue={v("birthDate")} />}
-            </Field>
-            <Field label="Sex" name="sex" required error={e.sex}>
-              {(c) => <Select {...c} options={options.sex} placeholder="Choose" defaultValue={v("sex") ?? ""} />}
-            </Field>
-            <Field label="Street address" name="addressLine1" required error={e.addressLine1}>
-              {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v("addressLine1")} />}
-            </Field>
-            <Field label="City" name="city" required error={e.city}>
-              {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("city")} />}
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field label="State" name="state" required error={e.state}>
-                {(c) => <Input {...c} autoComplete="off" maxLength={2} defaultValue={v("state")} />}
-              </Field>
-              <Field label="ZIP" name="zip" required error={e.zip}>
-                {(c) => <Input {...c} autoComplete="off" inputMode="numeric" maxLength={10} defaultValue={v("zip")} />}
-              </Field>
-            </div>
-            <Field label="Phone" name="phone" error={e.phone}>
-              {(c) => <Input {...c} type="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={v("phone")} />}
-            </Field>
+            <PatientDetailsFields v={v} e={e} sex={options.sex} />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-base font-semibold text-navy">Primary coverage</legend>
-            <Field label="Payer" name="payerName" required error={e.payerName}>
-              {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v("payerName")} />}
-            </Field>
-            <Field label="Payer type" name="payerType" required error={e.payerType}>
-              {(c) => <Select {...c} options={PAYER_TYPES} placeholder="Choose" defaultValue={v("payerType") ?? ""} />}
-            </Field>
-            <Field label="Member id" name="memberId" required error={e.memberId} hint="For Medicare, the 11-character MBI">
-              {(c) => <Input {...c} autoComplete="off" maxLength={40} defaultValue={v("memberId")} />}
-            </Field>
-            <Field label="Group number" name="groupNumber" error={e.groupNumber}>
-              {(c) => <Input {...c} autoComplete="off" maxLength={40} defaultValue={v("groupNumber")} />}
-            </Field>
-            <Field label="Payer phone" name="payerPhone" error={e.payerPhone}>
-              {(c) => <Input {...c} type="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={v("payerPhone")} />}
-            </Field>
+            <CoverageFields v={v} e={e} />
           </fieldset>
           <details ref={secondary} className="rounded-lg border border-border p-4" open={typedSecondary || undefined}>
             <summary className="cursor-pointer font-semibold text-navy">Secondary coverage and subscriber (if any)</summary>
             <div className="mt-4 flex flex-col gap-6">
               <fieldset className="grid gap-4 sm:grid-cols-2">
                 <legend className="mb-2 text-base font-semibold text-navy">Secondary coverage</legend>
-                <Field label="Secondary payer" name="secondaryPayerName" error={e.secondaryPayerName}>
-                  {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v("secondaryPayerName")} />}
-                </Field>
-                <Field label="Secondary payer type" name="secondaryPayerType" error={e.secondaryPayerType}>
-                  {(c) => <Select {...c} options={[{ value: "", label: "None" }, ...PAYER_TYPES]} defaultValue={v("secondaryPayerType") ?? ""} />}
-                </Field>
-                <Field label="Secondary member id" name="secondaryMemberId" error={e.secondaryMemberId}>
-                  {(c) => <Input {...c} autoComplete="off" maxLength={40} defaultValue={v("secondaryMemberId")} />}
-                </Field>
-                <Field label="Secondary group number" name="secondaryGroupNumber" error={e.secondaryGroupNumber}>
-                  {(c) => <Input {...c} autoComplete="off" maxLength={40} defaultValue={v("secondaryGroupNumber")} />}
-                </Field>
-                <Field label="Secondary payer phone" name="secondaryPayerPhone" error={e.secondaryPayerPhone}>
-                  {(c) => <Input {...c} type="tel" autoComplete="off" maxLength={LIMITS.phone} defaultValue={v("secondaryPayerPhone")} />}
-                </Field>
+                <CoverageFields v={v} e={e} prefix="secondary" label="Secondary" />
               </fieldset>
               <fieldset className="grid gap-4 sm:grid-cols-2">
                 <legend className="mb-2 text-base font-semibold text-navy">Subscriber, when not the patient</legend>
-                <Field label="Subscriber name" name="subscriberName" error={e.subscriberName}>
-                  {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("subscriberName")} />}
-                </Field>
-                <Field label="Subscriber date of birth" name="subscriberBirthDate" error={e.subscriberBirthDate}>
-                  {(c) => <Input {...c} type="date" defaultValue={v("subscriberBirthDate")} />}
-                </Field>
-                <Field label="Relationship to the patient" name="subscriberRelationship" error={e.subscriberRelationship}>
-                  {(c) => <Select {...c} options={[{ value: "", label: "Not given" }, ...options.relationship]} defaultValue={v("subscriberRelationship") ?? ""} />}
-                </Field>
+                <SubscriberFields v={v} e={e} relationship={options.relationship} />
               </fieldset>
             </div>
           </details>

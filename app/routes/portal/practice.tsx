@@ -4,6 +4,7 @@ import type { Route } from "./+types/practice";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { Field, RequiredNote } from "~/components/forms/field";
+import { CityStateZip } from "~/components/forms/city-state-zip";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -356,17 +357,7 @@ function FacilityForm({ id, record, answer }: { id?: string; record?: Values; an
           <Field label="Address line 2" name="addressLine2" error={e.addressLine2}>
             {(c) => <Input {...c} autoComplete="address-line2" maxLength={LIMITS.short} defaultValue={v("addressLine2")} />}
           </Field>
-          <Field label="City" name="city" required error={e.city}>
-            {(c) => <Input {...c} autoComplete="address-level2" maxLength={LIMITS.name} defaultValue={v("city")} />}
-          </Field>
-          <div className="grid grid-cols-2 gap-4">
-            <Field label="State" name="state" required error={e.state}>
-              {(c) => <Input {...c} autoComplete="address-level1" maxLength={2} defaultValue={v("state")} />}
-            </Field>
-            <Field label="ZIP" name="zip" required error={e.zip}>
-              {(c) => <Input {...c} autoComplete="postal-code" inputMode="numeric" maxLength={10} defaultValue={v("zip")} />}
-            </Field>
-          </div>
+          <CityStateZip v={v} e={e} />
           <Field label="Phone" name="phone" required error={e.phone}>
             {(c) => <Input {...c} type="tel" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={v("phone")} />}
           </Field>

@@ -8,6 +8,8 @@ export const testAccounts = {
   promoted: { email: "promote-me@clinic.example", password: "promoted password 1", role: "member" as Role },
   resetter: { email: "reset-me@clinic.example", password: "resetter password 1", role: "member" as Role },
   limited: { email: "guess@clinic.example", password: "guess password 1", role: "member" as Role },
+  /** A member in no practice (invited before a practice was asked for), for a practice page to add. */
+  loose: { email: "loose@clinic.example", password: "loose password 1", role: "member" as Role },
 };
 
 /**
