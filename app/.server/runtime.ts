@@ -3,7 +3,7 @@ import { secureDataDir } from "~/.server/db/data-dir";
 import { openDatabase, setDatabase, getDatabase, type Database } from "~/.server/db/client";
 import { env } from "~/.server/env";
 import { workAfterAnswers } from "~/.server/after-answer";
-import { log, outsideRequest } from "~/.server/log";
+import { log } from "~/.server/log";
 import { purgeOutbox, smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { pruneRateLimits } from "~/.server/http/rate-limit";
 import { pruneKeptForms } from "~/.server/accounts";
@@ -66,10 +66,8 @@ export async function startRuntime(): Promise<void> {
   pruneTimer.unref();
 }
 
-/** Wakes the worker after new mail was queued, so it goes out without waiting for the next poll. */
-export function mailQueued() {
-  outsideRequest(() => worker?.kick());
-}
+/** Wakes the worker after new mail was queued (the mail domain's; routes may take it from here). */
+export { mailQueued } from "~/.server/mail";
 
 export async function checkReady(): Promise<boolean> {
   try {

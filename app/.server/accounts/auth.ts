@@ -1,6 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -8,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { createCookie, redirect, type Cookie, type MiddlewareFunction } from "react-router";
 import { getDb, type Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
+import { signingSecret } from "~/.server/crypto";
 import { env, siteIsHttps, siteOrigin } from "~/.server/env";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
@@ -30,22 +29,6 @@ export type SessionUser = { id: string; email: string; name: string; role: Role 
 /** A signed-in user with their session: its id, and when it ends if nothing happens (idle) or at the latest (the absolute limit). */
 export type SignedInUser = SessionUser & { sessionId: string; sessionEndsAt: Date; endsBy: "idle" | "limit" };
 
-/**
- * The signing secret: AUTH_SECRET when set (several hosts must share one),
- * otherwise generated once into DATA_DIR so a first start needs no setup.
- */
-export function authSecret(): string {
-  const e = env();
-  if (e.AUTH_SECRET) return e.AUTH_SECRET;
-  const dir = path.resolve(e.DATA_DIR);
-  const file = path.join(dir, "auth-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-  }
-  return readFileSync(file, "utf8").trim();
-}
-
 function createAuth(db: Db) {
   const e = env();
   const baseURL = siteOrigin();
@@ -53,7 +36,7 @@ function createAuth(db: Db) {
     appName: "Clinical Portal",
     baseURL,
     basePath: "/api/auth",
-    secret: authSecret(),
+    secret: signingSecret(),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
@@ -267,7 +250,7 @@ let accountCookieOf: { secret: string; https: boolean; cookie: Cookie } | undefi
  * in again. Signing out removes it.
  */
 async function accountCookie(): Promise<Cookie> {
-  const secret = authSecret();
+  const secret = signingSecret();
   const https = siteIsHttps();
   if (accountCookieOf?.secret !== secret || accountCookieOf.https !== https) {
     accountCookieOf = {
