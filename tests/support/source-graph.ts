@@ -161,3 +161,124 @@ function shortestCycle(graph: Map<string, string[]>, group: string[]): string[] 
   }
   return group;
 }
+
+const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+
+/** The names a module exports as values (functions, constants, classes; types left out), re-exports followed. */
+export function exportedValueNames(file: string): string[] {
+  const names: string[] = [];
+  for (const statement of sourceFile(file).statements) {
+    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
+      const target = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolveModule(statement.moduleSpecifier.text, file) : null;
+      if (!statement.exportClause) names.push(...(target ? exportedValueNames(target) : []));
+      else if (ts.isNamedExports(statement.exportClause))
+        for (const element of statement.exportClause.elements) if (!element.isTypeOnly && exportedDeclaration(file, element.name.text)) names.push(element.name.text);
+    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name && isExported(statement)) names.push(statement.name.text);
+    else if (ts.isVariableStatement(statement) && isExported(statement))
+      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+  }
+  return [...new Set(names)].sort();
+}
+
+export type Declaration = { file: string; node: ts.FunctionDeclaration | ts.VariableDeclaration | ts.ClassDeclaration };
+
+/** The value declaration a module's export `name` stands for, following re-exports and imports; null for a type or a package's value. */
+export function exportedDeclaration(file: string, name: string): Declaration | null {
+  return declarationIn(file, name, true);
+}
+
+function declarationIn(file: string, name: string, exportedOnly: boolean): Declaration | null {
+  const source = sourceFile(file);
+  const follow = (specifier: ts.Expression | undefined, as: string) => {
+    const target = specifier && ts.isStringLiteral(specifier) ? resolveModule(specifier.text, file) : null;
+    return target ? declarationIn(target, as, true) : null;
+  };
+  for (const statement of source.statements) {
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name && (!exportedOnly || isExported(statement)))
+      return { file, node: statement };
+    if (ts.isVariableStatement(statement) && (!exportedOnly || isExported(statement)))
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return { file, node: declaration };
+    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && exportedOnly) {
+      if (!statement.exportClause) {
+        const found = follow(statement.moduleSpecifier, name);
+        if (found) return found;
+      } else if (ts.isNamedExports(statement.exportClause)) {
+        const element = statement.exportClause.elements.find((e) => e.name.text === name && !e.isTypeOnly);
+        if (element) {
+          const local = element.propertyName?.text ?? name;
+          return statement.moduleSpecifier ? follow(statement.moduleSpecifier, local) : declarationIn(file, local, false);
+        }
+      }
+    }
+    if (ts.isImportDeclaration(statement) && !exportedOnly && !statement.importClause?.isTypeOnly) {
+      const bindings = statement.importClause?.namedBindings;
+      const element = bindings && ts.isNamedImports(bindings) ? bindings.elements.find((e) => e.name.text === name && !e.isTypeOnly) : undefined;
+      if (element) return follow(statement.moduleSpecifier, element.propertyName?.text ?? name);
+    }
+  }
+  return null;
+}
+
+/** The expression without parentheses, `as`, `satisfies` and `!`. */
+function bare(expression: ts.Expression): ts.Expression {
+  let at = expression;
+  while (ts.isParenthesizedExpression(at) || ts.isAsExpression(at) || ts.isSatisfiesExpression(at) || ts.isNonNullExpression(at)) at = at.expression;
+  return at;
+}
+
+/** The object literals an expression may stand for: itself, either branch of `?:` or `??`, a variable's initializer in the same module. */
+function objectLiterals(expression: ts.Expression, source: ts.SourceFile, seen = new Set<ts.Node>()): ts.ObjectLiteralExpression[] {
+  const at = bare(expression);
+  if (seen.has(at)) return [];
+  seen.add(at);
+  if (ts.isObjectLiteralExpression(at)) return [at];
+  if (ts.isConditionalExpression(at)) return [...objectLiterals(at.whenTrue, source, seen), ...objectLiterals(at.whenFalse, source, seen)];
+  if (ts.isBinaryExpression(at) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(at.operatorToken.kind))
+    return [...objectLiterals(at.left, source, seen), ...objectLiterals(at.right, source, seen)];
+  if (ts.isIdentifier(at)) {
+    const found: ts.ObjectLiteralExpression[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === at.text && node.initializer) found.push(...objectLiterals(node.initializer, source, seen));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  }
+  return [];
+}
+
+const keyName = (name: ts.PropertyName | undefined) =>
+  name && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name))
+    ? name.text
+    : name && ts.isComputedPropertyName(name) && ts.isStringLiteralLike(name.expression)
+      ? name.expression.text
+      : undefined;
+
+/** True when the object literal has a `key` property, in any position, shorthand, quoted or spread in from another literal. */
+function hasKey(object: ts.ObjectLiteralExpression, key: string, source: ts.SourceFile): boolean {
+  return object.properties.some((property) =>
+    ts.isSpreadAssignment(property) ? objectLiterals(property.expression, source).some((inner) => hasKey(inner, key, source)) : keyName(property.name) === key,
+  );
+}
+
+/**
+ * The tables whose `status` column the declaration's body writes itself: each
+ * `.update(<table>).set(<values>)` whose values have a `status` key. Calls of
+ * other functions are not followed.
+ */
+export function statusColumnWrites({ file, node }: Declaration): string[] {
+  const source = sourceFile(file);
+  const tables: string[] = [];
+  const visit = (at: ts.Node) => {
+    if (ts.isCallExpression(at) && ts.isPropertyAccessExpression(at.expression) && at.expression.name.text === "set" && at.arguments[0]) {
+      const receiver = bare(at.expression.expression);
+      if (ts.isCallExpression(receiver) && ts.isPropertyAccessExpression(receiver.expression) && receiver.expression.name.text === "update" && receiver.arguments[0]) {
+        if (objectLiterals(at.arguments[0], source).some((values) => hasKey(values, "status", source))) tables.push(receiver.arguments[0].getText(source));
+      }
+    }
+    ts.forEachChild(at, visit);
+  };
+  visit(node);
+  return tables;
+}
