@@ -6,10 +6,11 @@ import { DateTime } from "~/components/ui/date-time";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
-import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
+import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
@@ -190,7 +191,7 @@ export default function PortalBoard({ loaderData }: Route.ComponentProps) {
                       <Td data-label="Age">{ageOf(r.submittedAt, now)}</Td>
                       <Td data-label="Status">
                         <span className="inline-flex flex-wrap items-center gap-1.5">
-                          <IvrStatusBadge status={r.status} />
+                          <StatusBadge kind="ivr" status={r.status} />
                           {r.reverifySoon ? <ReverifySoonMark /> : null}
                         </span>
                       </Td>
