@@ -20,6 +20,13 @@ describe("the theme", () => {
     expect(found).toEqual([expect.stringMatching(/^app\/root\.tsx:\d+$/)]);
   });
 
+  it("is used instead of Tailwind's own palette: the same warning looks the same in the console and the portal", () => {
+    const palette =
+      /\b(?:bg|text|border|ring|fill|stroke|from|via|to|outline|divide|decoration|accent|caret)-(?:red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose|slate|gray|zinc|neutral|stone)-\d{2,3}\b/;
+    const found = sourceFiles("app").filter((file) => palette.test(readFileSync(file, "utf8")));
+    expect(found).toEqual([]);
+  });
+
   it("gives the browser's frame the primary colour", () => {
     const root = readFileSync("app/root.tsx", "utf8");
     expect(root.match(/<meta name="theme-color" content="(#[0-9a-f]+)"/i)?.[1]).toBe(themeColours().get("primary"));
