@@ -11,26 +11,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { allowedHosts, embedFrameOrigins, env, siteIsHttps, type Env } from "./app/.server/env";
-import { isAllowedHost } from "./app/.server/http/hosts";
-import { controlCharacterParameter, createHttpServer } from "./app/.server/http/limits";
-import { isDownloadDataPath } from "./app/.server/http/not-found";
-import { encodingFor, renderPages, wantsOwnPage, writePageFiles, type CachedPage } from "./app/.server/http/page-cache";
-import { newNonce, securityHeaders } from "./app/.server/http/security-headers";
+import type { ViteDevServer } from "vite";
+import type { CachedPage } from "./app/.server/http/page-cache";
+import type * as AppEntry from "./app/entry.server";
 import { LARGEST_FORM_BODY_BYTES } from "./app/lib/uploads";
-
-type AppEntry = {
-  startRuntime(): Promise<void>;
-  stopRuntime(): Promise<void>;
-  checkReady(): Promise<boolean>;
-  clientContext: Parameters<RouterContextProvider["set"]>[0];
-  log: {
-    info(fields: Record<string, unknown>, msg: string): void;
-    warn(fields: Record<string, unknown>, msg: string): void;
-    flush(callback: (error?: Error) => void): void;
-  };
-  runInRequest<T>(reqId: string, work: () => T): T;
-};
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,21 +22,53 @@ function logLine(level: number, msg: string, extra: Record<string, unknown> = {}
   console.log(JSON.stringify({ level, time: Date.now(), ...extra, msg }));
 }
 
-// A malformed setting stops the start with a line that names it.
-let config: Env;
+/**
+ * Run from source (`npm run dev`, under tsx) the app comes from Vite; the
+ * production bundle (scripts/lib/server-bundle.mjs) defines
+ * import.meta.env.PROD.
+ */
+const DEV = !import.meta.env?.PROD;
+
+// The app, and every module of it this file uses, comes from the server build (in development from Vite), never
+// from source: the HTTP entry and the routes share one module graph, one parsed environment and one database
+// handle. A malformed setting stops the start with a line that names it.
+let vite: ViteDevServer | undefined;
+let build: ServerBuild;
+let entry: typeof AppEntry;
+let config: ReturnType<typeof AppEntry.env>;
 try {
-  config = env();
+  if (DEV) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  } else {
+    build = (await import(path.join(root, "server/index.js"))) as ServerBuild;
+  }
+  entry = build.entry.module as unknown as typeof AppEntry;
+  config = entry.env();
 } catch (error) {
   logLine(60, error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
-const DEV = config.NODE_ENV !== "production";
+const {
+  allowedHosts,
+  controlCharacterParameter,
+  createHttpServer,
+  embedFrameOrigins,
+  encodingFor,
+  isAllowedHost,
+  isDownloadDataPath,
+  newNonce,
+  renderPages,
+  securityHeaders,
+  siteIsHttps,
+  wantsOwnPage,
+  writePageFiles,
+} = entry;
 const PORT = config.PORT;
 
 const app = express();
 app.disable("x-powered-by");
-// Set once the app bundle is loaded, before the server listens.
-let entry: AppEntry;
 // True once SIGTERM or SIGINT arrived: the server is draining (see shutdown below).
 let closing = false;
 
@@ -203,22 +219,16 @@ app.use((req, res, next) => {
   next();
 });
 
-let loadBuild: () => Promise<ServerBuild>;
-if (DEV) {
-  const vite = await import("vite");
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(viteServer.middlewares);
-  loadBuild = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+if (vite) {
+  app.use(vite.middlewares);
 } else {
   // Fingerprinted assets never change under a name: cache them for a year.
   app.use("/assets", express.static(path.join(root, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "client"), { maxAge: "1h", index: false }));
-  const build = (await import(path.join(root, "server/index.js"))) as ServerBuild;
-  loadBuild = async () => build;
 }
+// In development each request loads the build again from Vite, so changed modules are picked up.
+const loadBuild = async () => (vite ? ((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild) : build);
 
-const build = await loadBuild();
-entry = build.entry.module as unknown as AppEntry;
 try {
   await entry.startRuntime();
 } catch (error) {

@@ -81,7 +81,14 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error");
 };
 
-// Used by the HTTP entry (server.ts), which reaches them through build.entry.module.
+// Used by the HTTP entry (server.ts), which reaches them through build.entry.module, never from source: bundled
+// into server.js too, they would be second copies (another parsed environment, another database handle).
 export { checkReady, startRuntime, stopRuntime } from "~/.server/runtime";
 export { clientContext } from "~/.server/request-context";
 export { log, runInRequest } from "~/.server/log";
+export { allowedHosts, embedFrameOrigins, env, siteIsHttps } from "~/.server/env";
+export { isAllowedHost } from "~/.server/http/hosts";
+export { controlCharacterParameter, createHttpServer } from "~/.server/http/limits";
+export { isDownloadDataPath } from "~/.server/http/not-found";
+export { encodingFor, renderPages, wantsOwnPage, writePageFiles } from "~/.server/http/page-cache";
+export { newNonce, securityHeaders } from "~/.server/http/security-headers";

@@ -68,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The browser's own frame reads no stylesheet: --color-primary of app.css, spelled out (theme.test.ts holds them equal). */}
         <meta name="theme-color" content="#0b6e8a" />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />

@@ -1,13 +1,5 @@
-// Bundles server.ts to build/server.js; packages stay external (node_modules).
+// Bundles server.ts to build/server.js (see lib/server-bundle.mjs).
 import { build } from "esbuild";
+import { SERVER_BUNDLE } from "./lib/server-bundle.mjs";
 
-await build({
-  entryPoints: ["server.ts"],
-  outfile: "build/server.js",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  logLevel: "warning",
-});
+await build(SERVER_BUNDLE);

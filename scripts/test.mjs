@@ -1,13 +1,16 @@
 // `npm test`: unit and integration tests (Vitest) while the production build
 // runs, then browser tests (Playwright on Debian's Chromium, installed when
-// missing). Ends with one summary line: "N passed, N failed".
+// missing if run as root; otherwise it says how and stops). Ends with one
+// summary line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureDebianPackage } from "./lib/apt.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Chromium first: without it (and without root to install it) the run stops now, saying what to install,
+// rather than after the unit tests and the build.
+const chromium = ensureDebianPackage(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", "chromium");
 const out = mkdtempSync(path.join(tmpdir(), "site-tests-"));
 
 /** Runs a command to its end; its output goes to the terminal, or is kept and returned with `quiet`. */
@@ -57,7 +60,6 @@ if (buildStatus !== 0) {
 }
 
 // 3. Browser tests
-ensureDebianPackage(chromium, "chromium");
 const e2eJson = path.join(out, "playwright.json");
 const { status: e2eStatus } = await run("npx", ["playwright", "test"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson, CHROMIUM_PATH: chromium } });
 const e2e = readJson(e2eJson);

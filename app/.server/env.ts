@@ -2,7 +2,7 @@ import { z } from "zod";
 import { allowedHostsOf, siteOriginOf } from "~/.server/http/hosts";
 import { isLoopbackHost } from "~/.server/mail/transport";
 import { frameOrigins } from "~/.server/http/security-headers";
-import { loadSiteConfig, type SiteConfig } from "~/config/site";
+import { productUrlVariable, type SiteConfig } from "~/config/site";
 import { products } from "~/content/products";
 
 /**
@@ -30,6 +30,29 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/** An address the site links to or frames: http or https only (a `javascript:` link would run in our pages). */
+const optionalWebAddress = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/, message: "must be an http or https address" }).optional())
+  .optional();
+
+/** A text shown on the site: `fallback` when unset or blank. */
+const textOr = (fallback: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || fallback)
+    .pipe(z.string().max(max))
+    .default(fallback);
+
+/** PRODUCT_URL_<SLUG> for each product of the catalogue (content/products.ts): its external Learn More page. */
+const productUrlVariables = Object.fromEntries(products.map((p) => [productUrlVariable(p.slug), optionalWebAddress])) as Record<
+  `PRODUCT_URL_${string}`,
+  typeof optionalWebAddress
+>;
 
 /** An optional value that, when set, must match `pattern` (`message` says how). */
 const optionalMatching = (pattern: RegExp, message: string) =>
@@ -70,6 +93,24 @@ const schema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Cardinal Biologics <no-reply@cardinalbiologics.example>"),
   COMPANY_EMAIL: optionalEmail,
   CAREERS_EMAIL: optionalEmail,
+  /** The site's facts (siteConfig()): who the company is and how to reach it. */
+  COMPANY_NAME: textOr("Cardinal Biologics"),
+  /** Shown and dialled (tel: links keep its digits and +). */
+  COMPANY_PHONE: textOr("(602) 555-0142", 40).pipe(z.string().regex(/^\+?(?:[\s().-]*\d){7,15}[\s().-]*$/, "a phone number: 7 to 15 digits, with spaces, ( ) . - and a leading +")),
+  SUPPORT_EMAIL: optionalEmail,
+  COMPANY_STREET: textOr("2400 E Camelback Rd, Suite 300"),
+  COMPANY_CITY: textOr("Phoenix"),
+  COMPANY_REGION: textOr("AZ"),
+  COMPANY_POSTAL_CODE: textOr("85016", 20),
+  COMPANY_COUNTRY: textOr("USA"),
+  TISSUE_LICENSE_NUMBER: textOr("AZ-HCT-2019-0417", 60),
+  /** The ordering page's live portal demo (a frame), the previous portal's views (links) and the payment processor. */
+  PORTAL_DEMO_URL: optionalWebAddress,
+  PORTAL_STATUS_URL: optionalWebAddress,
+  PORTAL_IVR_URL: optionalWebAddress,
+  PORTAL_ORDER_URL: optionalWebAddress,
+  PORTAL_INVOICE_URL: optionalWebAddress,
+  ...productUrlVariables,
   MAIL_TO_CONTACT: optionalEmail,
   MAIL_TO_INTAKE: optionalEmail,
   MAIL_TO_APPLICATION: optionalEmail,
@@ -92,9 +133,9 @@ const schema = z.object({
   /** Days a finished (done or cancelled) job is kept; failed jobs stay until staff retry or cancel them. */
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** Secret that signs session cookies; generated into DATA_DIR when unset. */
-  AUTH_SECRET: z.string().trim().min(32).optional(),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
   /** Key of patient data (32 bytes, hex or base64). Required with DATABASE_URL; generated into DATA_DIR on the embedded database. */
-  PHI_KEY: z.string().trim().min(1).optional(),
+  PHI_KEY: optionalText,
   /** Older patient-data keys (comma-separated) that still open values during a rotation. */
   PHI_PREVIOUS_KEYS: z.string().trim().optional(),
   /** A session ends after this many idle minutes... */
@@ -173,18 +214,39 @@ export function allowedHosts(): Set<string> {
   return allowedHostsOf({ PUBLIC_URL: e.PUBLIC_URL, ALLOWED_HOSTS: e.ALLOWED_HOSTS, PORT: String(e.PORT) });
 }
 
-/** The origins of the configured embedded views (PORTAL_*_URL): the only frames a page may show. */
+/** The origins of the configured embedded views (the ordering page's demo): the only frames a page may show. */
 export function embedFrameOrigins(): string[] {
-  return frameOrigins(process.env);
+  return frameOrigins([siteConfig().portalDemoUrl]);
+}
+
+/** The site's facts from parsed settings: what siteConfig() answers. */
+export function siteConfigOf(e: Env): SiteConfig {
+  const email = e.COMPANY_EMAIL ?? "info@cardinalbiologics.example";
+  // Checked by the schema; named after the catalogue's slugs, so read by name.
+  const parsed: Record<string, unknown> = e;
+  const productUrls: Record<string, string> = {};
+  for (const { slug } of products) {
+    const url = parsed[productUrlVariable(slug)];
+    if (typeof url === "string") productUrls[slug] = url;
+  }
+  return {
+    companyName: e.COMPANY_NAME,
+    phone: e.COMPANY_PHONE,
+    email,
+    careersEmail: e.CAREERS_EMAIL ?? "careers@cardinalbiologics.example",
+    supportEmail: e.SUPPORT_EMAIL ?? email,
+    address: { street: e.COMPANY_STREET, city: e.COMPANY_CITY, region: e.COMPANY_REGION, postalCode: e.COMPANY_POSTAL_CODE, country: e.COMPANY_COUNTRY },
+    tissueLicenseNumber: e.TISSUE_LICENSE_NUMBER,
+    portalDemoUrl: e.PORTAL_DEMO_URL ?? null,
+    portalFrames: { status: e.PORTAL_STATUS_URL ?? null, ivr: e.PORTAL_IVR_URL ?? null, order: e.PORTAL_ORDER_URL ?? null, invoice: e.PORTAL_INVOICE_URL ?? null },
+    productUrls,
+  };
 }
 
 let site: SiteConfig | undefined;
 /** Site facts (company, contact, portal frames, product pages), read once. */
 export function siteConfig(): SiteConfig {
-  site ??= loadSiteConfig(
-    process.env,
-    products.map((p) => p.slug),
-  );
+  site ??= siteConfigOf(env());
   return site;
 }
 

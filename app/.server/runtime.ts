@@ -63,10 +63,8 @@ export async function startRuntime(): Promise<void> {
   stopJobWakeups = await open.listen(JOBS_CHANNEL, () => outsideRequest(() => jobs.kick()));
 }
 
-/** Wakes the worker after new mail was queued, so it goes out without waiting for the next poll. */
-export function mailQueued() {
-  outsideRequest(() => worker?.kick());
-}
+/** Wakes the worker after new mail was queued (the mail domain's; routes may take it from here). */
+export { mailQueued } from "~/.server/mail";
 
 export async function checkReady(): Promise<boolean> {
   try {

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import { expectNoA11yViolations } from "./support/a11y";
@@ -132,16 +134,25 @@ test.describe("at phone width, with JavaScript on in the browser", () => {
 });
 
 test("a one-time message reaching a page with no script is shown there, once", async ({ page, context, baseURL }) => {
-  // The cookie a plain form post's redirect sets (app/.server/http/flash.ts).
-  const header = await createCookie("flash", { path: "/" }).serialize({
-    title: "Message Sent Successfully!",
-    description: "We'll get back to you within 24 hours.",
-    variant: "success",
-  });
-  const value = header.slice("flash=".length, header.indexOf(";"));
-  await context.addCookies([{ name: "flash", value, url: baseURL! }]);
-  await gotoPlain(page, "/products");
+  // The cookie a plain form post's redirect sets (app/.server/http/flash.ts), signed with the server's secret
+  // (generated into its DATA_DIR, playwright.config.ts). One signed with anything else is ignored.
+  const secret = readFileSync(path.join(process.env.E2E_RUN_DIR!, "data", "auth-secret"), "utf8").trim();
+  const flash = (secrets?: string[]) =>
+    createCookie("flash", { path: "/", secrets }).serialize({
+      title: "Message Sent Successfully!",
+      description: "We'll get back to you within 24 hours.",
+      variant: "success",
+    });
+  const valueOf = (header: string) => header.slice("flash=".length, header.indexOf(";"));
   const panel = page.getByRole("status").filter({ hasText: "Message Sent Successfully!" });
+
+  await context.addCookies([{ name: "flash", value: valueOf(await flash()), url: baseURL! }]);
+  await gotoPlain(page, "/products");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+
+  await context.addCookies([{ name: "flash", value: valueOf(await flash([secret])), url: baseURL! }]);
+  await gotoPlain(page, "/products");
   await expect(panel).toBeVisible();
   await expect(panel).toContainText("We'll get back to you within 24 hours.");
   await page.reload();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as contactAction } from "~/routes/public/contact";
 import { sendPasswordLink, upsertUser } from "~/.server/accounts/accounts";
 import { contactMessages, outbox, submissions, user } from "~/.server/db/schema";
+import { mailQueued, startMailWorker } from "~/.server/mail";
 import { deliverDue, LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";
 import { smtpSender } from "~/.server/mail/transport";
 import { submitContact } from "~/.server/submissions/kinds";
@@ -294,5 +295,21 @@ describe.each(drivers)("outbox on %s", (driver) => {
     // The company's own notification still carries the whole form: that is what it is for.
     const notifications = smtp.mails.filter((m) => m.to.includes("info@cardinalbiologics.example"));
     expect(notifications.map((m) => m.body).join("\n")).toContain("Wire the money");
+  });
+
+  it("wakes the running worker when mail is queued, without waiting for its next poll", async () => {
+    const sent: string[] = [];
+    const worker = startMailWorker({ db: database.db, send: async (mail) => void sent.push(mail.subject), intervalMs: 600_000, maxAttempts: 3 });
+    // Its first pass, at start, finds nothing; the next poll is ten minutes away.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await submitContact(database.db, contact);
+    mailQueued();
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(2);
+    await worker.stop();
+    // A stopped worker is no longer the one woken.
+    await submitContact(database.db, contact);
+    mailQueued();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent).toHaveLength(2);
   });
 });

@@ -1,14 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
-import { createCookie, redirect, type Cookie, type MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
+import { signingSecret } from "~/.server/crypto";
 import { env, siteIsHttps, siteOrigin } from "~/.server/env";
+import { signedCookie } from "~/.server/http/signed-cookie";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { queueSignInLinkMail } from "~/.server/accounts/sign-in-mail";
@@ -30,22 +30,6 @@ export type SessionUser = { id: string; email: string; name: string; role: Role 
 /** A signed-in user with their session: its id, and when it ends if nothing happens (idle) or at the latest (the absolute limit). */
 export type SignedInUser = SessionUser & { sessionId: string; sessionEndsAt: Date; endsBy: "idle" | "limit" };
 
-/**
- * The signing secret: AUTH_SECRET when set (several hosts must share one),
- * otherwise generated once into DATA_DIR so a first start needs no setup.
- */
-export function authSecret(): string {
-  const e = env();
-  if (e.AUTH_SECRET) return e.AUTH_SECRET;
-  const dir = path.resolve(e.DATA_DIR);
-  const file = path.join(dir, "auth-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-  }
-  return readFileSync(file, "utf8").trim();
-}
-
 function createAuth(db: Db) {
   const e = env();
   const baseURL = siteOrigin();
@@ -53,7 +37,7 @@ function createAuth(db: Db) {
     appName: "Clinical Portal",
     baseURL,
     basePath: "/api/auth",
-    secret: authSecret(),
+    secret: signingSecret(),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
@@ -176,7 +160,7 @@ async function readSession(request: Request): Promise<SignedInUser | null> {
   }
   // The account cookie follows the session's: set when missing, renewed with it.
   const renewed = [...cookieNames(cookies)].some(isSessionCookieName);
-  if (renewed || (await lastAccountOf(request)) !== u.id) sendCookies([await (await accountCookie()).serialize({ u: u.id })]);
+  if (renewed || (await lastAccountOf(request)) !== u.id) sendCookies([await accountCookie().serialize({ u: u.id })]);
   const idleAt = new Date(result.session.expiresAt).getTime();
   return {
     id: u.id,
@@ -258,39 +242,26 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request 
 /** Hours the browser remembers which account it was signed in as, after its last renewed session. */
 export const ACCOUNT_COOKIE_HOURS = 24;
 
-let accountCookieOf: { secret: string; https: boolean; cookie: Cookie } | undefined;
-
 /**
  * Which account this browser was last signed in as (signed with the session
  * secret, HttpOnly). When a form is sent after the session ended, what it held
  * is kept for that account alone: it comes back only once that account signs
  * in again. Signing out removes it.
  */
-async function accountCookie(): Promise<Cookie> {
-  const secret = authSecret();
-  const https = siteIsHttps();
-  if (accountCookieOf?.secret !== secret || accountCookieOf.https !== https) {
-    accountCookieOf = {
-      secret,
-      https,
-      cookie: createCookie("portal.account", { path: "/", httpOnly: true, sameSite: "lax", secure: https, maxAge: ACCOUNT_COOKIE_HOURS * 3600, secrets: [secret] }),
-    };
-  }
-  return accountCookieOf.cookie;
-}
+const accountCookie = signedCookie("portal.account", { maxAge: ACCOUNT_COOKIE_HOURS * 3600 });
 
 /** The account this browser was last signed in as, when its cookie is genuine. */
 async function lastAccountOf(request: Request): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header?.includes("portal.account=")) return null;
-  const value: unknown = await (await accountCookie()).parse(header).catch(() => null);
+  const value: unknown = await accountCookie().parse(header).catch(() => null);
   const id = typeof value === "object" && value !== null ? (value as { u?: unknown }).u : null;
   return typeof id === "string" ? id : null;
 }
 
 /** The Set-Cookie value that makes the browser forget its account (signing out). */
 export async function forgetAccountCookie(): Promise<string> {
-  return (await accountCookie()).serialize("", { maxAge: 0 });
+  return accountCookie().serialize("", { maxAge: 0 });
 }
 
 /**

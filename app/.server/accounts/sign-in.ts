@@ -12,7 +12,7 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { log } from "~/.server/log";
 import { clearRateLimit, hitRateLimit } from "~/.server/http/rate-limit";
 import { clientInfo } from "~/.server/request-context";
-import { mailQueued } from "~/.server/runtime";
+import { mailQueued } from "~/.server/mail";
 import { queueLimitedSignInMail } from "~/.server/accounts/sign-in-mail";
 import { answersWithData } from "~/.server/http/form-body";
 

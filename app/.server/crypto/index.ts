@@ -12,6 +12,7 @@ import { loadKeyRing } from "./keys";
 
 export { MissingPhiKeyError } from "./keys";
 export { decryptText, normalizeName, searchTerm, type KeyRing } from "./fields";
+export { derivedKey, signingSecret } from "./signing-secret";
 
 const KEY = Symbol.for("site.phi-ring");
 type Holder = { [KEY]?: KeyRing };

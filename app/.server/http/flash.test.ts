@@ -1,3 +1,4 @@
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { redirectWithFlash, takeFlash } from "./flash";
 
@@ -29,5 +30,23 @@ describe("flash messages", () => {
 
   it("without a cookie there is nothing to take", async () => {
     expect(await takeFlash(new Request("http://localhost/"))).toEqual({ flash: null, headers: {} });
+  });
+
+  it("are signed: a made-up, re-signed or tampered one is ignored and cleared", async () => {
+    const page = "http://localhost/members";
+    const forged = { title: "Your account is locked", description: "Call 555-0100 and give us your password.", path: "/members" };
+    const signedBy = (secrets?: string[]) => createCookie("flash", { path: "/", secrets }).serialize(forged);
+    const genuine = await cookieOf(await redirectWithFlash("/members", message));
+    const [name, value] = genuine.split("=") as [string, string];
+    const payload = decodeURIComponent(value).slice(0, decodeURIComponent(value).lastIndexOf("."));
+    const signature = decodeURIComponent(value).slice(payload.length);
+    const tampered = `${name}=${encodeURIComponent(btoa(JSON.stringify(forged)) + signature)}`;
+    for (const cookie of [await signedBy(), await signedBy(["another site's secret, at least 32 characters"]), tampered]) {
+      const taken = await takeFlash(new Request(page, { headers: { Cookie: cookie.split(";")[0]! } }));
+      expect(taken.flash).toBeNull();
+      expect(new Headers(taken.headers).get("Set-Cookie")).toMatch(/^flash=; .*Max-Age=0/);
+    }
+    // The genuine one still reads.
+    expect((await takeFlash(new Request(page, { headers: { Cookie: genuine } }))).flash?.title).toBe(message.title);
   });
 });

@@ -1,6 +1,6 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { ToastText } from "~/content/forms";
-import { siteIsHttps } from "~/.server/env";
+import { signedCookie } from "./signed-cookie";
 
 /**
  * A one-time message carried across a redirect: a plain form post (JavaScript
@@ -11,15 +11,12 @@ import { siteIsHttps } from "~/.server/env";
  * and only a request for that path takes it. Another tab of the same browser
  * reloading its data at that moment (a live board answering the very change the
  * message reports) leaves it for the page that asked.
+ *
+ * The cookie is signed: a flash someone else made (a link's page setting a
+ * cookie for this site, a tampered value) is ignored and cleared, so no one
+ * can put their own words in a toast on our pages.
  */
-const flashCookie = createCookie("flash", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  // Secure whenever the site is served over https; plain http only on a local machine.
-  secure: siteIsHttps(),
-  maxAge: 60,
-});
+const flashCookie = signedCookie("flash", { maxAge: 60 });
 
 export type Flash = ToastText;
 type SentFlash = Flash & { path?: string };
@@ -35,7 +32,7 @@ function isFlash(value: unknown): value is SentFlash {
 
 export async function redirectWithFlash(to: string, flash: Flash): Promise<Response> {
   const sent: SentFlash = { ...flash, path: new URL(to, "http://site.invalid").pathname };
-  return redirect(to, { status: 303, headers: { "Set-Cookie": await flashCookie.serialize(sent) } });
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await flashCookie().serialize(sent) } });
 }
 
 /**
@@ -46,10 +43,10 @@ export async function redirectWithFlash(to: string, flash: Flash): Promise<Respo
 export async function takeFlash(request: Request, url: URL = new URL(request.url)): Promise<{ flash: Flash | null; headers: HeadersInit }> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("flash=")) return { flash: null, headers: {} };
-  const value: unknown = await flashCookie.parse(header).catch(() => null);
+  const value: unknown = await flashCookie().parse(header).catch(() => null);
   if (isFlash(value) && value.path !== undefined && value.path !== url.pathname) return { flash: null, headers: {} };
   return {
     flash: isFlash(value) ? { title: value.title, description: value.description, variant: value.variant } : null,
-    headers: { "Set-Cookie": await flashCookie.serialize("", { maxAge: 0 }) },
+    headers: { "Set-Cookie": await flashCookie().serialize("", { maxAge: 0 }) },
   };
 }

@@ -12,7 +12,7 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { log } from "~/.server/log";
 import { hitRateLimit } from "~/.server/http/rate-limit";
 import { clientInfo } from "~/.server/request-context";
-import { mailQueued } from "~/.server/runtime";
+import { mailQueued } from "~/.server/mail";
 
 /** Text forms are a few kilobytes at most; anything far larger is not a person typing. */
 export const MAX_TEXT_FORM_BYTES = 64 * 1024;

@@ -11,16 +11,12 @@ export function newNonce(): string {
  * and link to the previous views (PORTAL_STATUS/IVR/ORDER_URL) and to the
  * payment processor (PORTAL_INVOICE_URL) instead of framing them.
  */
-export function frameOrigins(env: Record<string, string | undefined>): string[] {
-  const names = Object.keys(env).filter((k) => k === "PORTAL_DEMO_URL");
+export function frameOrigins(addresses: readonly (string | null)[]): string[] {
   const origins = new Set<string>();
-  for (const name of names) {
-    try {
-      const url = new URL(env[name] ?? "");
-      if (url.protocol === "https:" || url.protocol === "http:") origins.add(url.origin);
-    } catch {
-      // unset or not a URL: no frame
-    }
+  for (const address of addresses) {
+    if (!address) continue;
+    const url = new URL(address);
+    if (url.protocol === "https:" || url.protocol === "http:") origins.add(url.origin);
   }
   return [...origins].sort();
 }

@@ -29,4 +29,4 @@ export {
 } from "./console";
 export { confirmationText, notificationText, type FieldLine } from "./templates";
 export { smtpSender } from "./transport";
-export { startMailWorker, type MailWorker } from "./worker";
+export { mailQueued, startMailWorker, type MailWorker } from "./worker";

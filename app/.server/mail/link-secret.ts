@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "~/.server/accounts/auth";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { derivedKey } from "~/.server/crypto";
 
 /**
  * Secret links (password, invitation, sign-in) waiting in the outbox are kept
@@ -15,7 +15,7 @@ import { authSecret } from "~/.server/accounts/auth";
 const VERSION = "v1";
 
 function keyV1(): Buffer {
-  return Buffer.from(hkdfSync("sha256", authSecret(), "outbox", "outbox secret link v1", 32));
+  return derivedKey("outbox", "outbox secret link v1");
 }
 
 export function sealLink(link: string, rowId: string): string {

@@ -1,8 +1,20 @@
 import type { Db } from "~/.server/db/client";
-import { log } from "~/.server/log";
+import { log, outsideRequest } from "~/.server/log";
 import { deliverDue, type SendMail } from "./outbox";
 
 export type MailWorker = { stop(): Promise<void>; kick(): void };
+
+/** The worker this process started last: the one `mailQueued` wakes. */
+let current: MailWorker | undefined;
+
+/**
+ * Wakes the process's worker after new mail was queued, so it goes out
+ * without waiting for the next poll. Nothing happens when no worker runs
+ * (mail delivery off, a script, a test).
+ */
+export function mailQueued() {
+  outsideRequest(() => current?.kick());
+}
 
 /**
  * Polls the outbox and delivers due mail. One per process; any number of
@@ -50,7 +62,7 @@ export function startMailWorker({
   };
   schedule(0);
 
-  return {
+  const worker: MailWorker = {
     kick() {
       if (stopped || running) return;
       clearTimeout(timer);
@@ -58,8 +70,11 @@ export function startMailWorker({
     },
     async stop() {
       stopped = true;
+      if (current === worker) current = undefined;
       clearTimeout(timer);
       await running;
     },
   };
+  current = worker;
+  return worker;
 }

@@ -3,7 +3,8 @@ import { redirect } from "react-router";
 import { formProblemToasts, formToasts } from "~/content/forms";
 import { invalid, isHoneypotFilled } from "~/lib/form-result";
 import { formDataToObject, parseWith } from "~/lib/schemas/common";
-import { contactInvalidPath, contactSchema } from "~/lib/schemas/contact";
+import { contactSchema } from "~/lib/schemas/contact";
+import { contactInvalidPath } from "~/lib/schemas/contact-return";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import {

@@ -3,7 +3,7 @@ export function LiveNote({ live, what }: { live: boolean; what: string }) {
   if (!live) return null;
   return (
     <span className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-      <span aria-hidden className="size-2 rounded-full bg-[#1f8a4c]" />
+      <span aria-hidden className="size-2 rounded-full bg-success" />
       {`The ${what} updates by itself.`}
     </span>
   );

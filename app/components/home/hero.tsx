@@ -11,7 +11,7 @@ export function HomeHero() {
   return (
     <section
       aria-labelledby="home-hero-title"
-      className="relative overflow-hidden bg-gradient-to-br from-navy via-[#0f3550] to-primary text-white"
+      className="relative overflow-hidden bg-gradient-to-br from-navy via-navy-blue to-primary text-white"
     >
       {/* Soft decorative shapes; purely visual. */}
       <div aria-hidden className="pointer-events-none absolute inset-0">

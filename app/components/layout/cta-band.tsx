@@ -13,7 +13,7 @@ export function CtaBand({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="bg-gradient-to-br from-navy via-[#0f3550] to-primary text-white">
+    <section aria-labelledby={`${id}-title`} className="bg-gradient-to-br from-navy via-navy-blue to-primary text-white">
       <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 md:py-20">
         <h2 id={`${id}-title`} className="mx-auto max-w-3xl text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           {title}

@@ -19,7 +19,7 @@ export function PageHero({
   className?: string;
 }) {
   return (
-    <section className={cn("bg-gradient-to-br from-navy via-[#0f3550] to-primary text-white", className)}>
+    <section className={cn("bg-gradient-to-br from-navy via-navy-blue to-primary text-white", className)}>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
         {eyebrow ? <div className="mb-4 flex flex-wrap gap-2">{eyebrow}</div> : null}
         <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl md:text-5xl">{title}</h1>

@@ -133,7 +133,7 @@ export function GraftSizesPicker({
               <p
                 className={cn(
                   "text-sm font-medium",
-                  summary.difference !== null && summary.difference < 0 ? "text-amber-900" : summary.warning ? "text-foreground" : "text-success",
+                  summary.difference !== null && summary.difference < 0 ? "text-warning" : summary.warning ? "text-foreground" : "text-success",
                 )}
               >
                 {summary.difference === null || summary.difference === 0
@@ -188,7 +188,7 @@ export function GraftSizesPicker({
 
           <div aria-live="polite">
             {summary.warning ? (
-              <div className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-over-order="">
+              <div className="flex gap-2 rounded-lg border border-warning-border bg-warning-soft p-3 text-sm text-warning" data-over-order="">
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <p>
                   {summary.warning} <span className="font-medium">You can still place it: say why below.</span>

@@ -2,8 +2,8 @@ import type * as React from "react";
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { carrierLabel, type OrderStatus } from "~/lib/orders";
-import { OrderStatusBadge } from "./order-status-badge";
 
 /** One order as the member's lists show it: the patient by initials only. */
 export type OrdersTableRow = {
@@ -98,7 +98,7 @@ export function OrdersTable({
               </Td>
               <Td data-label="Date of service">{r.dateOfService}</Td>
               <Td data-label="Status">
-                <OrderStatusBadge status={r.status} />
+                <StatusBadge kind="order" status={r.status} />
               </Td>
               <Td data-label="Tracking">
                 <TrackingLink carrier={r.carrier} trackingNumber={r.trackingNumber} trackingUrl={r.trackingUrl} />

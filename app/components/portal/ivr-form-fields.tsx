@@ -389,7 +389,7 @@ export function IvrFormFields({
       </Section>
 
       {warnings.length > 0 ? (
-        <div role="status" aria-live="polite" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <div role="status" aria-live="polite" className="rounded-xl border border-warning-border bg-warning-soft p-4 text-sm text-warning">
           <p className="font-semibold">Check before sending (these do not stop the request):</p>
           <ul className="mt-2 list-disc pl-5">
             {warnings.map((w) => (

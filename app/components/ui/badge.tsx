@@ -11,7 +11,7 @@ const badgeVariants = cva(
         solid: "border-transparent bg-primary text-primary-foreground",
         outline: "border-border text-foreground",
         inverse: "border-white/40 bg-white/10 text-white",
-        success: "border-transparent bg-[#e3f4ea] text-success",
+        success: "border-transparent bg-success-soft text-success",
         destructive: "border-destructive/40 bg-destructive/5 text-destructive",
       },
     },

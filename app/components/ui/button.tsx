@@ -9,13 +9,13 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground hover:bg-primary-hover",
-        secondary: "bg-primary-soft text-primary hover:bg-[#d3eaf1]",
+        secondary: "bg-primary-soft text-primary hover:bg-primary-soft-hover",
         outline: "border border-input bg-background text-foreground hover:bg-muted",
         ghost: "text-foreground hover:bg-muted",
         "ghost-destructive": "text-destructive hover:bg-muted",
         inverse: "bg-white text-primary hover:bg-primary-soft",
         "outline-inverse": "border border-white/70 text-white hover:bg-white/10",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-[#912018]",
+        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover",
         link: "text-primary underline-offset-4 hover:underline",
         /** Looks like an outline button that cannot be pressed (a pager's step with nowhere to go). */
         unavailable: "cursor-not-allowed border border-border bg-background text-muted-foreground hover:bg-transparent",

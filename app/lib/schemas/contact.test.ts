@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactAnswerFromSearch, contactInvalidPath, contactSchema } from "./contact";
+import { contactSchema } from "./contact";
+import { contactAnswerFromSearch, contactInvalidPath } from "./contact-return";
 import { parseWith } from "./common";
 
 const valid = {

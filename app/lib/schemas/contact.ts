@@ -12,5 +12,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.output<typeof contactSchema>;
 export type ContactField = keyof ContactInput;
-
-export * from "./contact-return";

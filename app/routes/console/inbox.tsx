@@ -6,12 +6,12 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
-import { StatusBadge } from "~/components/admin/status-badge";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { invalid } from "~/lib/form-result";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { bulkStatusSchema } from "~/lib/schemas/console-inbox";
@@ -271,7 +271,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                       )}
                     </Td>
                     <Td data-label="Status">
-                      <StatusBadge status={row.status} />
+                      <StatusBadge kind="submission" status={row.status} />
                     </Td>
                   </tr>
                 );

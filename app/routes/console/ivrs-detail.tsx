@@ -9,13 +9,12 @@ import { formatBytes } from "~/lib/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
-import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { invalidAnswer, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { isUuid } from "~/lib/ids";
 import { canTransitionIvr, IVR_STATUS_LABELS, type IvrStatus } from "~/lib/ivr";
@@ -211,7 +210,7 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
         </Link>
         <h1 className="text-3xl font-bold tracking-tight text-navy">{d.reference}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-          <IvrStatusBadge status={status} />
+          <StatusBadge kind="ivr" status={status} />
           {d.practice ? (
             <Link to={`/admin/practices/${d.practice.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
               {d.practice.name}
@@ -244,8 +243,8 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       {d.warnings.length > 0 ? (
-        <section aria-labelledby="warnings-heading" className="rounded-lg border border-[#e8c36a] bg-[#fff8e6] p-4 text-sm">
-          <h2 id="warnings-heading" className="mb-2 flex items-center gap-2 font-semibold text-[#5c3900]">
+        <section aria-labelledby="warnings-heading" className="rounded-lg border border-warning-border bg-warning-soft p-4 text-sm">
+          <h2 id="warnings-heading" className="mb-2 flex items-center gap-2 font-semibold text-warning">
             <TriangleAlert aria-hidden className="size-4" />
             Warnings
           </h2>
@@ -480,7 +479,7 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
                       <Link to={`/admin/orders/${o.id}`} className="w-28 font-semibold text-primary underline-offset-4 hover:underline">
                         {o.reference}
                       </Link>
-                      <OrderStatusBadge status={o.status} />
+                      <StatusBadge kind="order" status={o.status} />
                     </span>
                     <span className="text-muted-foreground">
                       {o.sizes}, for <span className="whitespace-nowrap">{o.dateOfService}</span>

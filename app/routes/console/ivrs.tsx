@@ -7,8 +7,8 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { LiveNote } from "~/components/admin/live-note";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
-import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
 import { Select } from "~/components/ui/select";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
@@ -143,7 +143,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
                   </span>
                 </Td>
                 <Td data-label="Status">
-                  <IvrStatusBadge status={row.status} />
+                  <StatusBadge kind="ivr" status={row.status} />
                 </Td>
               </tr>
             ))

@@ -2,7 +2,7 @@ import { Ban, Play, RotateCw } from "lucide-react";
 import type { Route } from "./+types/jobs";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
-import { StatusBadge } from "~/components/admin/status-badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { FormNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
@@ -155,7 +155,7 @@ function JobRowView({ job }: { job: JobRow }) {
       </Td>
       <Td data-label="State" wrap minWidth="min-w-32">
         <span className="flex flex-col items-start gap-1">
-          <StatusBadge status={job.status} />
+          <StatusBadge kind="job" status={job.status} />
           <span className="text-xs text-muted-foreground">{attemptsText(job)}</span>
         </span>
       </Td>

@@ -143,7 +143,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       </header>
       <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         {data?.mailOff ? (
-          <p role="status" className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-[#e8c36a] bg-[#fff8e6] px-4 py-3 text-sm font-medium text-[#5c3900]">
+          <p role="status" className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-warning-border bg-warning-soft px-4 py-3 text-sm font-medium text-warning">
             <MailX aria-hidden className="size-4 shrink-0" />
             Mail delivery is off: set SMTP_URL. Mail waits in the outbox and nothing is sent.
           </p>
@@ -171,7 +171,7 @@ function FailedNotice({ text, href }: { text: string; href: string }) {
   return (
     <p
       role="status"
-      className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-destructive/30 bg-[#fdecea] px-4 py-3 text-sm font-medium text-destructive"
+      className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-destructive"
     >
       <TriangleAlert aria-hidden className="size-4 shrink-0" />
       <span>

@@ -7,13 +7,13 @@ import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
-import { InvoiceStateBadge, OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { DateTime } from "~/components/ui/date-time";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { formatCents } from "~/lib/format";
 import { invalidAnswer, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { isUuid } from "~/lib/ids";
@@ -277,7 +277,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
         <h1 className="text-3xl font-bold tracking-tight text-navy">{d.reference}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-          <OrderStatusBadge status={d.status} />
+          <StatusBadge kind="order" status={d.status} />
           <Link to={`/admin/practices/${d.practice.id}`} className={link}>
             {d.practice.name}
           </Link>
@@ -346,7 +346,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {d.sizes.woundArea ?? <span className="text-muted-foreground">Not given</span>}
             </p>
             {d.sizes.warning ? (
-              <div className="flex items-start gap-2 rounded-md border border-[#e8c36a] bg-[#fff8e6] p-3 text-sm text-[#5c3900]">
+              <div className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning">
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <div className="flex min-w-0 flex-col gap-1">
                   <p>{d.sizes.warning}</p>
@@ -413,7 +413,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <dd className="-mt-2 text-sm font-semibold sm:mt-0">{d.invoice.number}</dd>
                   <dt className="text-sm font-semibold text-muted-foreground">State</dt>
                   <dd className="-mt-2 text-sm sm:mt-0">
-                    <InvoiceStateBadge state={d.invoice.state} />
+                    <StatusBadge kind="invoice" status={d.invoice.state} />
                   </dd>
                   <dt className="text-sm font-semibold text-muted-foreground">Issued</dt>
                   <dd className="-mt-2 text-sm sm:mt-0">{d.invoice.issuedOn}</dd>
@@ -532,7 +532,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 {d.shipTo ? (
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-muted/60 p-3 text-sm">
                     <dt className="font-semibold text-muted-foreground">Speed</dt>
-                    <dd className={d.shipTo.rush ? "font-semibold text-[#7a4b00]" : undefined}>{d.shipTo.speed}</dd>
+                    <dd className={d.shipTo.rush ? "font-semibold text-warning" : undefined}>{d.shipTo.speed}</dd>
                     <dt className="font-semibold text-muted-foreground">To</dt>
                     <dd className="min-w-0 break-words">{d.shipTo.address ?? "—"}</dd>
                   </dl>

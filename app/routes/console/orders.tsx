@@ -3,10 +3,10 @@ import type { Route } from "./+types/orders";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Select } from "~/components/ui/select";
 import { useConsoleLive } from "~/components/admin/console-live";
 import { LiveNote } from "~/components/admin/live-note";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
 import { useTimeZone } from "~/lib/time-zone";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
@@ -164,12 +164,12 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
                   </span>
                 </Td>
                 <Td data-label="Service">{row.dateOfService}</Td>
-                <Td data-label="Shipping" className={row.rush ? "font-semibold text-[#7a4b00]" : undefined}>
+                <Td data-label="Shipping" className={row.rush ? "font-semibold text-warning" : undefined}>
                   {row.speed}
                 </Td>
                 <Td data-label="Status">
                   <span className="flex flex-col items-start gap-1">
-                    <OrderStatusBadge status={row.status} />
+                    <StatusBadge kind="order" status={row.status} />
                     {row.next ? <span className="text-xs text-muted-foreground">{row.next}</span> : null}
                   </span>
                 </Td>

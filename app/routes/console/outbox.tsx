@@ -7,11 +7,11 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
-import { StatusBadge } from "~/components/admin/status-badge";
 import { FormNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { requireRole } from "~/.server/accounts";
 import { isUuid } from "~/lib/ids";
 import { MAIL_STATE_LABELS, MAIL_STATES } from "~/lib/mail";
@@ -206,7 +206,7 @@ function MailRow({ mail: m, mailOff, viewHref, open }: { mail: OutboxMail; mailO
       </Td>
       <Td data-label="State" wrap minWidth="min-w-40" className="max-w-72">
         <span className="flex flex-col items-start gap-1">
-          <StatusBadge status={m.status} />
+          <StatusBadge kind="mail" status={m.status} />
           <span className="text-xs text-muted-foreground">
             {m.status === "sent" ? (
               <>
@@ -279,7 +279,7 @@ function MailBodyPanel({ mail, closeHref }: { mail: NonNullable<OutboxData["view
         <dd className="[overflow-wrap:anywhere]">{mail.replyTo ?? "—"}</dd>
         <dt className="font-semibold text-muted-foreground">State</dt>
         <dd>
-          <StatusBadge status={mail.status} />
+          <StatusBadge kind="mail" status={mail.status} />
         </dd>
         <dt className="font-semibold text-muted-foreground">Created</dt>
         <dd>

@@ -1,10 +1,9 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { Link } from "react-router";
+import { StatusBadge } from "~/components/ui/status-badge";
 import type { Route } from "./+types/patients-detail";
 import { AuditTarget } from "~/components/admin/audit-target";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
@@ -86,7 +85,7 @@ export default function AdminPatient({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/ivrs/${i.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
                   {i.reference}
                 </Link>
-                <IvrStatusBadge status={i.status} />
+                <StatusBadge kind="ivr" status={i.status} />
               </li>
             ))}
             {patient.orders.map((o) => (
@@ -94,7 +93,7 @@ export default function AdminPatient({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/orders/${o.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
                   {o.reference}
                 </Link>
-                <OrderStatusBadge status={o.status} />
+                <StatusBadge kind="order" status={o.status} />
               </li>
             ))}
           </ul>

@@ -7,12 +7,12 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { mailPurposeLabel } from "~/lib/mail";
 import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
-import { StatusBadge } from "~/components/admin/status-badge";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { invalid, invalidAnswer, submittedText, submittedValues } from "~/lib/form-result";
 import { consoleNotSaved, STATUS_OPTIONS } from "~/lib/schemas/console-fields";
 import { submissionActionSchema } from "~/lib/schemas/console-submission";
@@ -137,7 +137,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
           <span className="text-primary">{KIND_LABELS[s.kind]}</span>
         </h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-          <StatusBadge status={s.status} />
+          <StatusBadge kind="submission" status={s.status} />
           <span>
             Received <DateTime value={s.createdAt} />
           </span>
@@ -318,7 +318,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
                   </Td>
                   <Td data-label="State">
                     <span className="flex flex-col items-start gap-1">
-                      <StatusBadge status={m.status} />
+                      <StatusBadge kind="mail" status={m.status} />
                       <span className="text-xs text-muted-foreground">
                         {m.attempts} {m.attempts === 1 ? "attempt" : "attempts"}
                       </span>

@@ -530,8 +530,8 @@ function OneTimeLink({ title, message, link }: { title: string; message: string;
   const [copied, setCopied] = React.useState(false);
   const id = React.useId();
   return (
-    <div role="status" className="flex min-w-0 flex-col gap-2 rounded-lg border border-[#e8c36a] bg-[#fff8e6] p-4 text-sm">
-      <p className="font-semibold text-[#5c3900]">{title}</p>
+    <div role="status" className="flex min-w-0 flex-col gap-2 rounded-lg border border-warning-border bg-warning-soft p-4 text-sm">
+      <p className="font-semibold text-warning">{title}</p>
       <p className="text-foreground">{message}</p>
       <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
         <label htmlFor={id} className="sr-only">

@@ -7,11 +7,12 @@ import { ConfirmButton } from "~/components/ui/confirm-button";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
-import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
+import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { rejectedAnswer, type Rejected } from "~/lib/form-result";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { IVR_DRAFT_LIMITS, IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
@@ -216,7 +217,7 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
                       <Td data-label="Age">{ageOf(r.submittedAt, now)}</Td>
                       <Td data-label="Status">
                         <span className="inline-flex flex-wrap items-center gap-1.5">
-                          <IvrStatusBadge status={r.status} />
+                          <StatusBadge kind="ivr" status={r.status} />
                           {r.reverifySoon ? <ReverifySoonMark /> : null}
                         </span>
                       </Td>
@@ -276,7 +277,7 @@ function DraftsList({ drafts, confirming, busy }: { drafts: readonly DraftRow[];
                   · saved <DateTime value={d.updatedAt} />
                 </span>
                 {d.removalSoon ? (
-                  <span className="block font-medium text-amber-800">
+                  <span className="block font-medium text-warning">
                     Removed on <CalendarDate value={d.removedOn} /> unless saved again
                   </span>
                 ) : null}

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
-import { InvoiceStateBadge } from "~/components/orders/order-status-badge";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { howToPay, payOnlineUrl } from "~/content/payment";
 import { formatCents } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
@@ -124,7 +124,7 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
                       </Td>
                       <Td data-label="State">
                         <span className="inline-flex flex-wrap items-center gap-1.5">
-                          <InvoiceStateBadge state={i.state} />
+                          <StatusBadge kind="invoice" status={i.state} />
                           {i.paidOn ? <span className="text-xs text-muted-foreground">on {i.paidOn}</span> : null}
                         </span>
                       </Td>

@@ -7,7 +7,7 @@ import { formatBytes } from "~/lib/format";
 import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
-import { IvrStatusBadge, ReverifySoonMark } from "~/components/ivr/ivr-status-badge";
+import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
 import { IvrFileFields } from "~/components/portal/ivr-file-fields";
@@ -15,6 +15,7 @@ import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
@@ -197,7 +198,7 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
           <h2 id="ivr-heading" className="text-2xl font-bold text-navy">
             {ivr.reference}
           </h2>
-          <IvrStatusBadge status={ivr.status} />
+          <StatusBadge kind="ivr" status={ivr.status} />
           {ivr.reverifySoon ? <ReverifySoonMark /> : null}
         </div>
         <FollowAndCancel
@@ -224,7 +225,7 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
       {ivr.requestMessage ? <NeedsInformation message={ivr.requestMessage} answer={answer} /> : null}
 
       {decided ? (
-        <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-amber-300 bg-amber-50" : "border-border"}`}>
+        <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-warning-border bg-warning-soft" : "border-border"}`}>
           <p className="text-sm">
             {ivr.reverifySoon ? <strong>Valid until {ivr.validUntil}: re-verify soon. </strong> : ivr.validUntil ? `Valid until ${ivr.validUntil}. ` : ""}A re-verification starts a new
             request prefilled from this one.
@@ -277,7 +278,7 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
       ) : null}
 
       {ivr.warnings.length > 0 ? (
-        <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <div className="flex gap-3 rounded-xl border border-warning-border bg-warning-soft p-4 text-sm text-warning">
           <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">Warnings (they did not stop the request)</p>
@@ -399,11 +400,11 @@ function NeedsInformation({ message, answer }: { message: string; answer: IvrPag
   });
   const typed = submittedValues(plainAnswer);
   return (
-    <section aria-labelledby="needs-heading" className="flex flex-col gap-4 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6">
-      <h3 id="needs-heading" className="text-lg font-semibold text-amber-950">
+    <section aria-labelledby="needs-heading" className="flex flex-col gap-4 rounded-xl border border-warning-border bg-warning-soft p-4 sm:p-6">
+      <h3 id="needs-heading" className="text-lg font-semibold text-warning">
         We need more information
       </h3>
-      <p className="text-sm whitespace-pre-line text-amber-950">{message}</p>
+      <p className="text-sm whitespace-pre-line text-warning">{message}</p>
       <form.fetcher.Form {...form.formProps} encType="multipart/form-data" className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="resubmit" />
         <Field label="Your answer" name="answer" required error={form.errors.answer}>

@@ -3,13 +3,13 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
-import { InvoiceStateBadge, OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { TrackingLink } from "~/components/orders/orders-table";
 import { Block, Facts } from "~/components/portal/facts";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { payOnlineUrl } from "~/content/payment";
 import { outcomeOf, rejectedAnswer, type FormAnswer } from "~/lib/form-result";
 import { formatCents } from "~/lib/format";
@@ -138,7 +138,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           <h2 id="order-heading" className="text-2xl font-bold text-navy">
             {order.reference}
           </h2>
-          <OrderStatusBadge status={order.status} />
+          <StatusBadge kind="order" status={order.status} />
         </div>
         <FollowAndCancel
           following={order.following}
@@ -222,7 +222,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           .
         </p>
         {order.warning ? (
-          <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <div className="flex gap-3 rounded-xl border border-warning-border bg-warning-soft p-4 text-sm text-warning">
             <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
             <div className="flex min-w-0 flex-col gap-1">
               <p>{order.warning}</p>
@@ -293,7 +293,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
               [
                 "State",
                 <span key="state" className="inline-flex flex-wrap items-center gap-2">
-                  <InvoiceStateBadge state={invoice.state} />
+                  <StatusBadge kind="invoice" status={invoice.state} />
                   {invoice.paidOn ? <span className="text-sm text-muted-foreground">on {invoice.paidOn}</span> : null}
                 </span>,
               ],

@@ -1,12 +1,12 @@
 import { ArrowLeft, Eye, FilePlus2, Pencil, Save } from "lucide-react";
 import * as React from "react";
 import { data, Link, useFetcher } from "react-router";
+import { StatusBadge } from "~/components/ui/status-badge";
 import type { Route } from "./+types/patient";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { RequiredNote, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
-import { IvrStatusBadge } from "~/components/ivr/ivr-status-badge";
 import { ExistingPatient } from "~/components/portal/existing-patient";
 import { Block, Facts } from "~/components/portal/facts";
 import { CoverageFields, PatientDetailsFields, SubscriberFields } from "~/components/portal/patient-fields";
@@ -245,7 +245,7 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
                     </Td>
                     <Td data-label="Date of service">{r.dateOfService ?? "—"}</Td>
                     <Td data-label="Status">
-                      <IvrStatusBadge status={r.status} />
+                      <StatusBadge kind="ivr" status={r.status} />
                     </Td>
                   </tr>
                 ))

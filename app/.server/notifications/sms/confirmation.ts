@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
-import { authSecret } from "~/.server/accounts/auth";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { derivedKey } from "~/.server/crypto";
 
 /**
  * Confirming a mobile number: a 6-digit code texted to it, good for 10
@@ -33,7 +33,7 @@ export const CONFIRMATION_MESSAGES = {
 } as const;
 
 export function confirmationKey(): Buffer {
-  return Buffer.from(hkdfSync("sha256", authSecret(), "sms", "sms confirmation code v1", 32));
+  return derivedKey("sms", "sms confirmation code v1");
 }
 
 function hashCode(key: Buffer, subject: string, phone: string, code: string): string {
