@@ -14,7 +14,6 @@ import { createRequestHandler as createRouterHandler, RouterContextProvider, typ
 import type { ViteDevServer } from "vite";
 import type { CachedPage } from "./app/.server/http/page-cache";
 import type * as AppEntry from "./app/entry.server";
-import { LARGEST_FORM_BODY_BYTES } from "./app/lib/uploads";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,6 +57,7 @@ const {
   encodingFor,
   isAllowedHost,
   isDownloadDataPath,
+  LARGEST_FORM_BODY_BYTES,
   newNonce,
   renderPages,
   securityHeaders,

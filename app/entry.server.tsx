@@ -92,3 +92,4 @@ export { controlCharacterParameter, createHttpServer } from "~/.server/http/limi
 export { isDownloadDataPath } from "~/.server/http/not-found";
 export { encodingFor, renderPages, wantsOwnPage, writePageFiles } from "~/.server/http/page-cache";
 export { newNonce, securityHeaders } from "~/.server/http/security-headers";
+export { LARGEST_FORM_BODY_BYTES } from "~/lib/uploads";
