@@ -9,6 +9,9 @@ export default defineConfig({
     environment: "node",
     // One migrated database per run, which each test file copies (tests/integration/support/database.ts).
     globalSetup: ["tests/integration/support/global-setup.ts"],
+    // Vitest's default on two cores is one file at a time, while most files wait on a database, a
+    // child process or a socket: two at a time (beside the production build in `npm test`).
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

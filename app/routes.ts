@@ -1,7 +1,12 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// SPEC section 2, in its order.
+// Grouped by audience: the public site, accounts, the Clinical Portal (members), the staff console (admin).
+// Folders map to addresses so: routes/public/ serves the public site, routes/auth/ the accounts pages,
+// routes/portal/ serves /members/*, routes/console/ serves /admin/*. A list page is named after its address
+// (orders.tsx, ivrs.tsx); a record's page adds "-detail" in the console (orders-detail.tsx) and is the
+// singular in the portal (order.tsx), where the record is the member's own.
 export default [
+  // Public site: SPEC section 2, in its order.
   index("routes/public/home.tsx"),
   route("products", "routes/public/products.tsx"),
   route("services", "routes/public/services.tsx"),
@@ -16,7 +21,18 @@ export default [
   route("careers", "routes/public/careers.tsx"),
   route("apply", "routes/public/apply.tsx"),
   route("partner-callback", "routes/public/partner-callback.tsx"),
+  // Contact form of the landing page (#contact) posts here; no page of its own.
+  route("contact", "routes/public/contact.ts"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
+  // Accounts
   route("auth", "routes/auth/auth.tsx"),
+  route("sign-out", "routes/auth/sign-out.ts"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("set-password", "routes/auth/set-password.tsx"),
+  route("sign-in-link", "routes/auth/sign-in-link.tsx"),
+  // A page's session: how long is left (GET) and the keep-alive (POST).
+  route("session", "routes/auth/session.ts"),
   // Clinical Portal: every loader, action and resource route scopes by the member's practice.
   route("members", "routes/portal/layout.tsx", [
     index("routes/portal/board.tsx"),
@@ -34,15 +50,9 @@ export default [
   route("members/practice", "routes/portal/practice.tsx"),
   route("members/patients", "routes/portal/patients.tsx"),
   route("members/patients/:id", "routes/portal/patient.tsx"),
-  route("forms-library", "routes/public/forms-library.tsx"),
-  route("education", "routes/public/education.tsx"),
-  // Accounts
-  route("sign-out", "routes/auth/sign-out.ts"),
-  route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("set-password", "routes/auth/set-password.tsx"),
-  route("sign-in-link", "routes/auth/sign-in-link.tsx"),
-  // A page's session: how long is left (GET) and the keep-alive (POST).
-  route("session", "routes/auth/session.ts"),
+  // Signed-in pages of the portal at the addresses the original site gave them.
+  route("forms-library", "routes/portal/forms-library.tsx"),
+  route("education", "routes/portal/education.tsx"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/console/layout.tsx", [
     index("routes/console/inbox.tsx"),
@@ -68,9 +78,6 @@ export default [
   route("admin/ivrs/:id/files/:fileId", "routes/console/ivrs-file.ts"),
   route("admin/orders/:id/packing-list.pdf", "routes/console/orders-packing-list.ts"),
   route("admin/orders/:id/invoice.pdf", "routes/console/orders-invoice.ts"),
-  // Contact form of the landing page (#contact) posts here; no page of its own.
-  route("contact", "routes/public/contact.ts"),
-  route("sitemap.xml", "routes/public/sitemap.ts"),
-  route("robots.txt", "routes/public/robots.ts"),
+  // Any other address: the public site's 404.
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,8 +12,11 @@
 //      with pg, scripts/lib/floor-server.mjs) on the same server; the site on the embedded
 //      database; two processes behind nginx; every 2xx must have exactly one stored row and
 //      its two mails, nothing lost;
-//   6. resident memory under sustained load: after each round of 1,000 submissions, 8 rounds.
-// BENCH_ONLY=memory,bundles,throughput,lighthouse,load runs a subset.
+//   6. resident memory under sustained load: after each round of 1,000 submissions, 8 rounds;
+//   7. finding a patient by part of the name, date of birth or member id in a practice of
+//      10,000 patients (scripts/patient-search-cost.ts, on the embedded database): the
+//      slowest query's median against 100 ms, beside opening every patient to match.
+// BENCH_ONLY=memory,bundles,throughput,lighthouse,load,patients runs a subset.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -39,7 +42,7 @@ const MEMORY_ROUNDS = 8;
 const ROUND = Number.parseInt(process.env.BENCH_ROUND ?? "1000", 10);
 const CONNECTIONS = 50;
 const COMPANY = "inbox@company.example";
-const only = new Set((process.env.BENCH_ONLY ?? "memory,bundles,throughput,lighthouse,load").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "memory,bundles,throughput,lighthouse,load,patients").split(","));
 const CHROMIUM = ensureDebianPackage(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", "chromium");
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 
@@ -56,6 +59,7 @@ const TARGET = {
   lcpMs: 1200,
   submissionShare: 0.5,
   submissionP99: 100,
+  patientSearchMs: 100,
   firstStartBytes: 400 * 1024 * 1024,
   flatGrowth: 0.05,
 };
@@ -427,6 +431,25 @@ async function waitForFloor(url) {
     }
   }
   throw new Error("the floor server did not start");
+}
+
+if (only.has("patients")) {
+  // Its own process and database, so nothing else in this run shares its cores.
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", "scripts/patient-search-cost.ts", "--patients", "10000"], { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.on("data", (chunk) => (text += chunk));
+    child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`patient-search-cost exited ${code}`))));
+  });
+  const rows = [];
+  for (const line of output.split("\n")) {
+    const m = /^(.+?)\s+(\d+\+?)\s+([\d.]+)\s+([\d.]+)$/.exec(line);
+    if (m) rows.push([m[1].trim(), m[2], Number(m[3]), Number(m[4])]);
+  }
+  const scan = /opening all \d+ to match in memory: median (\d+) ms/.exec(output);
+  table("Finding a patient among 10,000 of one practice (embedded database)", ["query", "matches", "median ms", "p95 ms"], rows);
+  const worst = Math.max(...rows.map((r) => r[2]));
+  summarise("patient search, slowest median (10,000 patients)", `${worst.toFixed(1)} ms`, scan ? `${scan[1]} ms opening all` : "—", scan ? `${(worst / Number(scan[1])).toFixed(3)}` : "", `< ${TARGET.patientSearchMs} ms`, rows.length > 0 && worst < TARGET.patientSearchMs);
 }
 
 if (app) await app.stop();

@@ -144,7 +144,7 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   const haleId = haleUrl.split("/").pop()!;
   const haleReference = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(page.getByText("Margaret Hale")).toBeVisible();
+  await expect(page.getByText("Margaret Hale", { exact: true })).toBeVisible();
   await expect(page.getByText("15271 + 2 × 15272")).toBeVisible();
   await expect(page.getByText("Ana Ruiz").first()).toBeVisible();
   await checkBothWidths(page, "ivr-page");

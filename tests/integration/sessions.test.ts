@@ -1,3 +1,4 @@
+import { QUIET_LOAD_COOKIE } from "~/lib/quiet-loads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
@@ -137,6 +138,21 @@ describe.each(drivers)("sessions that follow the user on %s", (driver) => {
         // The account cookie goes with it.
         expect(answer.headers.getSetCookie().some((c) => c.startsWith("portal.account=")), what).toBe(true);
       }
+    });
+
+    it("a page's own background load (a live queue's reload, the menu's counts) renews nothing; the person's next page does", async () => {
+      const jar = await signIn("staff@site.example");
+      const soon = new Date(Date.now() + 20_000);
+      await setSession("staff@site.example", { expiresAt: soon });
+      const quiet = new Request(`${ORIGIN}/admin/practices`, { headers: { cookie: `${jar.header}; ${QUIET_LOAD_COOKIE}=1` } });
+      const background = await serve(quiet, practicesLoader as Route);
+      expect(background.status).toBe(200);
+      expect(sessionCookieIn(background)).toBeUndefined();
+      expect((await sessionOf("staff@site.example")).expiresAt.getTime()).toBe(soon.getTime());
+
+      const own = jar.take(await serve(get("/admin/practices", jar), practicesLoader as Route));
+      expect(sessionCookieIn(own)).toMatch(new RegExp(`Max-Age=${IDLE_MS / 1000}`));
+      expect((await sessionOf("staff@site.example")).expiresAt.getTime() - Date.now()).toBeGreaterThan(IDLE_MS - 10_000);
     });
 
     it("asking how long is left renews nothing; the keep-alive does", async () => {

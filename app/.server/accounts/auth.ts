@@ -10,6 +10,7 @@ import { signingSecret } from "~/.server/crypto";
 import { env, siteIsHttps, siteOrigin } from "~/.server/env";
 import { signedCookie } from "~/.server/http/signed-cookie";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
+import { isQuietLoad } from "~/lib/quiet-loads";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { queueSignInLinkMail } from "~/.server/accounts/sign-in-mail";
 import { keepSentForm, takeKeptForm, type KeepSentForm, type KeptFormForPage } from "~/.server/accounts/kept-forms";
@@ -146,7 +147,13 @@ export function getUser(request: Request): Promise<SignedInUser | null> {
 
 async function readSession(request: Request): Promise<SignedInUser | null> {
   if (!hasSessionCookie(request)) return null;
-  const { headers, response: result } = await getAuth().api.getSession({ headers: authHeaders(request), returnHeaders: true });
+  // A page's own background load (lib/quiet-loads.ts) reads the session without renewing it.
+  const quiet = isQuietLoad(request.headers.get("cookie"));
+  const { headers, response: result } = await getAuth().api.getSession({
+    headers: authHeaders(request),
+    returnHeaders: true,
+    ...(quiet ? { query: { disableRefresh: true } } : {}),
+  });
   // A renewed session cookie, or the removal of one whose session is gone.
   const cookies = headers.getSetCookie();
   sendCookies(cookies);
@@ -216,6 +223,8 @@ export async function sessionStatus(request: Request, { renew }: { renew: boolea
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const state: SessionScope = { cookies: [] };
+  // A page's own background load renews nothing (lib/quiet-loads.ts).
+  if (isQuietLoad(request.headers.get("cookie"))) state.quiet = true;
   return withSessionScope(state, async () => {
     let response = await next();
     const own = cookieNames(response.headers.getSetCookie());

@@ -1,5 +1,7 @@
 import * as React from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { sessionHasEnded } from "~/components/session/session-state";
+import { quietly } from "~/lib/quiet-loads";
 
 /** What a status event says: which record, and its new status (never personal data). */
 export type LiveEvent = { kind: "ivr" | "order"; id: string; status: string };
@@ -40,6 +42,11 @@ function parseEvent(data: unknown): LiveEvent | null {
  * cookie and, interrupted by it, lose the message. The navigation brings fresh
  * data anyway; the waiting event reloads once more after it. Events that come
  * while a reload runs wait for it too and make one more reload together.
+ *
+ * Once the page's session has ended, events change nothing: a reload then would
+ * be answered with the way to sign-in and take the page, and whatever was typed
+ * on it, away. The session notice says what to do instead. The reloads are
+ * background loads (lib/quiet-loads.ts): they keep no idle session alive.
  */
 export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise, catchUp }: LiveOptions = {}) {
   const revalidator = useRevalidator();
@@ -49,10 +56,10 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
   const waiting = React.useRef(false);
   React.useEffect(() => {
     latest.current = { revalidator, busy, reloads, otherwise, catchUp };
-    if (!busy && waiting.current) {
+    if (!busy && waiting.current && !sessionHasEnded()) {
       waiting.current = false;
       latest.current.busy = true;
-      void revalidator.revalidate();
+      void quietly(() => revalidator.revalidate());
     }
   });
   const [connected, setConnected] = React.useState(false);
@@ -60,6 +67,7 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
   React.useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     const onStatus = (message: MessageEvent) => {
+      if (sessionHasEnded()) return;
       const { reloads, otherwise, busy, revalidator } = latest.current;
       const event = parseEvent(message.data);
       if (event && reloads && !reloads(event)) {
@@ -71,7 +79,7 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
         return;
       }
       latest.current.busy = true;
-      void revalidator.revalidate();
+      void quietly(() => revalidator.revalidate());
     };
     let source: EventSource | null = null;
     const open = () => {
@@ -91,7 +99,7 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
       if (document.visibilityState === "hidden") close();
       else if (!source) {
         open();
-        latest.current.catchUp?.();
+        if (!sessionHasEnded()) latest.current.catchUp?.();
       }
     };
     if (!pauses || document.visibilityState !== "hidden") open();

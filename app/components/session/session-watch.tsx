@@ -3,6 +3,7 @@ import { AlertDialog } from "radix-ui";
 import * as React from "react";
 import { useFetchers, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { BACKGROUND_FETCHER_PREFIX } from "~/lib/quiet-loads";
 import { setSessionEnded } from "./session-state";
 
 /** What /session answers (routes/auth/session.ts). */
@@ -42,8 +43,9 @@ function minutesAndSeconds(ms: number): string {
 }
 
 /**
- * Follows a signed-in page's session. Every answer the page gets renews it
- * on the server; this adds the rest:
+ * Follows a signed-in page's session. Every answer to the person's own
+ * doing renews it on the server (the page's background loads do not); this
+ * adds the rest:
  * - typing in a form renews it too (a light POST /session, at most every
  *   sixth of the idle limit), so a long form is never cut off;
  * - on a page with a form, when the limit is near (two minutes before it,
@@ -61,10 +63,11 @@ export default function SessionWatch({ idleMinutes }: { idleMinutes: number }) {
   const control = React.useRef<{ contact(): void; stay(): Promise<void>; dismiss(): void } | null>(null);
   const stayButton = React.useRef<HTMLButtonElement>(null);
 
-  // Any answer the page got (a navigation, a form's answer, a revalidation) renewed the session.
+  // Any answer the person's own doing got (a navigation, a form's answer) renewed the session; the
+  // page's background loads (lib/quiet-loads.ts) renew nothing, so they are not counted.
   const navigation = useNavigation();
   const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle" && !f.key.startsWith(BACKGROUND_FETCHER_PREFIX));
   React.useEffect(() => {
     if (!busy) control.current?.contact();
   }, [busy]);

@@ -26,12 +26,13 @@ function titleOf(link: LinkState | undefined): string {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...privateMeta(matches, titleOf(data as LinkState | undefined)),
-  // The address holds the token: never send it to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The address holds the token: send only the origin, never the path, to any site. ("no-referrer"
+  // would also blank the Origin of the form's own POST, which the server then refuses as cross-origin.)
+  { name: "referrer", content: "origin" },
 ];
 
 export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+  return { "Referrer-Policy": "origin", "Cache-Control": "no-store" };
 }
 
 type LinkState = { valid: true; purpose: "invite" | "reset"; email: string; token: string } | { valid: false };

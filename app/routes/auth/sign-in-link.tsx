@@ -13,12 +13,13 @@ import { readFormOrRefuse } from "~/.server/http/form-body";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privateMeta(matches, "Sign in with your link"),
-  // The address holds the token: never send it to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The address holds the token: send only the origin, never the path, to any site. ("no-referrer"
+  // would also blank the Origin of the form's own POST, which the server then refuses as cross-origin.)
+  { name: "referrer", content: "origin" },
 ];
 
 export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+  return { "Referrer-Policy": "origin", "Cache-Control": "no-store" };
 }
 
 /** Better Auth's tokens are 32 letters; anything far from that is not one. */

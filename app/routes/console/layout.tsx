@@ -16,6 +16,7 @@ import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
 import { countWaitingOrders } from "~/.server/orders";
 import { countFailedJobs } from "~/.server/jobs";
+import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
@@ -187,15 +188,15 @@ function FailedNotice({ text, href }: { text: string; href: string }) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // The menu's counts, fetched again (the layout's loader alone) on an event the page does not reload for.
-  const counts = useFetcher<typeof loader>({ key: "console-counts" });
+  const counts = useFetcher<typeof loader>({ key: `${BACKGROUND_FETCHER_PREFIX}console-counts` });
   const revalidator = useRevalidator();
   const live = useLiveStatus(true, {
     stream: "/admin/events",
     // The queues follow every practice's changes live; any other page keeps its data and only the menu's counts follow.
     reloads: (event) => queueKind(pathname) === event.kind,
-    otherwise: () => void counts.load("/admin"),
+    otherwise: () => void quietly(() => counts.load("/admin")),
     // A tab shown again after being hidden (its stream closed meanwhile): a queue reloads, any other page its counts.
-    catchUp: () => void (queueKind(pathname) ? revalidator.revalidate() : counts.load("/admin")),
+    catchUp: () => void quietly(() => (queueKind(pathname) ? revalidator.revalidate() : counts.load("/admin"))),
   });
   const data = counts.data && counts.data.at > loaderData.at ? counts.data : loaderData;
   return (
