@@ -30,8 +30,8 @@ import {
   readOrderAsStaff,
   recordPayment,
   shipOrder,
-  transitionOrder,
 } from "~/.server/orders";
+import { transitionOrder } from "~/.server/orders/lifecycle";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice, updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
