@@ -8,6 +8,7 @@ import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, facilities, ivrs, outbox, providers } from "~/.server/db/schema";
+import { startMailWorker } from "~/.server/mail";
 import {
   getIvrDetail,
   getIvrFile,
@@ -217,6 +218,19 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
       }
     }
   }, 120_000);
+
+  it("wakes the running mail worker once a move commits: the company hears of a sending with no route waking it", async () => {
+    const sent: string[] = [];
+    const worker = startMailWorker({ db: database.db, send: async (mail) => void sent.push(mail.subject), intervalMs: 600_000, maxAttempts: 3 });
+    try {
+      // Its first pass, at start, sends what earlier tests queued; the next poll is ten minutes away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { reference } = await submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), input: ivrInput(), files: [] });
+      await expect.poll(() => sent, { timeout: 5_000 }).toContain(`${reference} received`);
+    } finally {
+      await worker.stop();
+    }
+  });
 
   it("lets a member move only their own practice's IVR", async () => {
     const [row] = await database.db.insert(ivrs).values({ practiceId: otherPracticeId, requestType: "new-wound", status: "needs_information" }).returning({ id: ivrs.id });
