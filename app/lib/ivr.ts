@@ -1,8 +1,9 @@
 /**
  * The insurance verification request (IVR) domain's vocabulary, browser-safe:
- * statuses, their labels, and exactly which status changes are allowed. The
- * database enum, the board, the badges and the one lifecycle function read
- * this table; nothing else decides whether a change is allowed.
+ * statuses, their labels, and exactly which status changes are allowed to
+ * whom (a member, staff, the system). The database enum, the board, the
+ * badges, the pages and the one lifecycle module (`app/.server/ivr/lifecycle.ts`)
+ * read this table; nothing else decides whether a change is allowed.
  */
 
 export const IVR_STATUSES = [
@@ -50,28 +51,57 @@ export const IVR_OPEN_STATUSES = [
   "prior_auth_submitted",
 ] as const satisfies readonly IvrStatus[];
 
-const decided: Record<Exclude<IvrStatus, (typeof IVR_OPEN_STATUSES)[number]>, readonly IvrStatus[]> = {
-  covered: ["expired"],
-  prior_auth_approved: ["expired"],
-  prior_auth_denied: [],
-  not_covered: [],
-  expired: [],
-  cancelled: [],
+/**
+ * Who moves an IVR: a member of its practice, the company's staff, or the
+ * system (the housekeeping that expires a verification past its date).
+ */
+export const IVR_ACTOR_KINDS = ["member", "staff", "system"] as const;
+export type IvrActorKind = (typeof IVR_ACTOR_KINDS)[number];
+
+/** A table of moves from every status. */
+const fromEach = (to: (from: IvrStatus) => readonly IvrStatus[]): Record<IvrStatus, readonly IvrStatus[]> =>
+  Object.fromEntries(IVR_STATUSES.map((from) => [from, to(from)] as const)) as Record<IvrStatus, readonly IvrStatus[]>;
+
+/** A row of the table: the moves listed, none from any other status. */
+const moves = (listed: Partial<Record<IvrStatus, readonly IvrStatus[]>>) => fromEach((from) => listed[from] ?? []);
+
+/**
+ * Every allowed change, by who may make it, and nothing else. A member sends
+ * their draft, sends it again with what staff asked for, and may cancel it
+ * while it waits for an outcome; staff review it, ask for information, record
+ * the payer's answer and the prior authorization's, and may cancel a sent IVR
+ * while it waits; the system expires a verification past its valid-until date.
+ */
+export const IVR_TRANSITIONS_BY: Record<IvrActorKind, Record<IvrStatus, readonly IvrStatus[]>> = {
+  member: moves({
+    draft: ["submitted", "cancelled"],
+    submitted: ["cancelled"],
+    in_review: ["cancelled"],
+    needs_information: ["submitted", "cancelled"],
+    prior_auth_required: ["cancelled"],
+    prior_auth_submitted: ["cancelled"],
+  }),
+  staff: moves({
+    submitted: ["in_review", "cancelled"],
+    in_review: ["covered", "prior_auth_required", "not_covered", "needs_information", "cancelled"],
+    needs_information: ["cancelled"],
+    prior_auth_required: ["prior_auth_submitted", "cancelled"],
+    prior_auth_submitted: ["prior_auth_approved", "prior_auth_denied", "cancelled"],
+  }),
+  system: moves({
+    covered: ["expired"],
+    prior_auth_approved: ["expired"],
+  }),
 };
 
-/** Every allowed change, and nothing else. */
-export const IVR_TRANSITIONS: Record<IvrStatus, readonly IvrStatus[]> = {
-  draft: ["submitted", "cancelled"],
-  submitted: ["in_review", "cancelled"],
-  in_review: ["covered", "prior_auth_required", "not_covered", "needs_information", "cancelled"],
-  needs_information: ["submitted", "cancelled"],
-  prior_auth_required: ["prior_auth_submitted", "cancelled"],
-  prior_auth_submitted: ["prior_auth_approved", "prior_auth_denied", "cancelled"],
-  ...decided,
-};
+/** Every allowed change, whoever makes it (the union of IVR_TRANSITIONS_BY). */
+export const IVR_TRANSITIONS: Record<IvrStatus, readonly IvrStatus[]> = fromEach((from) =>
+  IVR_STATUSES.filter((to) => IVR_ACTOR_KINDS.some((by) => IVR_TRANSITIONS_BY[by][from].includes(to))),
+);
 
-export function canTransitionIvr(from: IvrStatus, to: IvrStatus): boolean {
-  return IVR_TRANSITIONS[from].includes(to);
+/** True when the table allows the change to `by`; without `by`, to anyone. */
+export function canTransitionIvr(from: IvrStatus, to: IvrStatus, by?: IvrActorKind): boolean {
+  return (by ? IVR_TRANSITIONS_BY[by] : IVR_TRANSITIONS)[from].includes(to);
 }
 
 export function isIvrStatus(value: unknown): value is IvrStatus {
@@ -79,7 +109,8 @@ export function isIvrStatus(value: unknown): value is IvrStatus {
 }
 
 /** The refusal a person reads when a change is not allowed. */
-export function ivrTransitionRefusal(from: IvrStatus, to: IvrStatus): string {
+export function ivrTransitionRefusal(from: IvrStatus, to: IvrStatus, by?: IvrActorKind): string {
+  if (by === "member" && canTransitionIvr(from, to, "staff")) return `An IVR that is ${IVR_STATUS_LABELS[from]} becomes ${IVR_STATUS_LABELS[to]} by our verification team only.`;
   return `An IVR that is ${IVR_STATUS_LABELS[from]} cannot become ${IVR_STATUS_LABELS[to]}.`;
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IVR_STATUSES, IVR_TRANSITIONS, type IvrStatus } from "~/lib/ivr";
+import { canTransitionIvr, IVR_ACTOR_KINDS, IVR_STATUSES, IVR_TRANSITIONS, type IvrStatus } from "~/lib/ivr";
 import { parseWith } from "~/lib/schemas/fields";
 import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
 import { patientSchema } from "~/lib/schemas/patient";
@@ -8,6 +8,7 @@ import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, facilities, ivrs, outbox, providers } from "~/.server/db/schema";
+import { startMailWorker } from "~/.server/mail";
 import {
   getIvrDetail,
   getIvrFile,
@@ -20,9 +21,9 @@ import {
   resubmitIvr,
   saveDraft,
   submitIvr,
-  transitionIvr,
   moveIvr,
 } from "~/.server/ivr";
+import { transitionIvr } from "~/.server/ivr/lifecycle";
 import { addPatient, DuplicatePatientError } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { drivers, freshDatabase } from "./support/database";
@@ -176,7 +177,7 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     expect(detail?.row.status).toBe("covered");
     expect(detail?.row.validUntil).toBe("2099-03-01");
     expect(detail?.verifications[0]?.deductible).toBe("240");
-    expect(detail?.history.map((h) => h.to)).toEqual(["submitted", "in_review", "needs_information", "submitted", "in_review", "covered"]);
+    expect(detail?.history.map((h) => h.to)).toEqual(["draft", "submitted", "in_review", "needs_information", "submitted", "in_review", "covered"]);
 
     const views = await database.db.select().from(auditLog).where(eq(auditLog.action, "ivr.view"));
     expect(views.some((v) => v.target === id && v.actorEmail === staff.email)).toBe(true);
@@ -209,15 +210,30 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     for (const from of IVR_STATUSES) {
       for (const to of IVR_STATUSES) {
         const [row] = await database.db.insert(ivrs).values({ practiceId, requestType: "new-wound", status: from }).returning({ id: ivrs.id });
-        const move = transitionIvr(database.db, { id: row!.id, to, actor: staff, practiceId: null });
+        // Made by whoever the table lets make it (staff for a move nobody may make).
+        const by = IVR_ACTOR_KINDS.find((kind) => canTransitionIvr(from, to, kind)) ?? "staff";
+        const move = transitionIvr(database.db, { id: row!.id, to, actor: by === "member" ? actor() : staff, by, practiceId: by === "member" ? practiceId : null });
         if ((IVR_TRANSITIONS[from] as readonly IvrStatus[]).includes(to)) await expect(move).resolves.toMatchObject({ from, to });
         else await expect(move).rejects.toBeInstanceOf(IvrTransitionRefused);
       }
     }
   }, 120_000);
 
+  it("wakes the running mail worker once a move commits: the company hears of a sending with no route waking it", async () => {
+    const sent: string[] = [];
+    const worker = startMailWorker({ db: database.db, send: async (mail) => void sent.push(mail.subject), intervalMs: 600_000, maxAttempts: 3 });
+    try {
+      // Its first pass, at start, sends what earlier tests queued; the next poll is ten minutes away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { reference } = await submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), input: ivrInput(), files: [] });
+      await expect.poll(() => sent, { timeout: 5_000 }).toContain(`${reference} received`);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("lets a member move only their own practice's IVR", async () => {
     const [row] = await database.db.insert(ivrs).values({ practiceId: otherPracticeId, requestType: "new-wound", status: "needs_information" }).returning({ id: ivrs.id });
-    expect(await transitionIvr(database.db, { id: row!.id, to: "submitted", actor: actor(), practiceId })).toBeNull();
+    expect(await transitionIvr(database.db, { id: row!.id, to: "submitted", actor: actor(), by: "member", practiceId })).toBeNull();
   });
 });

@@ -30,8 +30,9 @@ import {
   readOrderAsStaff,
   recordPayment,
   shipOrder,
-  transitionOrder,
 } from "~/.server/orders";
+import { transitionOrder } from "~/.server/orders/lifecycle";
+import { startMailWorker } from "~/.server/mail";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice, updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
@@ -530,6 +531,21 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     const text = String(((dump as { rows: { all: string }[] }).rows[0] ?? { all: "" }).all);
     for (const secret of ["Margaret", "Hale", "morning delivery", "admitted to hospital", "1948-03-02", "second wound dressing"]) expect(text.includes(secret), secret).toBe(false);
     expect(await db().select().from(orderHistory)).not.toHaveLength(0);
+  });
+
+  it("wakes the running mail worker once an order is placed and once it moves, with no route waking it", async () => {
+    const sent: string[] = [];
+    const worker = startMailWorker({ db: db(), send: async (mail) => void sent.push(mail.subject), intervalMs: 600_000, maxAttempts: 3 });
+    try {
+      // Its first pass, at start, sends what earlier tests queued; the next poll is ten minutes away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const placed = await place(await ivr());
+      await expect.poll(() => sent, { timeout: 5_000 }).toContain(`${placed.reference} received`);
+      await cancelOrderAsMember(db(), { practiceId, actor: actor(), id: placed.id });
+      await expect.poll(() => sent, { timeout: 5_000 }).toContain(`${placed.reference} cancelled by the practice`);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

@@ -36,7 +36,8 @@ import {
   submissions,
   user,
 } from "~/.server/db/schema";
-import { ivrQueue, parseQueueFilters, practiceBoard, readIvrAsStaff, saveDraft, todayUtc, transitionIvr } from "~/.server/ivr";
+import { ivrQueue, parseQueueFilters, practiceBoard, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
+import { transitionIvr } from "~/.server/ivr/lifecycle";
 import { orderQueue, ordersToday, parseOrderQueueFilters, practiceInvoices, practiceOrders, readOrderAsStaff } from "~/.server/orders";
 import { getPatient, listPatientChoices } from "~/.server/patients";
 import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
@@ -295,7 +296,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     const numberOf = async () => (await db().select({ number: ivrs.number }).from(ivrs).where(eq(ivrs.id, id!)))[0]!.number;
     // A draft has no number; it takes the next one when it is sent.
     expect(await numberOf()).toBeNull();
-    await transitionIvr(db(), { id: id!, to: "submitted", actor: { email: member!.email, ip: null }, practiceId: practiceId! });
+    await transitionIvr(db(), { id: id!, to: "submitted", actor: { email: member!.email, ip: null }, by: "member", practiceId: practiceId! });
     expect(await numberOf()).toBe(max + 1);
   });
 

@@ -262,6 +262,55 @@ function hasKey(object: ts.ObjectLiteralExpression, key: string, source: ts.Sour
   );
 }
 
+/** The table a write names: `ivrs` for `ivrs`, `schema.ivrs` or `S.ivrs`. */
+const tableName = (expression: ts.Expression, source: ts.SourceFile) => {
+  const at = bare(expression);
+  return ts.isPropertyAccessExpression(at) ? at.name.text : at.getText(source);
+};
+
+/** A call `<receiver>.<method>(<first>, ...)`: its receiver and first argument, else null. */
+function methodCall(node: ts.Node, method: string): { receiver: ts.Expression; first: ts.Expression } | null {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== method || !node.arguments[0]) return null;
+  return { receiver: bare(node.expression.expression), first: node.arguments[0] };
+}
+
+/** A write the code makes to a table: a row inserted, or its `status` column set. */
+export type TableWrite = { file: string; line: number; table: string; what: "insert" | "status" };
+
+function writesUnder(node: ts.Node, file: string): TableWrite[] {
+  const source = sourceFile(file);
+  const writes: TableWrite[] = [];
+  const at = (n: ts.Node) => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  const visit = (n: ts.Node) => {
+    const set = methodCall(n, "set");
+    const update = set && methodCall(set.receiver, "update");
+    if (set && update && objectLiterals(set.first, source).some((values) => hasKey(values, "status", source)))
+      writes.push({ file, line: at(n), table: tableName(update.first, source), what: "status" });
+    const insert = methodCall(n, "insert");
+    if (insert) writes.push({ file, line: at(n), table: tableName(insert.first, source), what: "insert" });
+    // SQL written by hand: `update "ivrs" set ... status ...` or `insert into "ivrs"`.
+    if (ts.isTaggedTemplateExpression(n) && n.tag.getText(source).endsWith("sql")) {
+      const text = n.template.getText(source);
+      for (const match of text.matchAll(/update\s+"?(\w+)"?\s+set\b[^;]*?"?\bstatus\b"?\s*=/gi)) writes.push({ file, line: at(n), table: match[1]!, what: "status" });
+      for (const match of text.matchAll(/insert\s+into\s+"?(\w+)"?/gi)) writes.push({ file, line: at(n), table: match[1]!, what: "insert" });
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return writes;
+}
+
+/**
+ * Every write a module makes itself to a table's rows or its `status` column:
+ * each `.insert(<table>)`, each `.update(<table>).set(<values>)` whose values
+ * have a `status` key (in any position, shorthand, quoted, spread, in a branch
+ * or a variable), and SQL written by hand in a `sql` template that inserts
+ * into a table or sets its status.
+ */
+export function tableWrites(file: string): TableWrite[] {
+  return writesUnder(sourceFile(file), file);
+}
+
 /**
  * The tables whose `status` column the declaration's body writes itself: each
  * `.update(<table>).set(<values>)` whose values have a `status` key. Calls of
@@ -271,12 +320,9 @@ export function statusColumnWrites({ file, node }: Declaration): string[] {
   const source = sourceFile(file);
   const tables: string[] = [];
   const visit = (at: ts.Node) => {
-    if (ts.isCallExpression(at) && ts.isPropertyAccessExpression(at.expression) && at.expression.name.text === "set" && at.arguments[0]) {
-      const receiver = bare(at.expression.expression);
-      if (ts.isCallExpression(receiver) && ts.isPropertyAccessExpression(receiver.expression) && receiver.expression.name.text === "update" && receiver.arguments[0]) {
-        if (objectLiterals(at.arguments[0], source).some((values) => hasKey(values, "status", source))) tables.push(receiver.arguments[0].getText(source));
-      }
-    }
+    const set = methodCall(at, "set");
+    const update = set && methodCall(set.receiver, "update");
+    if (set && update && objectLiterals(set.first, source).some((values) => hasKey(values, "status", source))) tables.push(update.first.getText(source));
     ts.forEachChild(at, visit);
   };
   visit(node);

@@ -1,5 +1,10 @@
-/** Insurance verification requests: the member's side, the console's side, and the one lifecycle function. */
-export { expireDue, isFollowing, IvrTransitionRefused, setFollowing, statusMail, transitionIvr, type IvrRow, type IvrTransition } from "./lifecycle";
+/**
+ * Insurance verification requests: the member's side, the console's side, and
+ * what the lifecycle lets others call. Its writers (`openIvr`, `transitionIvr`)
+ * are not exported: a route moves an IVR through the functions that check who
+ * acts and what else must hold (submitIvr, cancelIvr, moveIvr, recordVerification...).
+ */
+export { expireDue, isFollowing, IvrTransitionRefused, setFollowing, statusMail, type IvrRow } from "./lifecycle";
 export {
   cancelIvr,
   derive,

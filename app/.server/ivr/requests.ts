@@ -12,11 +12,11 @@ import type { PatientInput } from "~/lib/schemas/patient";
 import { audit, auditRead, type Actor } from "~/.server/audit";
 import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import { facilities, ivrFiles, ivrFollowers, ivrHistory, ivrs, ivrVerifications, outbox, providers, user } from "~/.server/db/schema";
+import { facilities, ivrFiles, ivrHistory, ivrs, ivrVerifications, outbox, providers, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
 import { addPatient, initialsByPatient, initialsOf, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
-import { transitionIvr, type IvrRow } from "./lifecycle";
+import { openIvr, transitionIvr, type IvrRow } from "./lifecycle";
 import { SEALED } from "./sealed";
 
 /** What the member answered about the wound and the care, sealed as one value. */
@@ -103,7 +103,7 @@ export async function saveDraft(
   }
   return inTransaction(db, async (tx) => {
     // One member's new drafts are counted one at a time, so two at once cannot both be the 50th.
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+    const [member] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).for("update");
     const [held] = await tx
       .select({ n: count() })
       .from(ivrs)
@@ -111,8 +111,11 @@ export async function saveDraft(
     if ((held?.n ?? 0) >= DRAFTS_PER_MEMBER) {
       throw new DraftRefused(409, `You have ${DRAFTS_PER_MEMBER} drafts, the most we keep: send or discard one on the STATUS board, then save this one.`);
     }
-    const [row] = await tx.insert(ivrs).values({ practiceId, createdBy: userId, requestType, draftSealed: sealed }).returning({ id: ivrs.id });
-    await tx.insert(ivrFollowers).values({ ivrId: row!.id, userId });
+    const row = await openIvr(tx, {
+      values: { practiceId, createdBy: userId, requestType, draftSealed: sealed },
+      actor: { email: member!.email, ip: null },
+      followers: [userId],
+    });
     return row!.id;
   });
 }
@@ -287,7 +290,14 @@ export type SentIvr = { id: string; reference: string; warnings: string[]; repla
  */
 async function claimRow(
   tx: Db,
-  { practiceId, userId, draftId, clientKey, requestType }: { practiceId: string; userId: string; draftId: string | null; clientKey: string | null; requestType: string },
+  {
+    practiceId,
+    userId,
+    actor,
+    draftId,
+    clientKey,
+    requestType,
+  }: { practiceId: string; userId: string; actor: Actor; draftId: string | null; clientKey: string | null; requestType: string },
 ): Promise<{ id: string } | { sent: IvrRow }> {
   if (draftId) {
     const [draft] = await tx
@@ -306,15 +316,8 @@ async function claimRow(
     }
     // Discarded meanwhile, or not theirs: sent as a new IVR.
   }
-  const [row] = await tx
-    .insert(ivrs)
-    .values({ practiceId, createdBy: userId, requestType, clientKey })
-    .onConflictDoNothing({ target: [ivrs.createdBy, ivrs.clientKey] })
-    .returning({ id: ivrs.id });
-  if (row) {
-    await tx.insert(ivrFollowers).values({ ivrId: row.id, userId }).onConflictDoNothing();
-    return { id: row.id };
-  }
+  const row = await openIvr(tx, { values: { practiceId, createdBy: userId, requestType, clientKey }, actor, followers: [userId] });
+  if (row) return row;
   // The key's IVR exists: its sending committed while this one waited on the key.
   const sent = await sentWithKey(tx, userId, clientKey!);
   if (!sent) throw new Error("an IVR holds this client key but cannot be read");
@@ -383,7 +386,7 @@ export async function submitIvr(
 ): Promise<SentIvr> {
   try {
     return await inTransaction(db, async (tx) => {
-      const claimed = await claimRow(tx, { practiceId, userId, draftId: draftId ?? null, clientKey, requestType: input.requestType });
+      const claimed = await claimRow(tx, { practiceId, userId, actor, draftId: draftId ?? null, clientKey, requestType: input.requestType });
       if ("sent" in claimed) return replayOf(tx, claimed.sent, input);
       const { id } = claimed;
       const patientId = newPatient ? (await addPatient(tx, { practiceId, actor, input: newPatient })).id : input.patientId;
@@ -414,7 +417,7 @@ export async function submitIvr(
         })
         .where(eq(ivrs.id, id));
       await storeFiles(tx, id, files, actor.email);
-      const moved = await transitionIvr(tx, { id, to: "submitted", actor, practiceId });
+      const moved = await transitionIvr(tx, { id, to: "submitted", actor, by: "member", practiceId });
       await notifyCompany(tx, moved!.row, "submitted");
       return { id, reference: ivrReference(moved!.row.number), warnings, replayed: false };
     });
@@ -458,7 +461,7 @@ export async function resubmitIvr(
   { practiceId, actor, id, answer, files }: { practiceId: string; actor: Actor; id: string; answer: string; files: readonly CheckedUpload[] },
 ) {
   return inTransaction(db, async (tx) => {
-    const moved = await transitionIvr(tx, { id, to: "submitted", actor, practiceId, note: answer });
+    const moved = await transitionIvr(tx, { id, to: "submitted", actor, by: "member", practiceId, note: answer });
     if (!moved) return null;
     await storeFiles(tx, id, files, actor.email);
     await notifyCompany(tx, moved.row, "resubmitted");
@@ -468,7 +471,7 @@ export async function resubmitIvr(
 
 /** The member cancels an open IVR of their practice. */
 export function cancelIvr(db: Db, { practiceId, actor, id }: { practiceId: string; actor: Actor; id: string }) {
-  return transitionIvr(db, { id, to: "cancelled", actor, practiceId });
+  return transitionIvr(db, { id, to: "cancelled", actor, by: "member", practiceId });
 }
 
 // ---------------------------------------------------------------------------

@@ -98,7 +98,7 @@ export async function readIvrFileAsStaff(db: Db, { id, actor }: { id: string; ac
 
 /** A plain move by staff (start review, prior auth sent to the payer, cancel). */
 export function moveIvr(db: Db, { id, to, actor, note }: { id: string; to: IvrStatus; actor: Actor; note?: string }) {
-  return transitionIvr(db, { id, to, actor, practiceId: null, note });
+  return transitionIvr(db, { id, to, actor, by: "staff", practiceId: null, note });
 }
 
 /**
@@ -111,6 +111,7 @@ export function requestInformation(db: Db, { id, actor, message, askedBy = null 
     id,
     to: "needs_information",
     actor,
+    by: "staff",
     practiceId: null,
     note: message,
     set: { requestMessageSealed: seal(message, SEALED.message), informationRequestedBy: askedBy },
@@ -148,6 +149,7 @@ export async function recordVerification(
       id,
       to: outcome,
       actor,
+      by: "staff",
       practiceId: null,
       note: input.noteToPractice ?? null,
       set: {

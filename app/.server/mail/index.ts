@@ -27,6 +27,7 @@ export {
   type MailRow,
   type OutboxFilters,
 } from "./console";
+export { mailFollowers } from "./followers";
 export { confirmationText, notificationText, type FieldLine } from "./templates";
 export { smtpSender } from "./transport";
 export { mailQueued, startMailWorker, type MailWorker } from "./worker";

@@ -1,14 +1,11 @@
-/** Orders of grafts from a verified IVR: the member's side, the console's side, documents, and the one lifecycle module. */
-export {
-  isFollowingOrder,
-  openOrder,
-  orderStatusMail,
-  OrderTransitionRefused,
-  setOrderFollowing,
-  transitionOrder,
-  type OrderRow,
-  type OrderTransition,
-} from "./lifecycle";
+/**
+ * Orders of grafts from a verified IVR: the member's side, the console's side,
+ * documents, and what the lifecycle lets others call. Its writers (`openOrder`,
+ * `transitionOrder`) are not exported: a route places or moves an order
+ * through the functions that check who acts and what else must hold
+ * (placeOrder, cancelOrderAsMember, shipOrder...).
+ */
+export { isFollowingOrder, orderStatusMail, OrderTransitionRefused, setOrderFollowing, type OrderRow } from "./lifecycle";
 export {
   cancelOrderAsMember,
   getOrderDetail,

@@ -13,10 +13,11 @@ import {
 import { audit, type Actor } from "~/.server/audit";
 import { seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import { orderFollowers, orderHistory, orders, outbox, user } from "~/.server/db/schema";
-import { inTransaction } from "~/.server/db/transaction";
+import { orderFollowers, orderHistory, orders } from "~/.server/db/schema";
+import { afterCommit, inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
+import { mailFollowers, mailQueued } from "~/.server/mail";
 import { SEALED } from "./sealed";
 
 /**
@@ -26,7 +27,8 @@ import { SEALED } from "./sealed";
  * lists it for who makes it. Each writes, in the caller's transaction: the
  * status, a history row, the audit row, a mail to every member following the
  * order (its reference and new status, no personal data) and a status event
- * for the live boards.
+ * for the live boards; once the outermost transaction commits, it wakes the
+ * mail worker (for its mail and any the caller queued with the change).
  */
 
 export class OrderTransitionRefused extends Error {
@@ -89,6 +91,7 @@ export async function openOrder(
   const unique = [...new Set(followers)];
   if (unique.length > 0) await tx.insert(orderFollowers).values(unique.map((userId) => ({ orderId: row!.id, userId }))).onConflictDoNothing();
   await publishStatus(tx, { practiceId: row!.practiceId, kind: "order", id: row!.id, status: "submitted" });
+  afterCommit(tx, mailQueued);
   return row!;
 }
 
@@ -117,23 +120,12 @@ export async function transitionOrder(db: Db, move: OrderTransition): Promise<{ 
       noteSealed: move.note ? seal(move.note, SEALED.note) : null,
     });
     await audit(tx, { actorEmail: move.actor.email, action: "order.status", target: move.id, ip: move.actor.ip, detail: `${from} -> ${move.to}` });
-    await mailFollowers(tx, row!, move.to, move.actor.email);
+    await mailFollowers(tx, { kind: "order", id: move.id, except: move.actor.email, mail: orderStatusMail(row!, move.to) });
     await publishStatus(tx, { practiceId: current.practiceId, kind: "order", id: move.id, status: move.to });
+    // Whatever mail the move, or the caller's transaction around it, queued goes out once it commits.
+    afterCommit(tx, mailQueued);
     return { from, to: move.to, row: row! };
   });
-}
-
-/** Every follower but the one who made the change gets the status mail. */
-async function mailFollowers(tx: Db, row: OrderRow, to: OrderStatus, actorEmail: string) {
-  const followers = await tx
-    .select({ email: user.email })
-    .from(orderFollowers)
-    .innerJoin(user, eq(user.id, orderFollowers.userId))
-    .where(and(eq(orderFollowers.orderId, row.id), eq(user.disabled, false)));
-  const recipients = followers.map((f) => f.email).filter((email) => email !== actorEmail);
-  if (recipients.length === 0) return;
-  const mail = orderStatusMail(row, to);
-  await tx.insert(outbox).values(recipients.map((email) => ({ purpose: "order.status", to: email, subject: mail.subject, text: mail.text })));
 }
 
 /** The member follows (or stops following) the order's changes by mail. */

@@ -180,7 +180,8 @@ export default function AdminIvr({ loaderData, actionData }: Route.ComponentProp
   const d = loaderData;
   const answer = actionData as IvrAnswer | undefined;
   const status = d.status;
-  const can = (to: IvrStatus) => canTransitionIvr(status, to);
+  // What staff may do from here, as the transition table says.
+  const can = (to: IvrStatus) => canTransitionIvr(status, to, "staff");
   const moveForm = (intent: Intent) => ({ validate: noCheck, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerFor(answer, intent) });
   const review = useFormSubmission(moveForm("review"));
   const priorAuth = useFormSubmission(moveForm("prior-auth-sent"));

@@ -1,6 +1,6 @@
 import { addDays } from "~/lib/calendar";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
-import { DEFAULT_VALID_DAYS, IVR_REQUEST_TYPES, IVR_TRANSITIONS, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type IvrStatus } from "~/lib/ivr";
+import { DEFAULT_VALID_DAYS, IVR_REQUEST_TYPES, IVR_TRANSITIONS_BY, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type IvrStatus } from "~/lib/ivr";
 import { optionLabel } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
@@ -146,7 +146,7 @@ export function fileRoleLabel(role: string): string {
 
 /** The outcomes staff may record now: those the lifecycle allows from this status. */
 export function outcomeOptions(status: IvrStatus) {
-  return VERIFICATION_OUTCOMES.filter((o) => IVR_TRANSITIONS[status].includes(o.value)).map((o) => ({ value: o.value, label: o.label }));
+  return VERIFICATION_OUTCOMES.filter((o) => IVR_TRANSITIONS_BY.staff[status].includes(o.value)).map((o) => ({ value: o.value, label: o.label }));
 }
 
 export const NETWORK_CHOICES = NETWORK_OPTIONS.map((o) => ({ value: o.value, label: o.label }));

@@ -43,7 +43,6 @@ import {
   shipOrder,
 } from "~/.server/orders";
 import { clientInfo } from "~/.server/request-context";
-import { mailQueued } from "~/.server/runtime";
 import {
   historyView,
   invoiceView,
@@ -124,11 +123,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? invalid({ [error.field]: error.message })
       : data<OrderAnswer>({ ...rejectedAnswer(error.message, REFUSED), intent }, { status: 409 });
   const catchRefusal = (error: unknown) => (error instanceof OrderTransitionRefused || error instanceof OrderRefused ? error : Promise.reject(error));
-  const done = (title: string, description: string) => {
-    // Each change queues mail to the practice's followers.
-    mailQueued();
-    return redirectWithFlash(back, { title, description, variant: "success" });
-  };
+  // Each change queues mail to the practice's followers; the lifecycle wakes the mail worker once it commits.
+  const done = (title: string, description: string) => redirectWithFlash(back, { title, description, variant: "success" });
   const now = (status: OrderStatus) => `The order is now ${ORDER_STATUS_LABELS[status]}.`;
 
   if (intent === "confirm") {

@@ -23,7 +23,6 @@ import { clientKeyOf, readForm, readUploadForm } from "~/.server/http/form-body"
 import { DraftAlreadySent, DraftRefused, ForeignReferenceError, IvrTransitionRefused, keepDraftFiles, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
 import { practiceOfUser } from "~/.server/practices";
 import { DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
-import { mailQueued } from "~/.server/runtime";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound, practicePickers, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVR form | Clinical Portal");
@@ -161,7 +160,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       newPatient: patient?.success ? patient.data : null,
       files: intoDraft ? [] : files,
     });
-    if (!sent.replayed) mailQueued();
     return redirectWithFlash(`/members/ivrs/${sent.id}`, {
       title: `${sent.reference} sent`,
       description: sent.warnings.length > 0 ? "Sent with warnings: see them on its page." : "We will verify the benefits and tell you here.",

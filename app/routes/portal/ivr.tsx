@@ -18,7 +18,7 @@ import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-can
 import { StatusBadge } from "~/components/ui/status-badge";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
 import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
-import { IVR_OPEN_STATUSES, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
+import { canTransitionIvr, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { verificationFacts } from "~/lib/verification-words";
 import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
@@ -43,7 +43,6 @@ import {
   todayUtc,
 } from "~/.server/ivr";
 import { orderableIvr, ordersOfIvr, ordersToday } from "~/.server/orders";
-import { mailQueued } from "~/.server/runtime";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privateMeta(matches, `${data && "reference" in data ? data.reference : "IVR"} | Clinical Portal`);
@@ -92,7 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     areaCm2: detail.areaCm2,
     warnings: detail.warnings,
     signer: detail.signer,
-    requestMessage: row.status === "needs_information" ? detail.requestMessage : null,
+    // Staff's question, while the member may answer it by sending the IVR again.
+    requestMessage: canTransitionIvr(row.status, "submitted", "member") ? detail.requestMessage : null,
     files: detail.files.map((f) => ({ id: f.id, role: f.role, name: f.name, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt })),
     history: detail.history,
     verification: detail.verifications[0] ?? null,
@@ -129,7 +129,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "cancel":
         if (form.get("confirmed") !== "1") return data<IvrPageAnswer>({ ok: false, confirm: "cancel" });
         if (!(await cancelIvr(db, { practiceId: practice.id, actor, id }))) throw notFound();
-        mailQueued();
         return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "It stays on the board as Cancelled." });
       case "reverify": {
         const draftId = await startReverification(db, { practiceId: practice.id, userId: user.id, fromId: id });
@@ -146,7 +145,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!parsed.success || Object.keys(fieldErrors).length > 0)
           return invalid(request, { ...fieldErrors, ...(parsed.success ? {} : parsed.fieldErrors) }, { values: { intent: "resubmit", answer: raw.answer.slice(0, LIMITS.long) } });
         if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer: parsed.data.answer, files }))) throw notFound();
-        mailQueued();
         return redirectWithFlash(here, { title: `${detail.reference} sent again`, description: "Your answer is with our verification team." });
       }
       default:
@@ -182,7 +180,8 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
   const busy = navigation.state === "submitting";
   const refused = answer && !("confirm" in answer) ? outcomeOf(answer) : null;
   const confirmCancel = answer && "confirm" in answer;
-  const open = (IVR_OPEN_STATUSES as readonly string[]).includes(ivr.status);
+  // The transition table says what a member may do from here.
+  const open = canTransitionIvr(ivr.status, "cancelled", "member");
   const decided = ivr.status === "covered" || ivr.status === "prior_auth_approved";
   const c = ivr.clinical;
   const v = ivr.verification;

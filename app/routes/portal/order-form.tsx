@@ -24,7 +24,6 @@ import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { OrderRefused, orderFormContext, ordersToday, placeOrder } from "~/.server/orders";
-import { mailQueued } from "~/.server/runtime";
 import { actorOf, idParam, memberOf, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Order form | Clinical Portal");
@@ -99,7 +98,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
   try {
     const placed = await placeOrder(db, { practiceId: practice.id, userId: user.id, actor: actorOf(user, context), input: parsed.data, today });
-    mailQueued();
     return redirectWithFlash(`/members/orders/${placed.id}`, {
       title: `${placed.reference} placed`,
       description: placed.warning ? `Placed with a warning: ${placed.warning}` : "We confirm it next; you get a mail each time it moves.",

@@ -15,13 +15,12 @@ import { outcomeOf, rejectedAnswer, type FormAnswer } from "~/lib/form-result";
 import { formatCents } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
 import { cm2 } from "~/lib/ordering";
-import { carrierLabel, ORDER_STATUS_LABELS, shippingSpeedLabel } from "~/lib/orders";
+import { canTransitionOrder, carrierLabel, ORDER_STATUS_LABELS, shippingSpeedLabel } from "~/lib/orders";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, OrderTransitionRefused, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
-import { mailQueued } from "~/.server/runtime";
 import { actorOf, idParam, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -98,7 +97,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "cancel":
         if (form.get("confirmed") !== "1") return data<OrderPageAnswer>({ ok: false, confirm: "cancel" });
         if (!(await cancelOrderAsMember(db, { practiceId: practice.id, actor: actorOf(user, context), id }))) throw notFound();
-        mailQueued();
         return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "Nothing will ship. It stays on the board as Cancelled." });
       default:
         return data<OrderPageAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
@@ -120,8 +118,9 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const refused = answer && !("confirm" in answer) ? outcomeOf(answer) : null;
-  const confirmCancel = answer && "confirm" in answer && order.status === "submitted";
-  const cancellable = order.status === "submitted";
+  // The transition table says whether a member may cancel from here.
+  const cancellable = canTransitionOrder(order.status, "cancelled", "member");
+  const confirmCancel = answer && "confirm" in answer && cancellable;
   const shipped = Boolean(order.shippedAt);
   const invoice = order.invoice;
   const payOnline = invoice && invoice.state !== "paid" ? payOnlineUrl(site.portalFrames.invoice, invoice.number) : null;

@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/.server/db/client";
+import { ivrFollowers, orderFollowers, outbox, user } from "~/.server/db/schema";
+
+/** What members follow to hear of its changes by mail, and where its followers are kept. */
+const FOLLOWED = {
+  ivr: { table: ivrFollowers, of: ivrFollowers.ivrId },
+  order: { table: orderFollowers, of: orderFollowers.orderId },
+} as const;
+
+/**
+ * Queues a status mail to every follower of the IVR or order `id`, in the
+ * caller's transaction: followers whose account is disabled, and the person
+ * who made the change (`except`), get none. The mail's purpose is
+ * `<kind>.status`. Answers how many were queued. The one helper both
+ * lifecycles call; the lifecycle wakes the mail worker after its commit.
+ */
+export async function mailFollowers(
+  tx: Db,
+  { kind, id, except, mail }: { kind: keyof typeof FOLLOWED; id: string; except: string; mail: { subject: string; text: string } },
+): Promise<number> {
+  const { table, of } = FOLLOWED[kind];
+  const followers = await tx
+    .select({ email: user.email })
+    .from(table)
+    .innerJoin(user, eq(user.id, table.userId))
+    .where(and(eq(of, id), eq(user.disabled, false)));
+  const recipients = followers.map((f) => f.email).filter((email) => email !== except);
+  if (recipients.length === 0) return 0;
+  await tx.insert(outbox).values(recipients.map((to) => ({ purpose: `${kind}.status`, to, subject: mail.subject, text: mail.text })));
+  return recipients.length;
+}
