@@ -9,6 +9,7 @@ import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { timeSince } from "~/lib/format";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
@@ -38,17 +39,6 @@ const STATUS_OPTIONS = [
   { value: "all", label: "All statuses" },
   ...IVR_STATUSES.filter((s) => s !== "draft").map((s) => ({ value: s, label: IVR_STATUS_LABELS[s] })),
 ];
-
-/** "4 min", "3 h", "2 d": how long an IVR has waited since it was sent. */
-function ageOf(since: Date | string | null, now: number): string {
-  if (!since) return "—";
-  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
-}
 
 export default function IvrQueue({ loaderData }: Route.ComponentProps) {
   const { filters, rows, practices, ages, now } = loaderData;
@@ -136,7 +126,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
                 <Td data-label="Date of service">{row.dateOfService ?? "—"}</Td>
                 <Td data-label="Waiting">
                   <span className="flex flex-col">
-                    <span>{ageOf(row.submittedAt, now)}</span>
+                    <span>{row.submittedAt ? timeSince(row.submittedAt, now) : "—"}</span>
                     <span className="text-xs text-muted-foreground">
                       sent <DateTime value={row.submittedAt} />
                     </span>
