@@ -1,26 +1,12 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sources } from "../../../tests/support/sources";
 import { canTransitionOrder, ORDER_STATUSES, ORDER_TRANSITIONS, orderTransitionRefusal } from "~/lib/orders";
-
-/** Source files of the app and the scripts, tests left out. */
-function sources(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !name.includes(".test.")) files.push(path);
-    }
-  };
-  walk("app");
-  walk("scripts");
-  return files;
-}
 
 describe("the order lifecycle", () => {
   it("is written only by orders/lifecycle.ts: no other code inserts an order or sets its status", () => {
-    const writers = sources().filter((file) => {
+    const writers = sources("app", "scripts").filter((file) => {
       const source = readFileSync(file, "utf8");
       return /insert\(orders\)/.test(source) || /update\(orders\)\s*\.set\(\{[^}]*\bstatus\b/.test(source);
     });
