@@ -11,17 +11,18 @@ import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeSince } from "~/lib/format";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
+import { isFiltered, parseQueueFilters, queueAgeOptions } from "~/lib/queue-filters";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getReadDb } from "~/.server/db/client";
-import { ivrQueue, parseQueueFilters, QUEUE_AGES } from "~/.server/ivr";
+import { ivrQueue } from "~/.server/ivr";
 import { listPractices } from "~/.server/practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVRs | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
-  const filters = parseQueueFilters(new URL(request.url).searchParams);
+  const filters = parseQueueFilters(new URL(request.url).searchParams, IVR_STATUSES);
   const db = getReadDb();
   const [rows, practices] = await Promise.all([ivrQueue(db, filters, { viewerId: me.id }), listPractices(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     rows,
     practices: practices.map((p) => ({ value: p.id, label: p.name })),
-    ages: QUEUE_AGES.map((a) => ({ value: a.value, label: a.label })),
+    ages: queueAgeOptions("Older than"),
     now: Date.now(),
   };
 }
@@ -45,7 +46,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
   const live = useConsoleLive();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/ivrs";
-  const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
+  const filtered = isFiltered(filters);
   const answeredToMe = rows.filter((r) => r.answered?.toViewer).length;
   return (
     <div className="flex flex-col gap-6">
