@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/lib/orders";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
-import { patientSchema, latestUsToday } from "~/lib/schemas/patient";
+import { latestUsToday } from "~/lib/schemas/patient";
 import { facilitySchema } from "~/lib/schemas/practice";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
@@ -32,9 +31,9 @@ import {
   shipOrder,
   transitionOrder,
 } from "~/.server/orders";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice, updateFacility } from "~/.server/practices";
+import { updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
+import { makeFacility, makeMember, makePatient, makePractice } from "../support/factories";
 import { drivers, freshDatabase } from "./support/database";
 
 const staff = { email: "orders@company.example", ip: "198.51.100.9" };
@@ -75,23 +74,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   let foreignFacilityId: string;
   const actor = () => ({ email: member.email, ip: "203.0.113.5" });
 
-  async function patient(lastName: string, birthDate: string) {
-    const parsed = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName,
-      birthDate,
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-    return (await addPatient(db(), { practiceId, actor: actor(), input: parsed.data })).id;
-  }
+  const patient = (lastName: string, birthDate: string) => makePatient(db(), { practiceId, actor: actor(), fields: { lastName, birthDate } });
 
   /** An IVR of the practice in the given state, as part 1 leaves it. */
   async function ivr(overrides: Partial<typeof ivrs.$inferInsert> = {}) {
@@ -151,17 +134,12 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   beforeAll(async () => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
-    practiceId = (await findOrCreatePractice(db(), "Sunrise Wound Care")).practice.id;
-    otherPracticeId = (await findOrCreatePractice(db(), "Elsewhere Clinic")).practice.id;
-    const { user } = await upsertUser(db(), { email: "nurse@sunrise.example", role: "member", password: "long test password" });
-    member = { id: user.id, email: user.email };
-    await setMemberPractice(db(), user.id, practiceId);
-    const { user: second } = await upsertUser(db(), { email: "billing@sunrise.example", role: "member", password: "long test password" });
-    follower = { id: second.id, email: second.email };
-    await setMemberPractice(db(), second.id, practiceId);
-    const address = { addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" };
-    facilityId = (await db().insert(facilities).values({ practiceId, name: "Main clinic", ...address }).returning())[0]!.id;
-    foreignFacilityId = (await db().insert(facilities).values({ practiceId: otherPracticeId, name: "Elsewhere", ...address }).returning())[0]!.id;
+    practiceId = await makePractice(db(), "Sunrise Wound Care");
+    otherPracticeId = await makePractice(db(), "Elsewhere Clinic");
+    member = await makeMember(db(), { email: "nurse@sunrise.example", practiceId });
+    follower = await makeMember(db(), { email: "billing@sunrise.example", practiceId });
+    facilityId = await makeFacility(db(), practiceId, { name: "Main clinic" });
+    foreignFacilityId = await makeFacility(db(), otherPracticeId, { name: "Elsewhere" });
     patientId = await patient("Hale", "1948-03-02");
     otherPatientId = await patient("Ames", "1951-07-19");
   });
@@ -539,28 +517,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
     const database = await freshDatabase("postgres");
     try {
       const db = database.db;
-      const practiceId = (await findOrCreatePractice(db, "Race Clinic")).practice.id;
-      const { user } = await upsertUser(db, { email: "race@clinic.example", role: "member", password: "long test password" });
-      await setMemberPractice(db, user.id, practiceId);
-      const [facility] = await db
-        .insert(facilities)
-        .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-        .returning();
-      const parsedPatient = parseWith(patientSchema, {
-        firstName: "Ada",
-        lastName: "Race",
-        birthDate: "1950-01-01",
-        sex: "female",
-        addressLine1: "1 Elm",
-        city: "Austin",
-        state: "TX",
-        zip: "78701",
-        payerName: "Medicare Part B",
-        payerType: "medicare",
-        memberId: "1EG4-TE5-MK73",
+      const practiceId = await makePractice(db, "Race Clinic");
+      const user = await makeMember(db, { email: "race@clinic.example", practiceId });
+      const facilityId = await makeFacility(db, practiceId);
+      const patientId = await makePatient(db, {
+        practiceId,
+        actor: { email: user.email, ip: null },
+        fields: { firstName: "Ada", lastName: "Race", birthDate: "1950-01-01", addressLine1: "1 Elm" },
       });
-      if (!parsedPatient.success) throw new Error("patient");
-      const patientId = (await addPatient(db, { practiceId, actor: { email: user.email, ip: null }, input: parsedPatient.data })).id;
       const [row] = await db
         .insert(ivrs)
         .values({ practiceId, requestType: "new-wound", status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60), authorisedApplications: 1 })
@@ -570,7 +534,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
         patientId,
         productSlug: "membrane-wrap",
         dateOfService: day(5),
-        facilityId: facility!.id,
+        facilityId,
         shippingSpeed: "expedited",
         "qty-2x2": "1",
       });
