@@ -7,7 +7,6 @@
  * Medicare); each function takes overrides for what a test needs otherwise.
  */
 import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import type { Db } from "~/.server/db/client";
 import { facilities, providers } from "~/.server/db/schema";
 import { addPatient } from "~/.server/patients";
@@ -15,6 +14,7 @@ import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { parseWith } from "~/lib/schemas/fields";
 import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
 import { patientSchema } from "~/lib/schemas/patient";
+import { signInCookie } from "../integration/support/actions";
 
 /** The password of the accounts these helpers make. */
 export const PASSWORD = "a long test password";
@@ -37,12 +37,8 @@ export async function makeMember(
 }
 
 /** The session cookie a browser would send once the account signed in with its password. */
-export async function cookieOf(email: string, password = PASSWORD): Promise<string> {
-  const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+export function cookieOf(email: string, password = PASSWORD): Promise<string> {
+  return signInCookie(email, password);
 }
 
 /** An account (in the practice, when given), signed in: its id and the session cookie a browser would send. */
