@@ -9,7 +9,7 @@ import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, ivrFiles, ivrs, outbox, patients } from "~/.server/db/schema";
 import { getIvrFile, removeStaleDrafts, saveDraft, type DraftRow } from "~/.server/ivr";
-import { cookieOf, ivrFormData, makeMember, practiceReadyForIvrs } from "../support/factories";
+import { cookieOf, ivrFormData, makeMember, MARGARET_HALE, practiceReadyForIvrs } from "../support/factories";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase, type Driver } from "./support/database";
 
@@ -33,19 +33,8 @@ async function portalFixture(database: Awaited<ReturnType<typeof freshDatabase>>
   return { practiceId, nurse: members[0]!, biller: members[1]!, providerId, facilityId, patientId };
 }
 
-const NEW_PATIENT = {
-  firstName: "Otto",
-  lastName: "Brandt",
-  birthDate: "1951-07-02",
-  sex: "male",
-  addressLine1: "9 Oak Street",
-  city: "Austin",
-  state: "TX",
-  zip: "78701",
-  payerName: "Medicare Part B",
-  payerType: "medicare",
-  memberId: "1EG4-TE5-MK73",
-};
+/** A patient the IVR form adds as it sends: Otto Brandt, on Medicare in Austin. */
+const NEW_PATIENT = { ...MARGARET_HALE, firstName: "Otto", lastName: "Brandt", birthDate: "1951-07-02", sex: "male", addressLine1: "9 Oak Street" };
 
 describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
