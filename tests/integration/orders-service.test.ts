@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/lib/orders";
+import { addDays } from "~/lib/calendar";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
 import { latestUsToday } from "~/lib/schemas/patient";
@@ -33,7 +34,7 @@ import {
 } from "~/.server/orders";
 import { updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
-import { makeFacility, makeMember, makePatient, makePractice } from "../support/factories";
+import { makeFacility, makeIvr, makeMember, makePatient, makePractice } from "../support/factories";
 import { drivers, freshDatabase } from "./support/database";
 
 const staff = { email: "orders@company.example", ip: "198.51.100.9" };
@@ -44,11 +45,8 @@ const SNAPSHOT = {
   shipTo: { addressLine1: "1 Main St", addressLine2: null, city: "Austin", state: "TX", zip: "78701", phone: "5125550100" },
   productName: "Membrane Wrap",
 };
-const day = (offset: number) => {
-  const d = new Date(`${latestUsToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
+/** The date `offset` days from today, as the order rules count today. */
+const day = (offset: number) => addDays(latestUsToday(), offset);
 const today = day(0);
 
 /**
@@ -78,26 +76,22 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
 
   /** An IVR of the practice in the given state, as part 1 leaves it. */
   async function ivr(overrides: Partial<typeof ivrs.$inferInsert> = {}) {
-    const [row] = await db()
-      .insert(ivrs)
-      .values({
-        practiceId,
-        createdBy: member.id,
-        requestType: "new-wound",
-        status: "covered",
-        patientId,
-        facilityId,
-        productSlug: "membrane-wrap",
-        dateOfService: day(3),
-        areaHundredths: 1300,
-        validUntil: day(60),
-        authorisedApplications: null,
-        submittedAt: new Date(),
-        ...overrides,
-      })
-      .returning();
-    await db().insert(ivrFollowers).values({ ivrId: row!.id, userId: follower.id });
-    return row!;
+    const row = await makeIvr(db(), {
+      practiceId,
+      createdBy: member.id,
+      status: "covered",
+      patientId,
+      facilityId,
+      productSlug: "membrane-wrap",
+      dateOfService: day(3),
+      areaHundredths: 1300,
+      validUntil: day(60),
+      authorisedApplications: null,
+      submittedAt: new Date(),
+      ...overrides,
+    });
+    await db().insert(ivrFollowers).values({ ivrId: row.id, userId: follower.id });
+    return row;
   }
 
   function orderInput(ivrRow: { id: string; patientId: string | null; productSlug: string | null }, overrides: Record<string, string> = {}) {
@@ -263,11 +257,8 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
 
   it("refuses an IVR, a facility or a size that is not the practice's or not made, and a product ordered by request only", async () => {
     const covered = await ivr();
-    const [foreign] = await db()
-      .insert(ivrs)
-      .values({ practiceId: otherPracticeId, requestType: "new-wound", status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60) })
-      .returning();
-    expect((await refusal(place(foreign!))).field).toBe("ivrId");
+    const foreign = await makeIvr(db(), { practiceId: otherPracticeId, status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60) });
+    expect((await refusal(place(foreign))).field).toBe("ivrId");
     expect((await refusal(place(covered, { facilityId: foreignFacilityId }))).field).toBe("facilityId");
     expect((await refusal(place(covered, { "qty-5x10": "1" }))).message).toBe("Membrane Wrap is not made in 5 × 10 cm.");
     const byRequest = await ivr({ productSlug: "amchoplast" });
@@ -525,12 +516,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
         actor: { email: user.email, ip: null },
         fields: { firstName: "Ada", lastName: "Race", birthDate: "1950-01-01", addressLine1: "1 Elm" },
       });
-      const [row] = await db
-        .insert(ivrs)
-        .values({ practiceId, requestType: "new-wound", status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60), authorisedApplications: 1 })
-        .returning();
+      const row = await makeIvr(db, { practiceId, status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60), authorisedApplications: 1 });
       const parsed = parseWith(orderSchema, {
-        ivrId: row!.id,
+        ivrId: row.id,
         patientId,
         productSlug: "membrane-wrap",
         dateOfService: day(5),
@@ -543,7 +531,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
       const results = await Promise.allSettled([attempt(), attempt(), attempt()]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(OrderRefused);
-      const placed = await db.select().from(orders).where(eq(orders.ivrId, row!.id));
+      const placed = await db.select().from(orders).where(eq(orders.ivrId, row.id));
       expect(placed).toHaveLength(1);
     } finally {
       await database.dispose();

@@ -23,7 +23,7 @@ import {
   searchPatients,
   updatePatient,
 } from "~/.server/patients";
-import { makeMember, makePractice, MARGARET_HALE, PASSWORD } from "../support/factories";
+import { makeIvr, makeMember, makePractice, MARGARET_HALE, PASSWORD } from "../support/factories";
 import { formPost, routeCaller, signInCookie } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
@@ -220,9 +220,9 @@ describe.each(drivers)("patients on %s", (driver) => {
     expect(stray.status).toBe(404);
 
     // A staff read of an IVR of theirs names them too.
-    const [ivr] = await database.db.insert(ivrs).values({ practiceId: sunrise, requestType: "new-wound", status: "submitted", patientId: hayes }).returning();
-    await readIvrAsStaff(database.db, { id: ivr!.id, actor: { email: "verifier@company.example", ip: "192.0.2.4" } });
-    await call(ivrLoader, get(`/members/ivrs/${ivr!.id}`, nurse), { id: ivr!.id });
+    const ivr = await makeIvr(database.db, { practiceId: sunrise, status: "submitted", patientId: hayes });
+    await readIvrAsStaff(database.db, { id: ivr.id, actor: { email: "verifier@company.example", ip: "192.0.2.4" } });
+    await call(ivrLoader, get(`/members/ivrs/${ivr.id}`, nurse), { id: ivr.id });
 
     const access = await call(accessLoader, get(`/admin/patients/${hayes}`, admin), { id: hayes });
     expect(access.status).toBe(200);
@@ -239,7 +239,7 @@ describe.each(drivers)("patients on %s", (driver) => {
     expect(listed.access.rows.find((r) => r.action === "patient.view")!.actorRole).toBe("member");
     expect(listed.access.rows.find((r) => r.action === "ivr.view")!.link?.label).toMatch(/^IVR-\d{6}$/);
     // The member's IVR page shows the member id masked too.
-    const ivrPage = await call(ivrLoader, get(`/members/ivrs/${ivr!.id}`, nurse), { id: ivr!.id });
+    const ivrPage = await call(ivrLoader, get(`/members/ivrs/${ivr.id}`, nurse), { id: ivr.id });
     expect(JSON.stringify(ivrPage.body)).not.toContain("1EG4TE5MK73");
 
     // The audit log names the patient by reference, never by name.

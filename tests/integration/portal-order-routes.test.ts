@@ -5,6 +5,7 @@ import { loader as ivrLoader } from "~/routes/portal/ivr";
 import { action as orderAction, loader as orderLoader } from "~/routes/portal/order";
 import { action as formAction, loader as formLoader } from "~/routes/portal/order-form";
 import { loader as ordersLoader } from "~/routes/portal/orders";
+import { addDays } from "~/lib/calendar";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, shipmentSchema } from "~/lib/schemas/order";
 import { latestUsToday } from "~/lib/schemas/patient";
@@ -14,17 +15,14 @@ import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { ivrs } from "~/.server/db/schema";
 import { confirmOrder, invoiceOrder, markDelivered, shipOrder } from "~/.server/orders";
-import { cookieOf, makeFacility, makeMember, makePatient, makePractice } from "../support/factories";
+import { cookieOf, makeFacility, makeIvr, makeMember, makePatient, makePractice } from "../support/factories";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 type Route = (args: never) => Promise<unknown>;
 const STAFF = { email: "staff@company.example", ip: null };
-const day = (offset: number) => {
-  const d = new Date(`${latestUsToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
+/** The date `offset` days from today, as the order rules count today. */
+const day = (offset: number) => addDays(latestUsToday(), offset);
 
 /**
  * The member's order routes: the form starts from an IVR of the practice
@@ -86,7 +84,6 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     patientId = await makePatient(db(), { practiceId, actor: { email: "nurse@sunrise.example", ip: null } });
     const base = {
       practiceId,
-      requestType: "new-wound" as const,
       patientId,
       facilityId,
       productSlug: "membrane-wrap",
@@ -94,18 +91,8 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
       areaHundredths: 1225,
       submittedAt: new Date(),
     };
-    covered = (
-      await db()
-        .insert(ivrs)
-        .values({ ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 })
-        .returning()
-    )[0]!;
-    sent = (
-      await db()
-        .insert(ivrs)
-        .values({ ...base, status: "submitted" })
-        .returning()
-    )[0]!;
+    covered = await makeIvr(db(), { ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 });
+    sent = await makeIvr(db(), { ...base, status: "submitted" });
   });
   afterAll(async () => {
     await database.dispose();

@@ -8,7 +8,7 @@
  */
 import { upsertUser } from "~/.server/accounts/accounts";
 import type { Db } from "~/.server/db/client";
-import { facilities, providers } from "~/.server/db/schema";
+import { facilities, ivrs, providers } from "~/.server/db/schema";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { parseWith } from "~/lib/schemas/fields";
@@ -122,6 +122,17 @@ export function ivrInput(parties: IvrParties, overrides: Record<string, string |
 }
 
 export type PortalPractice = IvrParties & { practiceId: string };
+
+type IvrValues = typeof ivrs.$inferInsert;
+
+/**
+ * An IVR of the practice put straight into `status` (a new-wound request unless
+ * told otherwise), as the lifecycle would have left it, for a test of what
+ * follows: its row. A member sends one through the form and `submitIvr`.
+ */
+export async function makeIvr(db: Db, values: Pick<IvrValues, "practiceId" | "status"> & Partial<IvrValues>): Promise<typeof ivrs.$inferSelect> {
+  return (await db.insert(ivrs).values({ requestType: "new-wound", ...values }).returning())[0]!;
+}
 
 /** A practice with what an IVR needs: a provider, a facility and a patient (Margaret Hale, on Medicare). */
 export async function practiceReadyForIvrs(db: Db, name: string): Promise<PortalPractice> {
