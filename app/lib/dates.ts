@@ -1,15 +1,8 @@
 /**
  * Calendar dates as the site stores them, "yyyy-mm-dd" (no time, no zone),
  * the same in the browser and on the server. Two such strings compare in
- * date order as plain strings.
+ * date order as plain strings. Adding days is calendar.ts's addDays.
  */
-
-/** The date `days` after (or before, when negative) `date`. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Days in a month (1 to 12) of a year. */
 export function daysInMonth(year: number, month: number): number {

@@ -10,6 +10,28 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** An area in square centimetres, to two decimals at most: "12.25 cm²", "1,600 cm²". */
+export function formatCm2(value: number): string {
+  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value)} cm²`;
+}
+
+/**
+ * How long since `since` on the clock `now`: "just now", "12 min", "1 hour",
+ * "47 hours", "3 days" (in days from 48 hours on); with `ago`, "12 min ago"
+ * (but "just now"). A moment after `now` counts as just now.
+ */
+export function timeSince(since: Date | string, now: Date | string | number, { ago = false }: { ago?: boolean } = {}): string {
+  const minutes = Math.max(0, Math.floor((new Date(now).getTime() - new Date(since).getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  const hours = Math.floor(minutes / 60);
+  const span = minutes < 60 ? `${minutes} min` : hours < 48 ? counted(hours, "hour") : counted(Math.floor(hours / 24), "day");
+  return ago ? `${span} ago` : span;
+}
+
+function counted(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
 /** A moment in the given IANA zone, with the zone named: "Mar 4, 2026, 2:05 PM MST". */
 export function formatDateTime(value: Date | string, timeZone: string): string {
   return zoned(value, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });

@@ -1,22 +1,13 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { sources } from "../../tests/support/sources";
 import { mailPurposeLabel, statusSubject } from "./mail";
 import { KINDS } from "./submission-kinds";
 
 /** Every purpose key the server writes: literal ones, and the form kinds' `${kind}.notification` / `.confirmation`. */
 function purposesWritten(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !name.includes(".test.")) files.push(path);
-    }
-  };
-  walk("app/.server");
   const found = new Set<string>();
-  for (const file of files) {
+  for (const file of sources("app/.server")) {
     const source = readFileSync(file, "utf8");
     for (const m of source.matchAll(/purpose: "([a-z-]+\.[a-z.-]+)"/g)) found.add(m[1]!);
     // accounts.ts writes `account.${purpose}` for its two password links.

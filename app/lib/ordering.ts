@@ -7,7 +7,6 @@
  */
 import {
   coveringSet,
-  formatCm2 as cm2,
   overOrderWarning,
   sizeArea,
   sizeKey,
@@ -15,11 +14,9 @@ import {
   type GraftSize,
   type SizeLine,
 } from "~/lib/clinical/graft-sizes";
+import { formatCm2 } from "~/lib/format";
 import { MAX_UNITS_PER_SIZE, type InvoiceState } from "~/lib/orders";
 import { quantityField } from "~/lib/schemas/order-fields";
-
-/** "12.25 cm²", "16 cm²" */
-export { cm2 };
 
 type OrderWindow = { validUntil: string; priorAuthFrom?: string | null; priorAuthTo?: string | null };
 
@@ -131,7 +128,7 @@ export function setText(set: readonly SizeLine[], label: (size: GraftSize) => st
 
 /** "4 × 4 cm (16 cm²)": a size as the form's controls name it. */
 export function sizeWithArea(size: GraftSize, label: (size: GraftSize) => string): string {
-  return `${label(size)} (${cm2(sizeArea(size))})`;
+  return `${label(size)} (${formatCm2(sizeArea(size))})`;
 }
 
 export type InvoiceTotals = { unpaid: number; unpaidCents: number; overdue: number; overdueCents: number };

@@ -16,7 +16,7 @@ import { dispatch } from "~/.server/events";
 import { findOrCreatePractice } from "~/.server/practices";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
-import { ivrFormData, practiceReadyForIvrs, signedIn, type PortalPractice } from "./support/portal";
+import { ivrFormData, practiceReadyForIvrs, signedIn, type PortalPractice } from "../support/factories";
 
 type Route = (args: never) => Promise<unknown>;
 

@@ -4,17 +4,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as boardAction, loader as boardLoader } from "~/routes/portal/board";
 import { action as formAction } from "~/routes/portal/ivr-form";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
 import { IVR_ATTACHMENT } from "~/lib/uploads";
-import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, facilities, ivrFiles, ivrs, outbox, patients, providers } from "~/.server/db/schema";
+import { auditLog, ivrFiles, ivrs, outbox, patients } from "~/.server/db/schema";
 import { getIvrFile, removeStaleDrafts, saveDraft, type DraftRow } from "~/.server/ivr";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { cookieOf, ivrFormData, makeMember, MARGARET_HALE, practiceReadyForIvrs } from "../support/factories";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase, type Driver } from "./support/database";
 
@@ -24,79 +19,22 @@ import { drivers, freshDatabase, type Driver } from "./support/database";
 // key, one IVR, one mail to the company, however often it is posted.
 
 type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 const DAY = 86_400_000;
 
 /** A practice with a provider, a facility, a patient and two members, signed in. */
 async function portalFixture(database: Awaited<ReturnType<typeof freshDatabase>>, name: string) {
   const db = database.db;
-  const practiceId = (await findOrCreatePractice(db, name)).practice.id;
+  const { practiceId, providerId, facilityId, patientId } = await practiceReadyForIvrs(db, name);
   const members: { id: string; cookie: string }[] = [];
   for (const email of [`nurse@${name.toLowerCase().replace(/\W+/g, "")}.example`, `biller@${name.toLowerCase().replace(/\W+/g, "")}.example`]) {
-    const { user } = await upsertUser(db, { email, role: "member", password: PASSWORD });
-    await setMemberPractice(db, user.id, practiceId);
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    members.push({ id: user.id, cookie });
+    const { id } = await makeMember(db, { email, practiceId });
+    members.push({ id, cookie: await cookieOf(email) });
   }
-  const providerId = (await db.insert(providers).values({ practiceId, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" }).returning())[0]!.id;
-  const facilityId = (
-    await db
-      .insert(facilities)
-      .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-      .returning()
-  )[0]!.id;
-  const patient = parseWith(patientSchema, { ...NEW_PATIENT, firstName: "Margaret", lastName: "Hale", birthDate: "1948-03-02" });
-  if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-  const patientId = (await addPatient(db, { practiceId, actor: { email: "seed", ip: null }, input: patient.data })).id;
   return { practiceId, nurse: members[0]!, biller: members[1]!, providerId, facilityId, patientId };
 }
 
-/** The IVR form as a browser posts it, filled for the fixture's patient, provider and facility. */
-function ivrFormOf(f: { patientId: string; providerId: string; facilityId: string }, overrides: Record<string, string> = {}) {
-  const form = new FormData();
-  const values: Record<string, string> = {
-    requestType: "new-wound",
-    patientId: f.patientId,
-    providerId: f.providerId,
-    facilityId: f.facilityId,
-    placeOfService: "11",
-    dateOfService: "2099-01-10",
-    woundType: "venous-leg-ulcer",
-    woundLocation: "leg",
-    laterality: "left",
-    lengthCm: "5",
-    widthCm: "4",
-    durationWeeks: "6",
-    standardOfCareStart: "2098-11-01",
-    standardOfCare: "compression",
-    icdPrimary: "I83.012",
-    productSlug: "membrane-wrap",
-    plannedApplications: "4",
-    attestationName: "Ana Ruiz",
-    attest: "on",
-    ...overrides,
-  };
-  for (const [k, v] of Object.entries(values)) form.append(k, v);
-  return form;
-}
-
-const NEW_PATIENT = {
-  firstName: "Otto",
-  lastName: "Brandt",
-  birthDate: "1951-07-02",
-  sex: "male",
-  addressLine1: "9 Oak Street",
-  city: "Austin",
-  state: "TX",
-  zip: "78701",
-  payerName: "Medicare Part B",
-  payerType: "medicare",
-  memberId: "1EG4-TE5-MK73",
-};
+/** A patient the IVR form adds as it sends: Otto Brandt, on Medicare in Austin. */
+const NEW_PATIENT = { ...MARGARET_HALE, firstName: "Otto", lastName: "Brandt", birthDate: "1951-07-02", sex: "male", addressLine1: "9 Oak Street" };
 
 describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -106,7 +44,7 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
     answerOf(await route({ request: await request, context: contextFrom("198.51.100.21"), params } as never).catch((thrown: unknown) => thrown));
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 
-  const ivrForm = (overrides: Record<string, string> = {}) => ivrFormOf(f, overrides);
+  const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData(f, overrides);
   /** A draft saved through the form, as the browser's autosave does: its id. */
   async function draft(fields: Record<string, string>, cookie = f.nurse.cookie): Promise<string> {
     const saved = await call(formAction, formPost("/members/ivrs/new.data", { intent: "draft", ...fields }, { cookie }));
@@ -323,7 +261,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("twenty sendings of one draft at
     setPhiRing(undefined);
   });
 
-  const form = (draftId: string, clientKey: string) => ivrFormOf(f, { draftId, clientKey });
+  const form = (draftId: string, clientKey: string) => ivrFormData(f, { draftId, clientKey });
   const post = async (body: FormData) =>
     answerOf(
       await (formAction as Route)({ request: await formPost("/members/ivrs/new", body, { cookie: f.nurse.cookie, "X-Resend": "0" }), context: contextFrom("198.51.100.22"), params: {} } as never).catch(

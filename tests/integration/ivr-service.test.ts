@@ -2,12 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canTransitionIvr, IVR_ACTOR_KINDS, IVR_STATUSES, IVR_TRANSITIONS, type IvrStatus } from "~/lib/ivr";
 import { parseWith } from "~/lib/schemas/fields";
-import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
 import { patientSchema } from "~/lib/schemas/patient";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, facilities, ivrs, outbox, providers } from "~/.server/db/schema";
+import { auditLog, ivrs, outbox, providers } from "~/.server/db/schema";
 import { startMailWorker } from "~/.server/mail";
 import {
   getIvrDetail,
@@ -25,7 +23,7 @@ import {
 } from "~/.server/ivr";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
 import { addPatient, DuplicatePatientError } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { ivrInput as ivrInputFor, makeFacility, makeMember, makePatient, makePractice, makeProvider } from "../support/factories";
 import { drivers, freshDatabase } from "./support/database";
 
 const staff = { email: "verifier@company.example", ip: "198.51.100.7" };
@@ -43,73 +41,20 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
     const db = database.db;
-    practiceId = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
-    otherPracticeId = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
-    const { user } = await upsertUser(db, { email: "nurse@sunrise.example", role: "member", password: "long test password" });
-    member = { id: user.id, email: user.email };
-    await setMemberPractice(db, user.id, practiceId);
-    const [provider] = await db
-      .insert(providers)
-      .values({ practiceId, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" })
-      .returning();
-    providerId = provider!.id;
-    const [facility] = await db
-      .insert(facilities)
-      .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-      .returning();
-    facilityId = facility!.id;
-    const patient = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName: "Hale",
-      birthDate: "1948-03-02",
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      phone: "512 555 0199",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-    patientId = (await addPatient(db, { practiceId, actor: { email: member.email, ip: null }, input: patient.data })).id;
+    practiceId = await makePractice(db, "Sunrise Wound Care");
+    otherPracticeId = await makePractice(db, "Elsewhere Clinic");
+    member = await makeMember(db, { email: "nurse@sunrise.example", practiceId });
+    providerId = await makeProvider(db, practiceId);
+    facilityId = await makeFacility(db, practiceId);
+    patientId = await makePatient(db, { practiceId, actor: { email: member.email, ip: null }, fields: { phone: "512 555 0199" } });
   });
   afterAll(async () => {
     await database.dispose();
     setPhiRing(undefined);
   });
 
-  function ivrInput(overrides: Record<string, string | string[]> = {}) {
-    const fd = new FormData();
-    const values: Record<string, string | string[]> = {
-      requestType: "new-wound",
-      patientId,
-      providerId,
-      facilityId,
-      placeOfService: "11",
-      dateOfService: "2099-01-10",
-      woundType: "venous-leg-ulcer",
-      woundLocation: "leg",
-      laterality: "left",
-      lengthCm: "5.3",
-      widthCm: "10",
-      durationWeeks: "6",
-      standardOfCareStart: "2098-11-01",
-      standardOfCare: ["compression"],
-      icdPrimary: "I83.012",
-      icdSecondary: ["L97.212"],
-      productSlug: "membrane-wrap",
-      plannedApplications: "4",
-      attestationName: "Ana Ruiz",
-      attest: "on",
-      ...overrides,
-    };
-    for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) fd.append(k, one);
-    const parsed = parseWith(ivrSchema, readIvrForm(fd));
-    if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-    return parsed.data;
-  }
+  const ivrInput = (overrides: Record<string, string | string[]> = {}) =>
+    ivrInputFor({ patientId, providerId, facilityId }, { lengthCm: "5.3", widthCm: "10", icdSecondary: ["L97.212"], ...overrides });
   const actor = () => ({ email: member.email, ip: "203.0.113.5" });
   const photo = { role: "wound-photo" as const, name: "hale-wound.png", mimeType: "image/png", bytes: Buffer.from("\x89PNG\r\n\x1a\n Margaret Hale wound") };
 

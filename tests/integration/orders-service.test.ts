@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/lib/orders";
+import { addDays } from "~/lib/calendar";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
-import { patientSchema, latestUsToday } from "~/lib/schemas/patient";
+import { latestUsToday } from "~/lib/schemas/patient";
 import { facilitySchema } from "~/lib/schemas/practice";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
@@ -33,9 +33,9 @@ import {
 } from "~/.server/orders";
 import { transitionOrder } from "~/.server/orders/lifecycle";
 import { startMailWorker } from "~/.server/mail";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice, updateFacility } from "~/.server/practices";
+import { updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
+import { makeFacility, makeIvr, makeMember, makePatient, makePractice } from "../support/factories";
 import { drivers, freshDatabase } from "./support/database";
 
 const staff = { email: "orders@company.example", ip: "198.51.100.9" };
@@ -46,11 +46,8 @@ const SNAPSHOT = {
   shipTo: { addressLine1: "1 Main St", addressLine2: null, city: "Austin", state: "TX", zip: "78701", phone: "5125550100" },
   productName: "Membrane Wrap",
 };
-const day = (offset: number) => {
-  const d = new Date(`${latestUsToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
+/** The date `offset` days from today, as the order rules count today. */
+const day = (offset: number) => addDays(latestUsToday(), offset);
 const today = day(0);
 
 /**
@@ -76,46 +73,26 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   let foreignFacilityId: string;
   const actor = () => ({ email: member.email, ip: "203.0.113.5" });
 
-  async function patient(lastName: string, birthDate: string) {
-    const parsed = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName,
-      birthDate,
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-    return (await addPatient(db(), { practiceId, actor: actor(), input: parsed.data })).id;
-  }
+  const patient = (lastName: string, birthDate: string) => makePatient(db(), { practiceId, actor: actor(), fields: { lastName, birthDate } });
 
   /** An IVR of the practice in the given state, as part 1 leaves it. */
   async function ivr(overrides: Partial<typeof ivrs.$inferInsert> = {}) {
-    const [row] = await db()
-      .insert(ivrs)
-      .values({
-        practiceId,
-        createdBy: member.id,
-        requestType: "new-wound",
-        status: "covered",
-        patientId,
-        facilityId,
-        productSlug: "membrane-wrap",
-        dateOfService: day(3),
-        areaHundredths: 1300,
-        validUntil: day(60),
-        authorisedApplications: null,
-        submittedAt: new Date(),
-        ...overrides,
-      })
-      .returning();
-    await db().insert(ivrFollowers).values({ ivrId: row!.id, userId: follower.id });
-    return row!;
+    const row = await makeIvr(db(), {
+      practiceId,
+      createdBy: member.id,
+      status: "covered",
+      patientId,
+      facilityId,
+      productSlug: "membrane-wrap",
+      dateOfService: day(3),
+      areaHundredths: 1300,
+      validUntil: day(60),
+      authorisedApplications: null,
+      submittedAt: new Date(),
+      ...overrides,
+    });
+    await db().insert(ivrFollowers).values({ ivrId: row.id, userId: follower.id });
+    return row;
   }
 
   function orderInput(ivrRow: { id: string; patientId: string | null; productSlug: string | null }, overrides: Record<string, string> = {}) {
@@ -152,17 +129,12 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   beforeAll(async () => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
-    practiceId = (await findOrCreatePractice(db(), "Sunrise Wound Care")).practice.id;
-    otherPracticeId = (await findOrCreatePractice(db(), "Elsewhere Clinic")).practice.id;
-    const { user } = await upsertUser(db(), { email: "nurse@sunrise.example", role: "member", password: "long test password" });
-    member = { id: user.id, email: user.email };
-    await setMemberPractice(db(), user.id, practiceId);
-    const { user: second } = await upsertUser(db(), { email: "billing@sunrise.example", role: "member", password: "long test password" });
-    follower = { id: second.id, email: second.email };
-    await setMemberPractice(db(), second.id, practiceId);
-    const address = { addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" };
-    facilityId = (await db().insert(facilities).values({ practiceId, name: "Main clinic", ...address }).returning())[0]!.id;
-    foreignFacilityId = (await db().insert(facilities).values({ practiceId: otherPracticeId, name: "Elsewhere", ...address }).returning())[0]!.id;
+    practiceId = await makePractice(db(), "Sunrise Wound Care");
+    otherPracticeId = await makePractice(db(), "Elsewhere Clinic");
+    member = await makeMember(db(), { email: "nurse@sunrise.example", practiceId });
+    follower = await makeMember(db(), { email: "billing@sunrise.example", practiceId });
+    facilityId = await makeFacility(db(), practiceId, { name: "Main clinic" });
+    foreignFacilityId = await makeFacility(db(), otherPracticeId, { name: "Elsewhere" });
     patientId = await patient("Hale", "1948-03-02");
     otherPatientId = await patient("Ames", "1951-07-19");
   });
@@ -286,11 +258,8 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
 
   it("refuses an IVR, a facility or a size that is not the practice's or not made, and a product ordered by request only", async () => {
     const covered = await ivr();
-    const [foreign] = await db()
-      .insert(ivrs)
-      .values({ practiceId: otherPracticeId, requestType: "new-wound", status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60) })
-      .returning();
-    expect((await refusal(place(foreign!))).field).toBe("ivrId");
+    const foreign = await makeIvr(db(), { practiceId: otherPracticeId, status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60) });
+    expect((await refusal(place(foreign))).field).toBe("ivrId");
     expect((await refusal(place(covered, { facilityId: foreignFacilityId }))).field).toBe("facilityId");
     expect((await refusal(place(covered, { "qty-5x10": "1" }))).message).toBe("Membrane Wrap is not made in 5 × 10 cm.");
     const byRequest = await ivr({ productSlug: "amchoplast" });
@@ -555,38 +524,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
     const database = await freshDatabase("postgres");
     try {
       const db = database.db;
-      const practiceId = (await findOrCreatePractice(db, "Race Clinic")).practice.id;
-      const { user } = await upsertUser(db, { email: "race@clinic.example", role: "member", password: "long test password" });
-      await setMemberPractice(db, user.id, practiceId);
-      const [facility] = await db
-        .insert(facilities)
-        .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-        .returning();
-      const parsedPatient = parseWith(patientSchema, {
-        firstName: "Ada",
-        lastName: "Race",
-        birthDate: "1950-01-01",
-        sex: "female",
-        addressLine1: "1 Elm",
-        city: "Austin",
-        state: "TX",
-        zip: "78701",
-        payerName: "Medicare Part B",
-        payerType: "medicare",
-        memberId: "1EG4-TE5-MK73",
+      const practiceId = await makePractice(db, "Race Clinic");
+      const user = await makeMember(db, { email: "race@clinic.example", practiceId });
+      const facilityId = await makeFacility(db, practiceId);
+      const patientId = await makePatient(db, {
+        practiceId,
+        actor: { email: user.email, ip: null },
+        fields: { firstName: "Ada", lastName: "Race", birthDate: "1950-01-01", addressLine1: "1 Elm" },
       });
-      if (!parsedPatient.success) throw new Error("patient");
-      const patientId = (await addPatient(db, { practiceId, actor: { email: user.email, ip: null }, input: parsedPatient.data })).id;
-      const [row] = await db
-        .insert(ivrs)
-        .values({ practiceId, requestType: "new-wound", status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60), authorisedApplications: 1 })
-        .returning();
+      const row = await makeIvr(db, { practiceId, status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60), authorisedApplications: 1 });
       const parsed = parseWith(orderSchema, {
-        ivrId: row!.id,
+        ivrId: row.id,
         patientId,
         productSlug: "membrane-wrap",
         dateOfService: day(5),
-        facilityId: facility!.id,
+        facilityId,
         shippingSpeed: "expedited",
         "qty-2x2": "1",
       });
@@ -595,7 +547,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
       const results = await Promise.allSettled([attempt(), attempt(), attempt()]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(OrderRefused);
-      const placed = await db.select().from(orders).where(eq(orders.ivrId, row!.id));
+      const placed = await db.select().from(orders).where(eq(orders.ivrId, row.id));
       expect(placed).toHaveLength(1);
     } finally {
       await database.dispose();

@@ -7,7 +7,6 @@ import { loader as ivrLoader } from "~/routes/portal/ivr";
 import { loader as accessLoader } from "~/routes/console/patients-detail";
 import { parseWith } from "~/lib/schemas/fields";
 import { coverageSchema, patientDetailsSchema, patientSchema } from "~/lib/schemas/patient";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { listAudit } from "~/.server/audit";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
@@ -24,28 +23,15 @@ import {
   searchPatients,
   updatePatient,
 } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { makeIvr, makeMember, makePractice, MARGARET_HALE, PASSWORD } from "../support/factories";
 import { formPost, routeCaller, signInCookie } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
-const PASSWORD = "a long test password";
 const nurseActor = { email: "nurse@sunrise.example", ip: "198.51.100.9" };
 
 function patientInput(overrides: Record<string, string> = {}) {
-  const parsed = parseWith(patientSchema, {
-    firstName: "Margaret",
-    lastName: "Hayes",
-    birthDate: "1948-03-14",
-    sex: "female",
-    addressLine1: "5 Elm Street",
-    city: "Austin",
-    state: "Texas",
-    zip: "787011234",
-    payerName: "Medicare Part B",
-    payerType: "medicare",
-    memberId: "1EG4-TE5-MK73",
-    ...overrides,
-  });
+  // Margaret Hayes, her state typed in full and her ZIP+4 without its dash, as a member may type them.
+  const parsed = parseWith(patientSchema, { ...MARGARET_HALE, lastName: "Hayes", birthDate: "1948-03-14", state: "Texas", zip: "787011234", ...overrides });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.data;
 }
@@ -74,11 +60,10 @@ describe.each(drivers)("patients on %s", (driver) => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
     const db = database.db;
-    sunrise = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
-    elsewhere = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
-    const { user } = await upsertUser(db, { email: "nurse@sunrise.example", role: "member", password: PASSWORD });
-    await setMemberPractice(db, user.id, sunrise);
-    await upsertUser(db, { email: "admin@company.example", role: "admin", password: PASSWORD });
+    sunrise = await makePractice(db, "Sunrise Wound Care");
+    elsewhere = await makePractice(db, "Elsewhere Clinic");
+    await makeMember(db, { email: "nurse@sunrise.example", practiceId: sunrise });
+    await makeMember(db, { email: "admin@company.example", role: "admin" });
     nurse = await signInCookie("nurse@sunrise.example", PASSWORD);
     admin = await signInCookie("admin@company.example", PASSWORD);
     hayes = (await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: patientInput() })).id;
@@ -202,19 +187,7 @@ describe.each(drivers)("patients on %s", (driver) => {
     expect(page.status).toBe(200);
     expect((page.body as { found: { rows: { id: string; name: string }[] } }).found.rows).toEqual([expect.objectContaining({ id: hayes, name: "Hayes, Margaret" })]);
 
-    const fields = {
-      firstName: "Margaret",
-      lastName: "HAYES",
-      birthDate: "1948-03-14",
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    };
+    const fields = { ...MARGARET_HALE, lastName: "HAYES", birthDate: "1948-03-14" };
     const again = await call(patientsAction, post("/members/patients", fields, nurse));
     expect(again.status).toBe(409);
     const [row] = await database.db.select({ number: patients.number }).from(patients).where(eq(patients.id, hayes));
@@ -247,9 +220,9 @@ describe.each(drivers)("patients on %s", (driver) => {
     expect(stray.status).toBe(404);
 
     // A staff read of an IVR of theirs names them too.
-    const [ivr] = await database.db.insert(ivrs).values({ practiceId: sunrise, requestType: "new-wound", status: "submitted", patientId: hayes }).returning();
-    await readIvrAsStaff(database.db, { id: ivr!.id, actor: { email: "verifier@company.example", ip: "192.0.2.4" } });
-    await call(ivrLoader, get(`/members/ivrs/${ivr!.id}`, nurse), { id: ivr!.id });
+    const ivr = await makeIvr(database.db, { practiceId: sunrise, status: "submitted", patientId: hayes });
+    await readIvrAsStaff(database.db, { id: ivr.id, actor: { email: "verifier@company.example", ip: "192.0.2.4" } });
+    await call(ivrLoader, get(`/members/ivrs/${ivr.id}`, nurse), { id: ivr.id });
 
     const access = await call(accessLoader, get(`/admin/patients/${hayes}`, admin), { id: hayes });
     expect(access.status).toBe(200);
@@ -266,7 +239,7 @@ describe.each(drivers)("patients on %s", (driver) => {
     expect(listed.access.rows.find((r) => r.action === "patient.view")!.actorRole).toBe("member");
     expect(listed.access.rows.find((r) => r.action === "ivr.view")!.link?.label).toMatch(/^IVR-\d{6}$/);
     // The member's IVR page shows the member id masked too.
-    const ivrPage = await call(ivrLoader, get(`/members/ivrs/${ivr!.id}`, nurse), { id: ivr!.id });
+    const ivrPage = await call(ivrLoader, get(`/members/ivrs/${ivr.id}`, nurse), { id: ivr.id });
     expect(JSON.stringify(ivrPage.body)).not.toContain("1EG4TE5MK73");
 
     // The audit log names the patient by reference, never by name.

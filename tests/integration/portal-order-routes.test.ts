@@ -5,30 +5,24 @@ import { loader as ivrLoader } from "~/routes/portal/ivr";
 import { action as orderAction, loader as orderLoader } from "~/routes/portal/order";
 import { action as formAction, loader as formLoader } from "~/routes/portal/order-form";
 import { loader as ordersLoader } from "~/routes/portal/orders";
+import { addDays } from "~/lib/calendar";
 import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, shipmentSchema } from "~/lib/schemas/order";
-import { latestUsToday, patientSchema } from "~/lib/schemas/patient";
+import { latestUsToday } from "~/lib/schemas/patient";
 import type { ShippingSpeed } from "~/lib/orders";
 import { arrivalBy, arrivals } from "~/lib/shipping";
-import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { facilities, ivrs } from "~/.server/db/schema";
+import { ivrs } from "~/.server/db/schema";
 import { confirmOrder, invoiceOrder, markDelivered, shipOrder } from "~/.server/orders";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { cookieOf, makeFacility, makeIvr, makeMember, makePatient, makePractice } from "../support/factories";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 const STAFF = { email: "staff@company.example", ip: null };
-const day = (offset: number) => {
-  const d = new Date(`${latestUsToday()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
+/** The date `offset` days from today, as the order rules count today. */
+const day = (offset: number) => addDays(latestUsToday(), offset);
 
 /**
  * The member's order routes: the form starts from an IVR of the practice
@@ -49,13 +43,6 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
   let covered: typeof ivrs.$inferSelect;
   let sent: typeof ivrs.$inferSelect;
 
-  async function cookieOf(email: string) {
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
   const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
     answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
@@ -81,43 +68,22 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
   beforeAll(async () => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
-    practiceId = (await findOrCreatePractice(db(), "Sunrise Wound Care")).practice.id;
-    const elsewhere = (await findOrCreatePractice(db(), "Elsewhere Clinic")).practice.id;
+    practiceId = await makePractice(db(), "Sunrise Wound Care");
+    const elsewhere = await makePractice(db(), "Elsewhere Clinic");
     for (const [email, practice] of [
       ["nurse@sunrise.example", practiceId],
       ["outsider@elsewhere.example", elsewhere],
       ["nobody@clinic.example", null],
     ] as const) {
-      const { user } = await upsertUser(db(), { email, role: "member", password: PASSWORD });
-      if (practice) await setMemberPractice(db(), user.id, practice);
+      await makeMember(db(), { email, practiceId: practice });
     }
     nurse = await cookieOf("nurse@sunrise.example");
     outsider = await cookieOf("outsider@elsewhere.example");
     nobody = await cookieOf("nobody@clinic.example");
-    facilityId = (
-      await db()
-        .insert(facilities)
-        .values({ practiceId, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-        .returning()
-    )[0]!.id;
-    const patient = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName: "Hale",
-      birthDate: "1948-03-02",
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-    patientId = (await addPatient(db(), { practiceId, actor: { email: "nurse@sunrise.example", ip: null }, input: patient.data })).id;
+    facilityId = await makeFacility(db(), practiceId);
+    patientId = await makePatient(db(), { practiceId, actor: { email: "nurse@sunrise.example", ip: null } });
     const base = {
       practiceId,
-      requestType: "new-wound" as const,
       patientId,
       facilityId,
       productSlug: "membrane-wrap",
@@ -125,18 +91,8 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
       areaHundredths: 1225,
       submittedAt: new Date(),
     };
-    covered = (
-      await db()
-        .insert(ivrs)
-        .values({ ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 })
-        .returning()
-    )[0]!;
-    sent = (
-      await db()
-        .insert(ivrs)
-        .values({ ...base, status: "submitted" })
-        .returning()
-    )[0]!;
+    covered = await makeIvr(db(), { ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 });
+    sent = await makeIvr(db(), { ...base, status: "submitted" });
   });
   afterAll(async () => {
     await database.dispose();

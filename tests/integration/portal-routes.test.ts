@@ -5,22 +5,15 @@ import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivr";
 import { loader as fileLoader } from "~/routes/portal/ivr-file";
 import { loader as eventsLoader } from "~/routes/portal/events";
 import { loader as boardLoader } from "~/routes/portal/board";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
-import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { facilities, providers } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
 import { moveIvr, recordVerification, requestInformation } from "~/.server/ivr";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { cookieOf, ivrFormData, makeFacility, makeMember, makePatient, makePractice, makeProvider } from "../support/factories";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /**
@@ -39,84 +32,31 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
   let providerId: string;
   let facilityId: string;
 
-  async function cookieOf(email: string) {
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-  }
   const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
     answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
   const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
 
-  function ivrForm(overrides: Record<string, string> = {}) {
-    const fd = new FormData();
-    const values: Record<string, string> = {
-      requestType: "new-wound",
-      patientId,
-      providerId,
-      facilityId,
-      placeOfService: "11",
-      dateOfService: "2099-01-10",
-      woundType: "venous-leg-ulcer",
-      woundLocation: "leg",
-      laterality: "left",
-      lengthCm: "5",
-      widthCm: "4",
-      durationWeeks: "6",
-      standardOfCareStart: "2098-11-01",
-      standardOfCare: "compression",
-      icdPrimary: "I83.012",
-      productSlug: "membrane-wrap",
-      plannedApplications: "4",
-      attestationName: "Ana Ruiz",
-      attest: "on",
-      ...overrides,
-    };
-    for (const [k, v] of Object.entries(values)) fd.append(k, v);
-    return fd;
-  }
+  const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData({ patientId, providerId, facilityId }, overrides);
 
   beforeAll(async () => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
     const db = database.db;
-    sunrise = (await findOrCreatePractice(db, "Sunrise Wound Care")).practice.id;
-    elsewhere = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
-    for (const [email, practice] of [
+    sunrise = await makePractice(db, "Sunrise Wound Care");
+    elsewhere = await makePractice(db, "Elsewhere Clinic");
+    for (const [email, practiceId] of [
       ["nurse@sunrise.example", sunrise],
       ["outsider@elsewhere.example", elsewhere],
       ["nobody@clinic.example", null],
     ] as const) {
-      const { user } = await upsertUser(db, { email, role: "member", password: PASSWORD });
-      if (practice) await setMemberPractice(db, user.id, practice);
+      await makeMember(db, { email, practiceId });
     }
     nurse = await cookieOf("nurse@sunrise.example");
     outsider = await cookieOf("outsider@elsewhere.example");
     nobody = await cookieOf("nobody@clinic.example");
-    providerId = (await db.insert(providers).values({ practiceId: sunrise, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" }).returning())[0]!.id;
-    facilityId = (
-      await db
-        .insert(facilities)
-        .values({ practiceId: sunrise, name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" })
-        .returning()
-    )[0]!.id;
-    const patient = parseWith(patientSchema, {
-      firstName: "Margaret",
-      lastName: "Hale",
-      birthDate: "1948-03-02",
-      sex: "female",
-      addressLine1: "5 Elm Street",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Medicare Part B",
-      payerType: "medicare",
-      memberId: "1EG4-TE5-MK73",
-    });
-    if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-    patientId = (await addPatient(db, { practiceId: sunrise, actor: { email: "nurse@sunrise.example", ip: null }, input: patient.data })).id;
+    providerId = await makeProvider(db, sunrise);
+    facilityId = await makeFacility(db, sunrise);
+    patientId = await makePatient(db, { practiceId: sunrise, actor: { email: "nurse@sunrise.example", ip: null } });
   });
   afterAll(async () => {
     await database.dispose();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isIcd10, isValidMbi, isValidNpi } from "~/lib/clinical/identifiers";
 import { canTransitionIvr, IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
 import { canTransitionOrder, INVOICE_STATES, invoiceState, ORDER_STATUSES, type OrderStatus } from "~/lib/orders";
+import { parseQueueFilters } from "~/lib/queue-filters";
 import { parseWith } from "~/lib/schemas/fields";
 import { shipmentSchema } from "~/lib/schemas/order";
 import { patientSchema } from "~/lib/schemas/patient";
@@ -36,9 +37,9 @@ import {
   submissions,
   user,
 } from "~/.server/db/schema";
-import { ivrQueue, parseQueueFilters, practiceBoard, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
+import { ivrQueue, practiceBoard, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
-import { orderQueue, ordersToday, parseOrderQueueFilters, practiceInvoices, practiceOrders, readOrderAsStaff } from "~/.server/orders";
+import { orderQueue, ordersToday, practiceInvoices, practiceOrders, readOrderAsStaff } from "~/.server/orders";
 import { getPatient, listPatientChoices } from "~/.server/patients";
 import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
 import { appTables } from "../../scripts/seed/bulk";
@@ -179,7 +180,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(detail!.history.at(-1)).toMatchObject({ from: "in_review", to: "covered" });
     expect(detail!.signer).toBeTruthy();
 
-    const queue = await ivrQueue(db(), parseQueueFilters(new URLSearchParams()), { now: NOW });
+    const queue = await ivrQueue(db(), parseQueueFilters(new URLSearchParams(), IVR_STATUSES), { now: NOW });
     expect(queue.length).toBeGreaterThan(0);
     expect(new Set(queue.map((q) => q.status))).toEqual(new Set(["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"]));
 
@@ -192,7 +193,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(order!.lines.every((l) => l.units.length === l.quantity)).toBe(true);
     expect(order!.invoice!.state).toBe("paid");
     expect(order!.invoice!.totalCents).toBe(order!.invoice!.lines.reduce((sum, l) => sum + l.totalCents, 0));
-    expect((await orderQueue(db(), parseOrderQueueFilters(new URLSearchParams()), NOW)).length).toBeGreaterThan(0);
+    expect((await orderQueue(db(), parseQueueFilters(new URLSearchParams(), ORDER_STATUSES), NOW)).length).toBeGreaterThan(0);
 
     const choices = await listPatientChoices(db(), practiceId!);
     expect(choices).toHaveLength((await db().select({ id: patients.id }).from(patients).where(eq(patients.practiceId, practiceId!))).length);

@@ -19,7 +19,7 @@ import { securityHeaders } from "~/.server/http/security-headers";
 import { setMemberPractice } from "~/.server/practices";
 import { contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
-import { ivrFormData, practiceReadyForIvrs } from "./support/portal";
+import { ivrFormData, practiceReadyForIvrs } from "../support/factories";
 
 type Route = (args: never) => Promise<unknown>;
 const PASSWORD = "a long test password";

@@ -4,9 +4,10 @@
  * (the `~/` alias, extensionless paths, index files). Used by the tests that
  * read the code's shape: no import cycle, no domain exporting a raw writer.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { sources } from "./sources";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -19,16 +20,7 @@ export function projectPath(file: string): string {
 
 /** The TypeScript files under `dir` (project-relative), tests left out. */
 export function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(path.join(ROOT, at))) {
-      const file = `${at}/${name}`;
-      if (statSync(path.join(ROOT, file)).isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts")) files.push(file);
-    }
-  };
-  walk(projectPath(dir));
-  return files.sort();
+  return sources(projectPath(dir)).map(projectPath);
 }
 
 const parsed = new Map<string, ts.SourceFile>();

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
+import type { IvrStatus } from "~/lib/ivr";
+import { queueAgeDays, type QueueFilters } from "~/lib/queue-filters";
 import { latestUsToday } from "~/lib/schemas/patient";
 import type { VerificationInput } from "~/lib/schemas/verification";
 import { verificationDateIssues } from "~/lib/schemas/verification-fields";
@@ -14,27 +15,7 @@ import { getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrD
 
 /** The console's side of IVRs: the queue, reading (audited), verifying, asking for information. */
 
-export const QUEUE_AGES = [
-  { value: "all", label: "Any age", days: null },
-  { value: "1", label: "Older than 1 day", days: 1 },
-  { value: "3", label: "Older than 3 days", days: 3 },
-  { value: "7", label: "Older than 7 days", days: 7 },
-] as const;
-
-export type QueueFilters = { status: IvrStatus | "open" | "all"; practiceId: string | "all"; age: (typeof QUEUE_AGES)[number]["value"] };
-
 const WAITING_ON_STAFF: IvrStatus[] = ["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"];
-
-export function parseQueueFilters(params: URLSearchParams): QueueFilters {
-  const status = params.get("status") ?? "open";
-  const practice = params.get("practice") ?? "all";
-  const age = params.get("age") ?? "all";
-  return {
-    status: status === "all" || status === "open" || (IVR_STATUSES as readonly string[]).includes(status) ? (status as QueueFilters["status"]) : "open",
-    practiceId: /^[0-9a-f-]{36}$/i.test(practice) ? practice : "all",
-    age: QUEUE_AGES.some((a) => a.value === age) ? (age as QueueFilters["age"]) : "all",
-  };
-}
 
 /** An IVR the practice answered (sent again after staff asked for information), and who asked. */
 export type Answered = { toViewer: boolean; askedBy: string | null };
@@ -48,12 +29,12 @@ const asker = alias(user, "asker");
  * IVRs the practice answered for the viewer (they asked for the information)
  * come first: the answer goes back to whoever asked.
  */
-export async function ivrQueue(db: Db, filters: QueueFilters, { viewerId = null, now = new Date() }: { viewerId?: string | null; now?: Date } = {}): Promise<QueueRow[]> {
+export async function ivrQueue(db: Db, filters: QueueFilters<IvrStatus>, { viewerId = null, now = new Date() }: { viewerId?: string | null; now?: Date } = {}): Promise<QueueRow[]> {
   const where: SQL[] = [ne(ivrs.status, "draft")];
   if (filters.status === "open") where.push(inArray(ivrs.status, WAITING_ON_STAFF));
   else if (filters.status !== "all") where.push(eq(ivrs.status, filters.status));
   if (filters.practiceId !== "all") where.push(eq(ivrs.practiceId, filters.practiceId));
-  const days = QUEUE_AGES.find((a) => a.value === filters.age)?.days;
+  const days = queueAgeDays(filters.age);
   if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
   // 0 for an answer to the viewer's question, 1 for any other (a comparison with no asker would be null, and nulls sort first).
   const answeredToViewer = viewerId

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/.server/db/client";
 import { jobSchedules } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
+import { addDays } from "~/lib/calendar";
 import { insertJob } from "./queue";
 
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
@@ -56,12 +57,6 @@ function zoned(instant: Date, zone: string): Zoned {
     weekday: WEEKDAYS.indexOf(String(part.weekday).toLowerCase().slice(0, 3) as Weekday),
     offsetMs: wall - Math.floor(instant.getTime() / 1000) * 1000,
   };
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** The instant at which `zone`'s clock reads `minutes` past midnight on `date` (twice corrected, for offsets that change that day). */

@@ -36,14 +36,11 @@ export {
   invoiceOrder,
   lastUnitPrices,
   markDelivered,
-  ORDER_QUEUE_AGES,
   orderCountsByStatus,
   orderQueue,
-  parseOrderQueueFilters,
   readOrderAsStaff,
   recordPayment,
   shipOrder,
-  type OrderQueueFilters,
   type OrderQueueRow,
 } from "./staff";
 export { orderOfInvoice, practiceInvoices, type InvoiceRow } from "./invoices";

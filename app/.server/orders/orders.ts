@@ -1,7 +1,7 @@
 import { and, asc, countDistinct, desc, eq, gte, inArray, sum } from "drizzle-orm";
 import { isOrderableBySize, productBySlug } from "~/content/products";
+import { formatCm2 } from "~/lib/format";
 import { coveringSet, overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
-import { cm2 } from "~/lib/ordering";
 import { IVR_ORDERABLE_STATUSES, IVR_STATUS_LABELS, ivrReference } from "~/lib/ivr";
 import {
   ORDER_COUNTED_STATUSES,
@@ -164,7 +164,7 @@ function graftRefusal(ivr: IvrForOrder, ordered: Ordered, pieces: number): Order
   const allowance = graftAllowance(ivr);
   if (!allowance || ordered.grafts + pieces <= allowance.total) return null;
   const reference = ivrReference(ivr.number);
-  const wound = ivr.areaHundredths === null ? "its wound" : `its ${cm2(ivr.areaHundredths / 100)} wound`;
+  const wound = ivr.areaHundredths === null ? "its wound" : `its ${formatCm2(ivr.areaHundredths / 100)} wound`;
   return new OrderRefused(
     `${reference} authorises ${plural(ivr.authorisedApplications!, "application")} of ${plural(allowance.perApplication, "graft")} (the set that covers ${wound}), ` +
       `${allowance.total} in all, and ${ordered.grafts} ${ordered.grafts === 1 ? "is" : "are"} ordered: this order may have ${allowance.total - ordered.grafts} at most, not ${pieces}.`,

@@ -14,6 +14,7 @@ import {
   orderReference,
   type OrderStatus,
 } from "~/lib/orders";
+import { queueAgeDays, type QueueFilters } from "~/lib/queue-filters";
 import type { DeliveryInput, InvoiceInput, PaymentInput, ShipmentInput, TrackingInput } from "~/lib/schemas/order";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { unitField, priceField } from "~/lib/schemas/order";
@@ -26,39 +27,15 @@ import { getOrderDetail, OrderRefused, toOrderBoardRows, type OrderBoardRow, typ
 
 /** The console's side of orders: the queue, reading (audited), and each step from confirming to payment. */
 
-export const ORDER_QUEUE_AGES = [
-  { value: "all", label: "Any age", days: null },
-  { value: "1", label: "Waiting over 1 day", days: 1 },
-  { value: "3", label: "Waiting over 3 days", days: 3 },
-  { value: "7", label: "Waiting over 7 days", days: 7 },
-] as const;
-
-export type OrderQueueFilters = {
-  status: OrderStatus | "open" | "all";
-  practiceId: string | "all";
-  age: (typeof ORDER_QUEUE_AGES)[number]["value"];
-};
-
-export function parseOrderQueueFilters(params: URLSearchParams): OrderQueueFilters {
-  const status = params.get("status") ?? "open";
-  const practice = params.get("practice") ?? "all";
-  const age = params.get("age") ?? "all";
-  return {
-    status: status === "all" || status === "open" || (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderQueueFilters["status"]) : "open",
-    practiceId: /^[0-9a-f-]{36}$/i.test(practice) ? practice.toLowerCase() : "all",
-    age: ORDER_QUEUE_AGES.some((a) => a.value === age) ? (age as OrderQueueFilters["age"]) : "all",
-  };
-}
-
 export type OrderQueueRow = OrderBoardRow & { practice: string; practiceId: string; shippingSpeed: string };
 
 /** The queue, longest waiting first: by default what waits on staff (to confirm, ship, invoice). Age counts from the last change. */
-export async function orderQueue(db: Db, filters: OrderQueueFilters, now = new Date()): Promise<OrderQueueRow[]> {
+export async function orderQueue(db: Db, filters: QueueFilters<OrderStatus>, now = new Date()): Promise<OrderQueueRow[]> {
   const where: SQL[] = [];
   if (filters.status === "open") where.push(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]));
   else if (filters.status !== "all") where.push(eq(orders.status, filters.status));
   if (filters.practiceId !== "all") where.push(eq(orders.practiceId, filters.practiceId));
-  const days = ORDER_QUEUE_AGES.find((a) => a.value === filters.age)?.days;
+  const days = queueAgeDays(filters.age);
   if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
   const rows = await db
     .select({ order: orders, ivrNumber: ivrs.number })

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sources } from "../../../tests/support/sources";
 import { canTransition, STATUSES, TRANSITIONS, transitionRefusal, type Status } from "~/lib/submissions";
 import { auditLog, submissionNotes, submissions } from "~/.server/db/schema";
 import { drivers, freshDatabase } from "../../../tests/integration/support/database";
@@ -135,17 +136,7 @@ describe.each(drivers)("a submission's lifecycle on %s", (driver) => {
 
 describe("the lifecycle is the only writer of a status", () => {
   it("has no other code that sets a submission's status", () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(name) && !name.includes(".test.")) files.push(path);
-      }
-    };
-    walk("app");
-    walk("scripts");
-    const writers = files.filter((file) => /update\(submissions\)\s*\.set\(\{\s*status\b/.test(readFileSync(file, "utf8")));
+    const writers = sources("app", "scripts").filter((file) => /update\(submissions\)\s*\.set\(\{\s*status\b/.test(readFileSync(file, "utf8")));
     expect(writers).toEqual([join("app", ".server", "submissions", "lifecycle.ts")]);
   });
 });

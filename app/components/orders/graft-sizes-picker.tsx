@@ -4,8 +4,9 @@ import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { formatCm2 } from "~/lib/format";
 import { sizeKey, sizeLabel, type GraftSize } from "~/lib/clinical/graft-sizes";
-import { cm2, orderSummary, quantitiesOf, setText, sizeWithArea } from "~/lib/ordering";
+import { orderSummary, quantitiesOf, setText, sizeWithArea } from "~/lib/ordering";
 import { MAX_UNITS_PER_SIZE } from "~/lib/orders";
 import { LIMITS } from "~/lib/schemas/fields";
 import { quantityField } from "~/lib/schemas/order-fields";
@@ -50,7 +51,7 @@ export function GraftSizesPicker({
         label="Wound area today (cm²)"
         name="woundArea"
         error={errors.woundArea}
-        hint={verifiedArea !== null ? `${cm2(verifiedArea)} on ${ivrReference}. Change it if the wound has changed since.` : `${ivrReference} gives no area: enter today's.`}
+        hint={verifiedArea !== null ? `${formatCm2(verifiedArea)} on ${ivrReference}. Change it if the wound has changed since.` : `${ivrReference} gives no area: enter today's.`}
         className="max-w-xs"
       >
         {(control) => <Input {...control} inputMode="decimal" maxLength={8} autoComplete="off" value={values.woundArea ?? ""} onChange={set("woundArea")} />}
@@ -103,10 +104,10 @@ export function GraftSizesPicker({
           {/* On a phone the summary is below the sizes: this line keeps the two numbers in view while typing (the summary itself is what is read out). */}
           <p aria-hidden="true" className="sticky bottom-0 flex justify-between gap-3 border-t border-border bg-background/95 px-2 py-2 text-sm lg:hidden">
             <span>
-              Ordered <strong className="tabular-nums">{cm2(summary.total)}</strong>
+              Ordered <strong className="tabular-nums">{formatCm2(summary.total)}</strong>
             </span>
             <span>
-              Wound <strong className="tabular-nums">{summary.wound !== null ? cm2(summary.wound) : "—"}</strong>
+              Wound <strong className="tabular-nums">{summary.wound !== null ? formatCm2(summary.wound) : "—"}</strong>
             </span>
           </p>
         </fieldset>
@@ -117,14 +118,14 @@ export function GraftSizesPicker({
               <div className="min-w-0">
                 <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Ordered</dt>
                 <dd className="text-xl font-bold whitespace-nowrap text-navy tabular-nums sm:text-2xl" data-ordered="">
-                  {cm2(summary.total)}
+                  {formatCm2(summary.total)}
                 </dd>
                 <dd className="text-xs text-muted-foreground">{summary.pieces === 1 ? "1 graft" : `${summary.pieces} grafts`}</dd>
               </div>
               <div className="min-w-0 border-l border-border pl-3">
                 <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Wound</dt>
                 <dd className="text-xl font-bold whitespace-nowrap text-navy tabular-nums sm:text-2xl" data-wound="">
-                  {summary.wound !== null ? cm2(summary.wound) : "—"}
+                  {summary.wound !== null ? formatCm2(summary.wound) : "—"}
                 </dd>
                 <dd className="text-xs text-muted-foreground">{summary.wound !== null && summary.wound === verifiedArea ? "as verified" : summary.wound !== null ? "today" : "not given"}</dd>
               </div>
@@ -139,8 +140,8 @@ export function GraftSizesPicker({
                 {summary.difference === null || summary.difference === 0
                   ? "Exactly the wound's area."
                   : summary.difference < 0
-                    ? `${cm2(-summary.difference)} short of covering the wound.`
-                    : `Covers the wound, ${cm2(summary.difference)} over.`}
+                    ? `${formatCm2(-summary.difference)} short of covering the wound.`
+                    : `Covers the wound, ${formatCm2(summary.difference)} over.`}
               </p>
             ) : null}
           </div>
@@ -149,7 +150,7 @@ export function GraftSizesPicker({
             <div className="flex flex-col gap-2 border-t border-border pt-4">
               <p className="text-sm">
                 <span className="font-semibold">
-                  Least area that covers the wound <span className="whitespace-nowrap">({cm2(summary.suggestionArea)}):</span>
+                  Least area that covers the wound <span className="whitespace-nowrap">({formatCm2(summary.suggestionArea)}):</span>
                 </span>{" "}
                 <span data-suggestion="" className="block">
                   {summary.suggestion.map((line, index) => (

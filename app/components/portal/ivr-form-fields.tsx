@@ -10,6 +10,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { applicationCodes, codesText, WOUND_LOCATIONS, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { ivrWarnings } from "~/lib/clinical/ivr-warnings";
+import { formatCm2 } from "~/lib/format";
 import { IVR_REQUEST_TYPES, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type PayerType } from "~/lib/ivr";
 import { LIMITS } from "~/lib/schemas/fields";
 import { LATERALITY_OPTIONS, PRODUCT_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
@@ -307,7 +308,7 @@ export function IvrFormFields({
         <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-6 gap-y-1 rounded-lg bg-muted p-3 text-sm">
           <Calculator aria-hidden className="size-4 text-primary" />
           <span>
-            Area: <strong>{area !== null ? `${area} cm²` : "—"}</strong>
+            Area: <strong>{area !== null ? formatCm2(area) : "—"}</strong>
           </span>
           <span>
             CPT application codes: <strong>{codes ?? "—"}</strong>

@@ -12,7 +12,8 @@
 import { productBillingRuleFor, type ProductBillingRule } from "~/content/payer-rules";
 import type { ProductBilling } from "~/content/types";
 import type { PayerType } from "~/lib/ivr";
-import { formatCm2, round2 } from "./graft-sizes";
+import { formatCm2 } from "~/lib/format";
+import { round2 } from "./graft-sizes";
 import { applicationCodes, locationGroupOf, type LocationGroup, type WoundLocation } from "./wound";
 
 export type ApplicationAreas = { unitAreaCm2: number; appliedCm2: number; discardedCm2: number };

@@ -7,6 +7,7 @@
  * wound needs by more than its smallest piece.
  */
 import type { GraftSize } from "~/content/types";
+import { formatCm2 } from "~/lib/format";
 
 export type { GraftSize };
 
@@ -18,9 +19,6 @@ export const MAX_COVERING_AREA_CM2 = 10_000;
 
 /** An area to two decimals, as areas are stored and compared. */
 export const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** "12.25 cm²", "16 cm²" */
-export const formatCm2 = (value: number) => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value)} cm²`;
 
 /** "2x3": the key of a size in form field names. */
 export function sizeKey(size: GraftSize): string {

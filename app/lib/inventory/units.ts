@@ -2,7 +2,7 @@
  * A unit of stock on a practice's shelf, as the inventory pages, the
  * application form and reordering see it: browser-safe vocabulary and rules.
  */
-import { addDays } from "~/lib/dates";
+import { addDays } from "~/lib/calendar";
 
 /** How a unit leaves the shelf; every unit ends with exactly one. */
 export const UNIT_DISPOSITIONS = [

@@ -13,6 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { invalid } from "~/lib/form-result";
+import { timeSince } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { bulkStatusSchema } from "~/lib/schemas/console-inbox";
 import { consoleNotSaved, STATUS_OPTIONS as BULK_STATUS_OPTIONS } from "~/lib/schemas/console-fields";
@@ -64,16 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         : `${changed} ${changed === 1 ? "submission is" : "submissions are"} now ${label.toLowerCase()}.`,
     variant: "success",
   });
-}
-
-/** "4 min ago", "3 h ago", "2 d ago": how long a submission has waited. */
-function ageOf(createdAt: Date | string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
 }
 
 function sortHref(filters: InboxFilters, sort: InboxSort): string {
@@ -239,7 +230,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                     <Td data-label="Received">
                       <span className="flex flex-col">
                         <DateTime value={row.createdAt} />
-                        <span className="text-xs text-muted-foreground">{ageOf(row.createdAt, now)}</span>
+                        <span className="text-xs text-muted-foreground">{timeSince(row.createdAt, now, { ago: true })}</span>
                       </span>
                     </Td>
                     <Td data-label="Kind">{KIND_LABELS[row.kind]}</Td>

@@ -9,18 +9,20 @@ import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { timeSince } from "~/lib/format";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
+import { isFiltered, parseQueueFilters, queueAgeOptions } from "~/lib/queue-filters";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getReadDb } from "~/.server/db/client";
-import { ivrQueue, parseQueueFilters, QUEUE_AGES } from "~/.server/ivr";
+import { ivrQueue } from "~/.server/ivr";
 import { listPractices } from "~/.server/practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVRs | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
-  const filters = parseQueueFilters(new URL(request.url).searchParams);
+  const filters = parseQueueFilters(new URL(request.url).searchParams, IVR_STATUSES);
   const db = getReadDb();
   const [rows, practices] = await Promise.all([ivrQueue(db, filters, { viewerId: me.id }), listPractices(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     rows,
     practices: practices.map((p) => ({ value: p.id, label: p.name })),
-    ages: QUEUE_AGES.map((a) => ({ value: a.value, label: a.label })),
+    ages: queueAgeOptions("Older than"),
     now: Date.now(),
   };
 }
@@ -39,23 +41,12 @@ const STATUS_OPTIONS = [
   ...IVR_STATUSES.filter((s) => s !== "draft").map((s) => ({ value: s, label: IVR_STATUS_LABELS[s] })),
 ];
 
-/** "4 min", "3 h", "2 d": how long an IVR has waited since it was sent. */
-function ageOf(since: Date | string | null, now: number): string {
-  if (!since) return "—";
-  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
-}
-
 export default function IvrQueue({ loaderData }: Route.ComponentProps) {
   const { filters, rows, practices, ages, now } = loaderData;
   const live = useConsoleLive();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/ivrs";
-  const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
+  const filtered = isFiltered(filters);
   const answeredToMe = rows.filter((r) => r.answered?.toViewer).length;
   return (
     <div className="flex flex-col gap-6">
@@ -136,7 +127,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
                 <Td data-label="Date of service">{row.dateOfService ?? "—"}</Td>
                 <Td data-label="Waiting">
                   <span className="flex flex-col">
-                    <span>{ageOf(row.submittedAt, now)}</span>
+                    <span>{row.submittedAt ? timeSince(row.submittedAt, now) : "—"}</span>
                     <span className="text-xs text-muted-foreground">
                       sent <DateTime value={row.submittedAt} />
                     </span>

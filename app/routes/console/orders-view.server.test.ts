@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "~/lib/orders";
 import type { OrderDetail } from "~/.server/orders";
 import {
-  elapsed,
   historyView,
   invoiceView,
   nextStep,
@@ -93,11 +92,6 @@ function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
 describe("the console's order pages", () => {
   it("says how long an order has waited since its last change, on the server's clock", () => {
     const now = at("2030-04-10T12:00:00Z");
-    expect(elapsed(at("2030-04-10T11:59:30Z"), now)).toBe("just now");
-    expect(elapsed(at("2030-04-10T11:48:00Z"), now)).toBe("12 min");
-    expect(elapsed(at("2030-04-10T11:00:00Z"), now)).toBe("1 hour");
-    expect(elapsed(at("2030-04-08T13:00:00Z"), now)).toBe("47 hours");
-    expect(elapsed(at("2030-04-07T12:00:00Z"), now)).toBe("3 days");
     expect(orderAge("confirmed", at("2030-04-07T12:00:00Z"), now)).toBe("waiting 3 days");
     expect(orderAge("submitted", at("2030-04-10T12:00:00Z"), now)).toBe("changed just now");
     expect(orderAge("shipped", at("2030-04-09T12:00:00Z"), now)).toBe("unchanged for 24 hours");

@@ -1,4 +1,4 @@
-import { formatCents } from "~/lib/format";
+import { formatCents, formatCm2, timeSince } from "~/lib/format";
 import {
   canTransitionOrder,
   carrierLabel,
@@ -19,22 +19,11 @@ import { shipToLines, type OrderDetail, type OrderQueueRow } from "~/.server/ord
 export type ViewField = { label: string; value: string | null };
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? null : String(v));
-const cm2 = (v: number) => `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(v)} cm²`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** "just now", "12 min", "5 hours", "3 days": how long since `since`, counted on the server's clock. */
-export function elapsed(since: Date, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return plural(hours, "hour");
-  return plural(Math.floor(hours / 24), "day");
-}
 
 /** The queue's age of an order, since its last change: "waiting 3 days" while it waits on staff, else "unchanged for 3 days". */
 export function orderAge(status: OrderStatus, since: Date, now: Date): string {
-  const span = elapsed(since, now);
+  const span = timeSince(since, now);
   if (span === "just now") return "changed just now";
   return (ORDER_WAITING_ON_STAFF as readonly OrderStatus[]).includes(status) ? `waiting ${span}` : `unchanged for ${span}`;
 }
@@ -115,12 +104,12 @@ export function sizesView(detail: OrderDetail) {
       size: l.size,
       hcpcs: l.hcpcs,
       quantity: l.quantity,
-      areaEach: cm2(l.areaCm2),
-      area: cm2(l.areaCm2 * l.quantity),
+      areaEach: formatCm2(l.areaCm2),
+      area: formatCm2(l.areaCm2 * l.quantity),
     })),
     units: detail.lines.reduce((sum, l) => sum + l.quantity, 0),
-    totalArea: cm2(detail.totalAreaCm2),
-    woundArea: detail.woundAreaCm2 === null ? null : cm2(detail.woundAreaCm2),
+    totalArea: formatCm2(detail.totalAreaCm2),
+    woundArea: detail.woundAreaCm2 === null ? null : formatCm2(detail.woundAreaCm2),
     warning: detail.warning,
     /** the practice's reason for ordering more than the wound (it may speak of the patient: the page's read is audited) */
     reason: detail.overOrderReason,

@@ -10,10 +10,11 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
 import { useTimeZone } from "~/lib/time-zone";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
+import { isFiltered, parseQueueFilters, queueAgeOptions, queueQuery } from "~/lib/queue-filters";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getReadDb } from "~/.server/db/client";
-import { ORDER_QUEUE_AGES, orderCountsByStatus, orderQueue, parseOrderQueueFilters } from "~/.server/orders";
+import { orderCountsByStatus, orderQueue } from "~/.server/orders";
 import { listPractices } from "~/.server/practices";
 import { nextStep, queueRow } from "./orders-view.server";
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "O
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "staff");
-  const filters = parseOrderQueueFilters(new URL(request.url).searchParams);
+  const filters = parseQueueFilters(new URL(request.url).searchParams, ORDER_STATUSES);
   const db = getReadDb();
   const [rows, practices, counts] = await Promise.all([
     orderQueue(db, filters),
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     rows: rows.map((r) => ({ ...queueRow(r, now), next: nextStep(r.status) })),
     practices: practices.map((p) => ({ value: p.id, label: p.name })),
-    ages: ORDER_QUEUE_AGES.map((a) => ({ value: a.value, label: a.label })),
+    ages: queueAgeOptions("Waiting over"),
     counts: ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], n: counts[s] })),
     waiting: ORDER_WAITING_ON_STAFF.reduce((sum, s) => sum + counts[s], 0),
   };
@@ -52,14 +53,10 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
-  const filtered = filters.status !== "open" || filters.practiceId !== "all" || filters.age !== "all";
+  const filtered = isFiltered(filters);
   /** The queue with another status, the other filters kept. */
   const withStatus = (status: string) => {
-    const params = new URLSearchParams();
-    if (status !== "open") params.set("status", status);
-    if (filters.practiceId !== "all") params.set("practice", filters.practiceId);
-    if (filters.age !== "all") params.set("age", filters.age);
-    const query = params.toString();
+    const query = queueQuery({ ...filters, status });
     return query ? `/admin/orders?${query}` : "/admin/orders";
   };
   const chips = [{ status: "open", label: "Waiting on staff", n: waiting }, ...counts];

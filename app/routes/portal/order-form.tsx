@@ -10,10 +10,11 @@ import { Block, Facts } from "~/components/portal/facts";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { formatCm2 } from "~/lib/format";
 import { sizeKey } from "~/lib/clinical/graft-sizes";
 import { invalid, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
-import { cm2, dateOfServiceRange, defaultDateOfService, orderSummary, quantitiesOf } from "~/lib/ordering";
+import { dateOfServiceRange, defaultDateOfService, orderSummary, quantitiesOf } from "~/lib/ordering";
 import { SHIPPING_SPEEDS } from "~/lib/orders";
 import { formatDayWithWeekday } from "~/lib/calendar";
 import { arrivals } from "~/lib/shipping";
@@ -147,7 +148,7 @@ export default function OrderFormPage({ loaderData, actionData }: Route.Componen
             ["Valid until", ivr.validUntil],
             ...(ivr.priorAuthFrom && ivr.priorAuthTo ? [["Prior authorization", `${ivr.priorAuthFrom} to ${ivr.priorAuthTo}`] as [string, string]] : []),
             ["Applications", applications],
-            ["Wound area verified", ivr.areaCm2 !== null ? cm2(ivr.areaCm2) : null],
+            ["Wound area verified", ivr.areaCm2 !== null ? formatCm2(ivr.areaCm2) : null],
           ]}
         />
       </Block>

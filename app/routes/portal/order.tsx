@@ -12,9 +12,8 @@ import { DateTime } from "~/components/ui/date-time";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { payOnlineUrl } from "~/content/payment";
 import { outcomeOf, rejectedAnswer, type FormAnswer } from "~/lib/form-result";
-import { formatCents } from "~/lib/format";
+import { formatCents, formatCm2 } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
-import { cm2 } from "~/lib/ordering";
 import { canTransitionOrder, carrierLabel, ORDER_STATUS_LABELS, shippingSpeedLabel } from "~/lib/orders";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
@@ -196,7 +195,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
               <tr key={l.id}>
                 <Td>{l.size}</Td>
                 <Td className="text-right tabular-nums">{l.quantity}</Td>
-                <Td className="text-right tabular-nums">{cm2(l.areaCm2 * l.quantity)}</Td>
+                <Td className="text-right tabular-nums">{formatCm2(l.areaCm2 * l.quantity)}</Td>
               </tr>
             ))}
           </tbody>
@@ -206,16 +205,16 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
                 Total
               </Th>
               <Td className="text-right font-semibold tabular-nums">{order.lines.reduce((n, l) => n + l.quantity, 0)}</Td>
-              <Td className="text-right font-semibold tabular-nums">{cm2(order.totalAreaCm2)}</Td>
+              <Td className="text-right font-semibold tabular-nums">{formatCm2(order.totalAreaCm2)}</Td>
             </tr>
           </tfoot>
         </DataTable>
         <p className="text-sm">
-          <strong className="tabular-nums">{cm2(order.totalAreaCm2)}</strong> ordered
+          <strong className="tabular-nums">{formatCm2(order.totalAreaCm2)}</strong> ordered
           {order.woundAreaCm2 !== null ? (
             <>
               {" "}
-              for a wound of <strong className="tabular-nums">{cm2(order.woundAreaCm2)}</strong>
+              for a wound of <strong className="tabular-nums">{formatCm2(order.woundAreaCm2)}</strong>
             </>
           ) : null}
           .
