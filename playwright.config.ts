@@ -22,10 +22,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Browser tests mostly wait (on the server, the browser, a mail, a session's idle minute): at two at a
-  // time a two-core machine stayed two-thirds idle. Five at a time, four of them at first the session
-  // tests that wait out real minutes (the "sessions" project, started first so their waiting overlaps the rest).
-  workers: Number(process.env.E2E_WORKERS ?? 5),
+  // Two browser tests at a time keep a two-core machine busy (five at a time ran slower than two); a third
+  // worker runs the session tests, which mostly wait out real minutes, beside them (the "sessions" project,
+  // started first so that their waiting overlaps the rest).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   // Limits guard against a hang; they are not speed goals (npm run bench measures speed). On
   // a loaded two-core machine a server answer has taken several seconds.
@@ -48,7 +48,7 @@ export default defineConfig({
     {
       name: "sessions",
       testMatch: /keep-a-session-while-working\.spec\.ts$/,
-      workers: 4,
+      workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
     // Each test account signs in once through the form; tests that only need a session reuse it (tests/e2e/support/sessions.ts).

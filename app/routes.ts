@@ -3,8 +3,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // Grouped by audience: the public site, accounts, the Clinical Portal (members), the staff console (admin).
 // Folders map to addresses so: routes/public/ serves the public site, routes/auth/ the accounts pages,
 // routes/portal/ serves /members/*, routes/console/ serves /admin/*. A list page is named after its address
-// (orders.tsx, ivrs.tsx); a record's page adds "-detail" in the console (orders-detail.tsx) and is the
-// singular in the portal (order.tsx), where the record is the member's own.
+// (orders.tsx, ivrs.tsx), a record's page adds "-detail" (orders-detail.tsx), the form for a
+// new one "-new" (orders-new.tsx), a download what it answers (orders-invoice.ts), on both sides.
 export default [
   // Public site: SPEC section 2, in its order.
   index("routes/public/home.tsx"),
@@ -36,27 +36,27 @@ export default [
   // Clinical Portal: every loader, action and resource route scopes by the member's practice.
   route("members", "routes/portal/layout.tsx", [
     index("routes/portal/board.tsx"),
-    route("ivrs/new", "routes/portal/ivr-form.tsx"),
-    route("ivrs/:id", "routes/portal/ivr.tsx"),
+    route("ivrs/new", "routes/portal/ivrs-new.tsx"),
+    route("ivrs/:id", "routes/portal/ivrs-detail.tsx"),
     route("orders", "routes/portal/orders.tsx"),
-    route("orders/new", "routes/portal/order-form.tsx"),
-    route("orders/:id", "routes/portal/order.tsx"),
+    route("orders/new", "routes/portal/orders-new.tsx"),
+    route("orders/:id", "routes/portal/orders-detail.tsx"),
     route("invoices", "routes/portal/invoices.tsx"),
   ]),
   route("members/events", "routes/portal/events.ts"),
-  route("members/ivrs/:id/files/:fileId", "routes/portal/ivr-file.ts"),
-  route("members/orders/:id/packing-list.pdf", "routes/portal/order-packing-list.ts"),
-  route("members/orders/:id/invoice.pdf", "routes/portal/order-invoice.ts"),
+  route("members/ivrs/:id/files/:fileId", "routes/portal/ivrs-file.ts"),
+  route("members/orders/:id/packing-list.pdf", "routes/portal/orders-packing-list.ts"),
+  route("members/orders/:id/invoice.pdf", "routes/portal/orders-invoice.ts"),
   route("members/practice", "routes/portal/practice.tsx"),
   route("members/patients", "routes/portal/patients.tsx"),
-  route("members/patients/:id", "routes/portal/patient.tsx"),
+  route("members/patients/:id", "routes/portal/patients-detail.tsx"),
   // Signed-in pages of the portal at the addresses the original site gave them.
   route("forms-library", "routes/portal/forms-library.tsx"),
   route("education", "routes/portal/education.tsx"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/console/layout.tsx", [
     index("routes/console/inbox.tsx"),
-    route("submissions/:id", "routes/console/submission.tsx"),
+    route("submissions/:id", "routes/console/submissions-detail.tsx"),
     route("outbox", "routes/console/outbox.tsx"),
     route("jobs", "routes/console/jobs.tsx"),
     route("users", "routes/console/users.tsx"),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as setPasswordAction } from "~/routes/auth/set-password";
 import { action as inboxAction } from "~/routes/console/inbox";
-import { action as submissionAction } from "~/routes/console/submission";
+import { action as submissionAction } from "~/routes/console/submissions-detail";
 import { action as usersAction } from "~/routes/console/users";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { getAuth } from "~/.server/accounts/auth";

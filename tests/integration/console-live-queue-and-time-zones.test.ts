@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as formAction } from "~/routes/portal/ivr-form";
-import { action as ivrAction } from "~/routes/portal/ivr";
+import { action as formAction } from "~/routes/portal/ivrs-new";
+import { action as ivrAction } from "~/routes/portal/ivrs-detail";
 import { loader as portalLayoutLoader } from "~/routes/portal/layout";
 import { action as practiceAction, loader as practiceLoader } from "~/routes/portal/practice";
 import { loader as consoleEventsLoader } from "~/routes/console/events";

@@ -3,7 +3,7 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as boardAction, loader as boardLoader } from "~/routes/portal/board";
-import { action as formAction } from "~/routes/portal/ivr-form";
+import { action as formAction } from "~/routes/portal/ivrs-new";
 import { IVR_ATTACHMENT } from "~/lib/uploads";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";

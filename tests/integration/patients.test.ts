@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as patientsAction, loader as patientsLoader } from "~/routes/portal/patients";
-import { action as patientAction, loader as patientLoader } from "~/routes/portal/patient";
+import { action as patientAction, loader as patientLoader } from "~/routes/portal/patients-detail";
 import { loader as boardLoader } from "~/routes/portal/board";
-import { loader as ivrLoader } from "~/routes/portal/ivr";
+import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as accessLoader } from "~/routes/console/patients-detail";
 import { parseWith } from "~/lib/schemas/fields";
 import { coverageSchema, patientDetailsSchema, patientSchema } from "~/lib/schemas/patient";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as boardLoader } from "~/routes/portal/board";
 import { loader as invoicesLoader } from "~/routes/portal/invoices";
-import { loader as ivrLoader } from "~/routes/portal/ivr";
-import { action as orderAction, loader as orderLoader } from "~/routes/portal/order";
-import { action as formAction, loader as formLoader } from "~/routes/portal/order-form";
+import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
+import { action as orderAction, loader as orderLoader } from "~/routes/portal/orders-detail";
+import { action as formAction, loader as formLoader } from "~/routes/portal/orders-new";
 import { loader as ordersLoader } from "~/routes/portal/orders";
 import { addDays } from "~/lib/calendar";
 import { parseWith } from "~/lib/schemas/fields";

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as formAction, loader as formLoader } from "~/routes/portal/ivr-form";
-import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivr";
-import { loader as fileLoader } from "~/routes/portal/ivr-file";
+import { action as formAction, loader as formLoader } from "~/routes/portal/ivrs-new";
+import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivrs-detail";
+import { loader as fileLoader } from "~/routes/portal/ivrs-file";
 import { loader as eventsLoader } from "~/routes/portal/events";
 import { loader as boardLoader } from "~/routes/portal/board";
 import { setPhiRing } from "~/.server/crypto";

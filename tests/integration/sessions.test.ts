@@ -6,8 +6,8 @@ import { action as sessionAction, loader as sessionLoader } from "~/routes/auth/
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { action as inboxAction } from "~/routes/console/inbox";
 import { action as practicesAction, loader as practicesLoader } from "~/routes/console/practices";
-import { action as ivrFormAction, loader as ivrFormLoader } from "~/routes/portal/ivr-form";
-import { loader as ivrLoader } from "~/routes/portal/ivr";
+import { action as ivrFormAction, loader as ivrFormLoader } from "~/routes/portal/ivrs-new";
+import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { keptFormForPage, sessionMiddleware } from "~/.server/accounts";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { getAuth } from "~/.server/accounts/auth";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/order-invoice";
+import type { Route } from "./+types/orders-invoice";
 import { getDb } from "~/.server/db/client";
 import { invoiceDocument, ordersToday, pdfDownload } from "~/.server/orders";
 import { idParam, notFound, requirePractice } from "./member.server";

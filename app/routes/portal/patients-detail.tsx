@@ -2,7 +2,7 @@ import { ArrowLeft, Eye, FilePlus2, Pencil, Save } from "lucide-react";
 import * as React from "react";
 import { data, Link, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
-import type { Route } from "./+types/patient";
+import type { Route } from "./+types/patients-detail";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { RequiredNote, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";

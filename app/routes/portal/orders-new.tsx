@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleAlert, PackageCheck } from "lucide-react";
 import * as React from "react";
 import { data, Link, redirect } from "react-router";
-import type { Route } from "./+types/order-form";
+import type { Route } from "./+types/orders-new";
 import { Field, FormNotice, RequiredMark, RequiredNote } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, PackagePlus, RefreshCw, Send, TriangleAlert } from "lucide-react";
 import * as React from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/ivr";
+import type { Route } from "./+types/ivrs-detail";
 import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
 import { Field, FormNotice } from "~/components/forms/field";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/order-packing-list";
+import type { Route } from "./+types/orders-packing-list";
 import { getDb } from "~/.server/db/client";
 import { ordersToday, packingListDocument, pdfDownload } from "~/.server/orders";
 import { idParam, notFound, requirePractice } from "./member.server";

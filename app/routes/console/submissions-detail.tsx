@@ -1,7 +1,7 @@
 import { ArrowLeft, Download } from "lucide-react";
 import * as React from "react";
 import { data, Link } from "react-router";
-import type { Route } from "./+types/submission";
+import type { Route } from "./+types/submissions-detail";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { mailPurposeLabel } from "~/lib/mail";

@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, ExternalLink, TriangleAlert } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/order";
+import type { Route } from "./+types/orders-detail";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { TrackingLink } from "~/components/orders/orders-table";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/ivr-file";
+import type { Route } from "./+types/ivrs-file";
 import { readIvrFileAsMember } from "~/.server/ivr";
 import { attachmentDisposition } from "~/.server/submissions";
 import { getDb } from "~/.server/db/client";

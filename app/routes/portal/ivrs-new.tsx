@@ -1,6 +1,6 @@
 import { Save, Send } from "lucide-react";
 import { data, Link } from "react-router";
-import type { Route } from "./+types/ivr-form";
+import type { Route } from "./+types/ivrs-new";
 import { FormNotice, RequiredNote } from "~/components/forms/field";
 import { FrameLink } from "~/components/portal/frame-view";
 import { IvrFormFields, type IvrFormChoices } from "~/components/portal/ivr-form-fields";
