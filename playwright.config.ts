@@ -43,16 +43,18 @@ export default defineConfig({
     },
   },
   projects: [
-    // Sign in by themselves and wait out the one-minute idle limit of their server: no setup needed, and run
-    // beside everything else rather than after it.
+    // Each test account signs in once through the form; tests that only need a session reuse it (tests/e2e/support/sessions.ts).
+    { name: "setup", testMatch: /\.setup\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    // Wait out the one-minute idle limit of their server, one at a time, on the third worker beside the rest.
+    // After setup like the others: Playwright runs projects in phases by their dependencies, so a project
+    // without them would run before every project that has them, not beside.
     {
       name: "sessions",
+      dependencies: ["setup"],
       testMatch: /keep-a-session-while-working\.spec\.ts$/,
       workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
-    // Each test account signs in once through the form; tests that only need a session reuse it (tests/e2e/support/sessions.ts).
-    { name: "setup", testMatch: /\.setup\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
     { name: "desktop", dependencies: ["setup"], testIgnore: /keep-a-session-while-working\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
     { name: "phone", dependencies: ["setup"], testIgnore: /keep-a-session-while-working\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true }, grep: /@phone/ },
   ],
