@@ -34,7 +34,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions and DOM snapshots); no screencast frames, which cost a two-core
+    // machine more than a test's own work. The failure's screenshot is taken anyway.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,

@@ -25,8 +25,15 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
+ * Whole-page screenshots of the checked pages at both widths, to look at (test-results/): with
+ * E2E_SCREENSHOTS=1 (npm run test:e2e:screenshots). Off by default: encoding them cost the
+ * two-core machine more than the checks themselves.
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/**
  * The page as it stands, at 1280 px and then at 375 px: no sideways scroll and
- * no axe violation at either width, and a full-page screenshot of each when
+ * no axe violation at either width, and (with E2E_SCREENSHOTS=1) a full-page screenshot of each when
  * `shot` names one (`<shot>-1280.png`, `<shot>-375.png`). The window is left
  * at the size it had. For a journey's key screens: the journey runs once, at
  * 1280 px, and each of these screens is checked at phone width where it stands.
@@ -37,7 +44,7 @@ export async function checkBothWidths(page: Page, shot?: string) {
     await page.setViewportSize(size);
     await expectNoHorizontalScroll(page);
     await expectNoA11yViolations(page);
-    if (shot) await page.screenshot({ path: test.info().outputPath(`${shot}-${size.width}.png`), fullPage: true });
+    if (shot && TAKE_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`${shot}-${size.width}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);
 }
