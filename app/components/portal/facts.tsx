@@ -1,4 +1,5 @@
 import * as React from "react";
+import { DateTime } from "~/components/ui/date-time";
 
 /** A record's facts as term / value pairs, in columns on wide screens; an empty value reads "—". */
 export function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
@@ -24,5 +25,30 @@ export function Block({ title, children, className }: { title: string; children:
       </h3>
       {children}
     </section>
+  );
+}
+
+/** One status change of a record: from (none for the first), to, when, by whom, and its note. */
+export type HistoryEntry<S extends string> = { id: string; from: S | null; to: S; at: Date | string; actorEmail: string | null; note: string | null };
+
+/** A record's status changes, oldest first, each status in the words of `labels` (an IVR's or an order's). */
+export function History<S extends string>({ history, labels }: { history: readonly HistoryEntry<S>[]; labels: Record<S, string> }) {
+  return (
+    <Block title="History">
+      <ol className="flex flex-col gap-3">
+        {history.map((h) => (
+          <li key={h.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 text-sm">
+            <span className="font-medium">
+              {h.from ? `${labels[h.from]} → ` : ""}
+              {labels[h.to]}
+            </span>
+            <span className="text-muted-foreground">
+              <DateTime value={h.at} /> · {h.actorEmail ?? "automatic"}
+            </span>
+            {h.note ? <span className="whitespace-pre-line">{h.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </Block>
   );
 }

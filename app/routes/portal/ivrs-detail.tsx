@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { OrdersTable } from "~/components/orders/orders-table";
-import { Block, Facts } from "~/components/portal/facts";
+import { Block, Facts, History } from "~/components/portal/facts";
 import { IvrFileFields } from "~/components/portal/ivr-file-fields";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
@@ -368,22 +368,7 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
         )}
       </Block>
 
-      <Block title="History">
-        <ol className="flex flex-col gap-3">
-          {ivr.history.map((h) => (
-            <li key={h.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 text-sm">
-              <span className="font-medium">
-                {h.from ? `${IVR_STATUS_LABELS[h.from]} → ` : ""}
-                {IVR_STATUS_LABELS[h.to]}
-              </span>
-              <span className="text-muted-foreground">
-                <DateTime value={h.at} /> · {h.actorEmail ?? "automatic"}
-              </span>
-              {h.note ? <span className="whitespace-pre-line">{h.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </Block>
+      <History history={ivr.history} labels={IVR_STATUS_LABELS} />
     </article>
   );
 }

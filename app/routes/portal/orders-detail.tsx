@@ -4,7 +4,7 @@ import type { Route } from "./+types/orders-detail";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { TrackingLink } from "~/components/orders/orders-table";
-import { Block, Facts } from "~/components/portal/facts";
+import { Block, Facts, History } from "~/components/portal/facts";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
@@ -319,22 +319,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         </Block>
       ) : null}
 
-      <Block title="History">
-        <ol className="flex flex-col gap-3">
-          {order.history.map((h) => (
-            <li key={h.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 text-sm">
-              <span className="font-medium">
-                {h.from ? `${ORDER_STATUS_LABELS[h.from]} → ` : ""}
-                {ORDER_STATUS_LABELS[h.to]}
-              </span>
-              <span className="text-muted-foreground">
-                <DateTime value={h.at} /> · {h.actorEmail ?? "automatic"}
-              </span>
-              {h.note ? <span className="whitespace-pre-line">{h.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </Block>
+      <History history={order.history} labels={ORDER_STATUS_LABELS} />
     </article>
   );
 }
