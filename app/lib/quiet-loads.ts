@@ -11,9 +11,11 @@ export const QUIET_LOAD_COOKIE = "portal.quiet";
 /** Fetcher keys of background loads: the session watch does not count their answers as activity. */
 export const BACKGROUND_FETCHER_PREFIX = "background:";
 
-/** True when the request says it is a page's background load. */
+const QUIET_LOAD = new RegExp(`(?:^|;\\s*)${QUIET_LOAD_COOKIE.replace(".", "\\.")}=1(?:;|$)`);
+
+/** True when the request says it is a page's background load (read on every signed-in request). */
 export function isQuietLoad(cookieHeader: string | null): boolean {
-  return new RegExp(`(?:^|;\\s*)${QUIET_LOAD_COOKIE.replace(".", "\\.")}=1(?:;|$)`).test(cookieHeader ?? "");
+  return QUIET_LOAD.test(cookieHeader ?? "");
 }
 
 let running = 0;
