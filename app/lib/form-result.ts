@@ -35,6 +35,15 @@ export type Invalid = { ok: false; fieldErrors: FieldErrors; toast?: FormToast; 
 /** A request refused as a whole; `title` heads the message (the browser says "Error" without it). */
 export type Rejected = { ok: false; rejected: true; error: string; title?: string };
 
+/** What a page says when its form could not be saved (the database gone, say): nothing typed is lost. */
+export const FAILED_TITLE = "Not saved";
+export const FAILED_TEXT = "The change could not be saved just now. What you typed is still here: send it again in a moment.";
+
+/** True for the 503 answer of a form that could not be saved. */
+export function isFailedAnswer(answer: unknown): boolean {
+  return isRecord(answer) && answer.ok === false && answer.failed === true;
+}
+
 /** Header of the browser's re-send of a kept submission: it wants an answer, not a redirect. */
 export const RESEND_HEADER = "X-Resend";
 
@@ -134,6 +143,7 @@ export function refusalText(answer: unknown): string | null {
   const outcome = outcomeOf(answer);
   if (outcome.kind === "rejected") return outcome.error;
   if (outcome.kind === "invalid") return outcome.toast?.description ?? Object.values(outcome.fieldErrors)[0] ?? null;
+  if (isFailedAnswer(answer)) return FAILED_TEXT;
   return null;
 }
 

@@ -10,6 +10,7 @@ import { siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
 import { mailFollowers, mailQueued } from "~/.server/mail";
 import { SEALED } from "./sealed";
+import { Refused } from "~/.server/refused";
 
 /**
  * An IVR's lifecycle: this module is the only code that inserts an IVR or
@@ -24,13 +25,13 @@ import { SEALED } from "./sealed";
  * migration ivr_numbers_when_sent): a draft has none, so drafts use no numbers.
  */
 
-export class IvrTransitionRefused extends Error {
+export class IvrTransitionRefused extends Refused {
   constructor(
     readonly from: IvrStatus,
     readonly to: IvrStatus,
     readonly by?: IvrActorKind,
   ) {
-    super(ivrTransitionRefusal(from, to, by));
+    super(ivrTransitionRefusal(from, to, by), null, 409);
     this.name = "IvrTransitionRefused";
   }
 }

@@ -18,6 +18,7 @@ import { siteConfig, siteOrigin } from "~/.server/env";
 import { addPatient, initialsByPatient, initialsOf, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
 import { openIvr, transitionIvr, type IvrRow } from "./lifecycle";
 import { SEALED } from "./sealed";
+import { Refused } from "~/.server/refused";
 
 /** What the member answered about the wound and the care, sealed as one value. */
 const CLINICAL_KEYS = [
@@ -66,12 +67,12 @@ export class ForeignReferenceError extends Error {
 // Drafts: what the member typed so far, kept on the server as they type.
 
 /** A draft the member cannot save: too large (413), or one too many (409). */
-export class DraftRefused extends Error {
+export class DraftRefused extends Refused {
   constructor(
-    readonly status: 409 | 413,
+    override readonly status: 409 | 413,
     message: string,
   ) {
-    super(message);
+    super(message, null, status);
     this.name = "DraftRefused";
   }
 }

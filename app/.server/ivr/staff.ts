@@ -12,6 +12,7 @@ import { ivrs, ivrVerifications, practices, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { transitionIvr } from "./lifecycle";
 import { getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrDetail } from "./requests";
+import { Refused } from "~/.server/refused";
 
 /** The console's side of IVRs: the queue, reading (audited), verifying, asking for information. */
 
@@ -100,12 +101,12 @@ export function requestInformation(db: Db, { id, actor, message, askedBy = null 
 }
 
 /** A verification whose dates break a rule: the message, and the control it belongs beside. */
-export class VerificationRefused extends Error {
+export class VerificationRefused extends Refused {
   constructor(
     message: string,
-    readonly field: string,
+    override readonly field: string,
   ) {
-    super(message);
+    super(message, field, 400);
     this.name = "VerificationRefused";
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "~/.server/db/client";
+import { Refused } from "~/.server/refused";
 
 /**
  * How a kind is retried: after a failed attempt the job waits `baseSeconds`,
@@ -75,9 +76,9 @@ export class RetryAt extends Error {
 }
 
 /** Thrown by a handler when trying again cannot help (a record gone, an answer refused for good): the job fails at once. */
-export class JobRefused extends Error {
+export class JobRefused extends Refused {
   constructor(reason: string) {
-    super(reason);
+    super(reason, null, 409);
     this.name = "JobRefused";
   }
 }

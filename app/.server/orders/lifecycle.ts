@@ -19,6 +19,7 @@ import { siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
 import { mailFollowers, mailQueued } from "~/.server/mail";
 import { SEALED } from "./sealed";
+import { Refused } from "~/.server/refused";
 
 /**
  * An order's lifecycle: this module is the only code that writes an order's
@@ -31,13 +32,13 @@ import { SEALED } from "./sealed";
  * mail worker (for its mail and any the caller queued with the change).
  */
 
-export class OrderTransitionRefused extends Error {
+export class OrderTransitionRefused extends Refused {
   constructor(
     readonly from: OrderStatus,
     readonly to: OrderStatus,
     readonly by: OrderActorKind,
   ) {
-    super(orderTransitionRefusal(from, to, by));
+    super(orderTransitionRefusal(from, to, by), null, 409);
     this.name = "OrderTransitionRefused";
   }
 }

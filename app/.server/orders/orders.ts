@@ -40,6 +40,7 @@ import { siteConfig, siteOrigin } from "~/.server/env";
 import { getPatient, initialsByPatient } from "~/.server/patients";
 import { openOrder, transitionOrder, type OrderRow } from "./lifecycle";
 import { SEALED } from "./sealed";
+import { Refused } from "~/.server/refused";
 
 /**
  * Orders, the member's side: what can be ordered (a verified IVR of the
@@ -48,12 +49,9 @@ import { SEALED } from "./sealed";
  */
 
 /** An order that breaks a rule: the message, and the form control it belongs beside (null: the whole order). */
-export class OrderRefused extends Error {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
+export class OrderRefused extends Refused {
+  constructor(message: string, field: string | null = null) {
+    super(message, field);
     this.name = "OrderRefused";
   }
 }

@@ -5,6 +5,7 @@ import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { submissionNotes, submissions } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
+import { Refused } from "~/.server/refused";
 
 /**
  * A submission's lifecycle: `transition` is the only code that changes a
@@ -13,12 +14,12 @@ import { inTransaction } from "~/.server/db/transaction";
  */
 
 /** A move the transition table does not allow; its message is the console's. */
-export class TransitionRefused extends Error {
+export class TransitionRefused extends Refused {
   constructor(
     readonly from: Status,
     readonly to: Status,
   ) {
-    super(transitionRefusal(from, to));
+    super(transitionRefusal(from, to), null, 409);
     this.name = "TransitionRefused";
   }
 }

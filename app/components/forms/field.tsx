@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import * as React from "react";
 import { Label } from "~/components/ui/label";
+import { FAILED_TEXT, FAILED_TITLE, isFailedAnswer, outcomeOf } from "~/lib/form-result";
 import { cn } from "~/lib/utils";
 
 /** Props a Field hands to its control. */
@@ -129,4 +130,17 @@ export function FormNotice({ notice, className }: { notice: Notice | null; class
       </div>
     </div>
   );
+}
+
+/**
+ * What a record page says at its top about a form's answer that has no
+ * field to mark: a refusal (the record's state does not allow the change)
+ * or a failure to save (what was typed is still in the form). Nothing for
+ * any other answer.
+ */
+export function AnswerNotice({ answer, title, className }: { answer: unknown; title: string; className?: string }) {
+  const outcome = answer === undefined ? null : outcomeOf(answer);
+  if (outcome?.kind === "rejected") return <FormNotice className={className} notice={{ title: outcome.title ?? title, description: outcome.error, variant: "error" }} />;
+  if (isFailedAnswer(answer)) return <FormNotice className={className} notice={{ title: FAILED_TITLE, description: FAILED_TEXT, variant: "error" }} />;
+  return null;
 }

@@ -2,7 +2,7 @@ import { ArrowLeft, Download, ExternalLink, TriangleAlert } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders-detail";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
-import { FormNotice } from "~/components/forms/field";
+import { AnswerNotice } from "~/components/forms/field";
 import { TrackingLink } from "~/components/orders/orders-table";
 import { Block, Facts, History } from "~/components/portal/facts";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
@@ -11,15 +11,15 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { payOnlineUrl } from "~/content/payment";
-import { outcomeOf, rejectedAnswer, type FormAnswer } from "~/lib/form-result";
+import type { FormAnswer } from "~/lib/form-result";
 import { formatCents, formatCm2 } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
 import { canTransitionOrder, carrierLabel, ORDER_STATUS_LABELS, shippingSpeedLabel } from "~/lib/orders";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, OrderTransitionRefused, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
+import { answerForm } from "~/.server/http/form-action";
+import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
 import { actorOf, idParam, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -81,29 +81,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const detail = await getOrderDetail(db, { id, practiceId: practice.id, today: ordersToday(), withPatient: false });
   if (!detail) throw notFound();
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const intent = form.get("intent");
   const here = `/members/orders/${id}`;
-  try {
-    switch (intent) {
-      case "follow":
-      case "unfollow":
-        await setOrderFollowing(db, { orderId: id, userId: user.id, follow: intent === "follow" });
-        return redirectWithFlash(here, {
-          title: intent === "follow" ? "Following" : "Not following",
-          description: intent === "follow" ? `You get a mail when ${detail.reference} changes.` : `You no longer get mails about ${detail.reference}.`,
-        });
-      case "cancel":
-        if (form.get("confirmed") !== "1") return data<OrderPageAnswer>({ ok: false, confirm: "cancel" });
+  const follow = async (follow: boolean) => {
+    await setOrderFollowing(db, { orderId: id, userId: user.id, follow });
+    return redirectWithFlash(here, {
+      title: follow ? "Following" : "Not following",
+      description: follow ? `You get a mail when ${detail.reference} changes.` : `You no longer get mails about ${detail.reference}.`,
+    });
+  };
+  return answerForm(request, {
+    title: "Not changed",
+    intents: {
+      follow: () => follow(true),
+      unfollow: () => follow(false),
+      cancel: async ({ values }) => {
+        if (values.confirmed !== "1") return data({ ok: false as const, confirm: "cancel" as const });
         if (!(await cancelOrderAsMember(db, { practiceId: practice.id, actor: actorOf(user, context), id }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "Nothing will ship. It stays on the board as Cancelled." });
-      default:
-        return data<OrderPageAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof OrderTransitionRefused) return data<OrderPageAnswer>(rejectedAnswer(error.message, "Not changed"), { status: 409 });
-    throw error;
-  }
+      },
+    },
+  });
 }
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
@@ -116,7 +113,6 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
   const answer = actionData as OrderPageAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const refused = answer && !("confirm" in answer) ? outcomeOf(answer) : null;
   // The transition table says whether a member may cancel from here.
   const cancellable = canTransitionOrder(order.status, "cancelled", "member");
   const confirmCancel = answer && "confirm" in answer && cancellable;
@@ -145,7 +141,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         />
       </div>
 
-      {refused && refused.kind === "rejected" ? <FormNotice notice={{ title: refused.title ?? "Not changed", description: refused.error, variant: "error" }} /> : null}
+      <AnswerNotice answer={answer} title="Not changed" />
       {confirmCancel ? <CancelPanel reference={order.reference} description={ORDER_CANCEL_MEANS} confirmLabel="Cancel the order" keepTo={`/members/orders/${order.id}`} /> : null}
 
       <Block title="Order">
