@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { expectNoA11yViolations, expectNoHorizontalScroll, shoot } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { useSession } from "./support/sessions";
 
@@ -15,13 +15,13 @@ async function expectConsoleFrame(page: Page) {
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 }
 
-test("the console has its own frame, and its 403 and 404 keep it and lead back to the inbox @phone", async ({ page }, testInfo) => {
+test("the console has its own frame, and its 403 and 404 keep it and lead back to the inbox @phone", async ({ page }) => {
   test.slow();
   await useSession(page, "staff");
   await expectConsoleFrame(page);
   await expect(page.getByText(`${staff.email} (staff)`)).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: testInfo.outputPath("console-inbox.png"), fullPage: true });
+  await shoot(page, "console-inbox");
 
   const denied = await page.goto("/admin/users");
   expect(denied?.status()).toBe(403);

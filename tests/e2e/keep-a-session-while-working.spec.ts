@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { checkBothWidths } from "./support/a11y";
+import { checkBothWidths, shoot } from "./support/a11y";
 import { portalAccounts, testAccounts } from "./support/accounts";
 import { fillIvr } from "./support/ivr-form";
 import { gotoHydrated } from "./support/page";
@@ -164,7 +164,7 @@ test("the IVR form sent after the end resumes as its draft after sign-in, with e
   await expect(page.getByRole("combobox", { name: "Patient", exact: true })).toHaveValue(/[0-9a-f-]{36}/);
   await expect(page.getByText("Attached: left-leg.png")).toBeVisible();
   await checkBothWidths(page, "ivr-draft-resumed");
-  await page.getByRole("group", { name: "Attachments" }).screenshot({ path: test.info().outputPath("ivr-kept-attachment.png") });
+  await shoot(page.getByRole("group", { name: "Attachments" }), "ivr-kept-attachment");
   // The attestation is ticked again on purpose (it is never kept), then the draft goes, its photo with it.
   await page.getByLabel("I attest to the statement above").check();
   await page.getByRole("button", { name: "Send IVR" }).click();

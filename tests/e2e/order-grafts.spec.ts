@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { checkBothWidths } from "./support/a11y";
 import { gotoHydrated, siteOrigin } from "./support/page";
 import { orderPractice, SEEDED_INVOICE_TOTAL, seededInvoices, seededOrders } from "./support/seed-orders";
 import { signedInPage, useSession } from "./support/sessions";
@@ -273,12 +273,10 @@ test("the seeded member follows orders on the board, their tracking, tissue iden
   await other.context().close();
 });
 
-test("the order pages have no axe violations and no sideways scroll: ORDER FORM tab, order form, board @phone", async ({ page }, testInfo) => {
+test("the order pages have no axe violations and no sideways scroll at 1280 and 375 px: ORDER FORM tab, order form, board", async ({ page }) => {
   test.slow();
   await useSession(page, "orders", "/members/orders");
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("orders-tab.png"), fullPage: true });
+  await checkBothWidths(page, "orders-tab");
 
   await ivrRow(page, "Membrane Wrap").getByRole("link", { name: /^Order grafts/ }).click();
   await expect(page).toHaveURL(/\/members\/orders\/new\?ivr=/);
@@ -286,33 +284,27 @@ test("the order pages have no axe violations and no sideways scroll: ORDER FORM 
   await expect(page).toHaveTitle(/^Order form \| Clinical Portal/);
   await quantity(page, "4 × 4 cm (16 cm²)").fill("2");
   await expect(page.locator("[data-over-order]")).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("order-form.png"), fullPage: true });
+  await checkBothWidths(page, "order-form");
 
   await gotoHydrated(page, "/members");
   await expect(page.getByRole("heading", { name: "Orders", exact: true })).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("board.png"), fullPage: true });
+  await checkBothWidths(page, "board");
 });
 
-test("the order pages have no axe violations and no sideways scroll: an order, PAY INVOICE @phone", async ({ page }, testInfo) => {
+test("the order pages have no axe violations and no sideways scroll at 1280 and 375 px: an order, PAY INVOICE", async ({ page }) => {
   test.slow();
   await useSession(page, "orders");
   // The invoiced order: shipment, identifiers and an open invoice on one page.
   await gotoHydrated(page, await orderPath(page, seededOrders.invoiced));
   await expect(page.getByRole("region", { name: "Invoice" })).toContainText(seededInvoices.open);
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("order.png"), fullPage: true });
+  await checkBothWidths(page, "order");
 
   await gotoHydrated(page, "/members/invoices");
-  await expectNoHorizontalScroll(page);
-  await expectNoA11yViolations(page);
-  // PAY INVOICE never sits alone on a line: on a phone the four tabs are two rows of two.
-  const tabs = page.getByRole("tablist", { name: "Portal views" });
-  const top = async (name: string) => (await tabs.getByRole("tab", { name }).boundingBox())!.y;
-  expect(await top("PAY INVOICE")).toBe(await top("ORDER FORM"));
-  await page.screenshot({ path: testInfo.outputPath("invoices.png"), fullPage: true });
+  await checkBothWidths(page, "invoices", async (width) => {
+    if (width !== 375) return;
+    // PAY INVOICE never sits alone on a line: on a phone the four tabs are two rows of two.
+    const tabs = page.getByRole("tablist", { name: "Portal views" });
+    const top = async (name: string) => (await tabs.getByRole("tab", { name }).boundingBox())!.y;
+    expect(await top("PAY INVOICE")).toBe(await top("ORDER FORM"));
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { checkBothWidths } from "./support/a11y";
+import { checkBothWidths, shoot } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { gotoHydrated, JOURNEY_TIMEOUT_MS } from "./support/page";
 import { seededPractice } from "./support/seed-ivrs";
@@ -9,7 +9,7 @@ import { MAIL_OFF_ORIGIN as MAIL_OFF, signedInContextPage, signedInPage, useSess
 const { staff } = testAccounts;
 // MAIL_OFF: the second server has mail delivery off, so an invitation shows its link to the admin.
 
-test("an admin creates a practice and invites a member, who sets a password and adds a facility and a provider", async ({ browser }, testInfo) => {
+test("an admin creates a practice and invites a member, who sets a password and adds a facility and a provider", async ({ browser }) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
   const marker = randomUUID().slice(0, 8);
   const practiceName = `Bayside Wound Care ${marker}`;
@@ -35,7 +35,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await expect(page.getByLabel("Practice name")).toHaveValue(practiceName.toUpperCase());
   await expect(page.getByRole("row").filter({ hasText: practiceName })).toBeVisible();
   await checkBothWidths(page);
-  await page.screenshot({ path: testInfo.outputPath("practices.png"), fullPage: true });
+  await shoot(page, "practices");
 
   await gotoHydrated(page, practiceUrl);
   await page.getByLabel("Member's email").fill(invitee);
@@ -84,7 +84,7 @@ test("an admin creates a practice and invites a member, who sets a password and 
   await providerForm.getByLabel("Individual NPI").fill("1234567893");
   await providerForm.getByRole("button", { name: "Add provider" }).click();
   await expect(member.getByRole("row").filter({ hasText: `Ortiz${marker}` })).toContainText("1234567893");
-  await member.screenshot({ path: testInfo.outputPath("member-practice.png"), fullPage: true });
+  await shoot(member, "member-practice");
 
   // Editing keeps to the member's practice: an id that is not theirs is not found.
   await member.getByRole("link", { name: `Edit Bayside clinic ${marker}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkBothWidths, expectNoA11yViolations, expectNoHorizontalScroll } from "./support/a11y";
+import { checkBothWidths, expectNoA11yViolations, expectNoHorizontalScroll, shoot } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
 import { waitForMail } from "./support/mail";
 import { gotoHydrated, signIn } from "./support/page";
@@ -103,7 +103,7 @@ test("a wrong password shows Invalid credentials beside the form and in a toast,
   await expect(page.getByLabel("Password")).toHaveValue("");
 });
 
-test("wrong passwords limit an account; its owner is told by mail and signs in with an emailed one-use link", async ({ page }, testInfo) => {
+test("wrong passwords limit an account; its owner is told by mail and signs in with an emailed one-use link", async ({ page }) => {
   // Two mails, two page sizes and three accessibility checks: more than the default budget on a busy machine.
   test.slow();
   await gotoHydrated(page, "/auth");
@@ -122,11 +122,11 @@ test("wrong passwords limit an account; its owner is told by mail and signs in w
 
   const offer = page.getByRole("region", { name: "Sign in with an emailed link" });
   await expect(offer).toContainText(`We can send ${limited.email} a link that signs in once, within 15 minutes.`);
-  await page.screenshot({ path: testInfo.outputPath("sign-in-link-offer-1280.png"), fullPage: true });
+  await shoot(page, "sign-in-link-offer-1280");
   await expectNoA11yViolations(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: testInfo.outputPath("sign-in-link-offer-375.png"), fullPage: true });
+  await shoot(page, "sign-in-link-offer-375");
   await expectNoA11yViolations(page);
 
   await offer.getByRole("button", { name: "Email me a sign-in link" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { checkBothWidths } from "./support/a11y";
+import { checkBothWidths, shoot } from "./support/a11y";
 import { fillIvr, PNG } from "./support/ivr-form";
 import { siteOrigin } from "./support/page";
 import { sessionFile, useSession } from "./support/sessions";
@@ -133,7 +133,7 @@ test.describe("without JavaScript", () => {
     // Pictures at both widths (axe needs scripts: the same screen is checked with them above).
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`ivr-photo-refused-without-javascript-${width}.png`), fullPage: true });
+      await shoot(page, `ivr-photo-refused-without-javascript-${width}`);
     }
   });
 });

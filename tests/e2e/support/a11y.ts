@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** Runs axe (WCAG 2.x A and AA, plus best practices) and fails on any violation. */
 export async function expectNoA11yViolations(page: Page) {
@@ -31,20 +31,28 @@ export async function expectNoHorizontalScroll(page: Page) {
  */
 const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
 
+/** A whole-page screenshot to look at, `<name>.png` in the test's output folder: only with E2E_SCREENSHOTS=1. */
+export async function shoot(page: Page | Locator, name: string) {
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`${name}.png`), ...("goto" in page ? { fullPage: true } : {}) });
+}
+
 /**
  * The page as it stands, at 1280 px and then at 375 px: no sideways scroll and
  * no axe violation at either width, and (with E2E_SCREENSHOTS=1) a full-page screenshot of each when
  * `shot` names one (`<shot>-1280.png`, `<shot>-375.png`). The window is left
  * at the size it had. For a journey's key screens: the journey runs once, at
- * 1280 px, and each of these screens is checked at phone width where it stands.
+ * 1280 px, and each of these screens is checked at phone width where it stands
+ * (one page load for both widths, rather than the whole test again at 375 px).
  */
-export async function checkBothWidths(page: Page, shot?: string) {
+export async function checkBothWidths(page: Page, shot?: string, alsoAt?: (width: 1280 | 375) => Promise<void>) {
   const before = page.viewportSize();
-  for (const size of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+  for (const size of [{ width: 1280 as const, height: 900 }, { width: 375 as const, height: 740 }]) {
     await page.setViewportSize(size);
     await expectNoHorizontalScroll(page);
     await expectNoA11yViolations(page);
-    if (shot && TAKE_SCREENSHOTS) await page.screenshot({ path: test.info().outputPath(`${shot}-${size.width}.png`), fullPage: true });
+    // What else must hold at each width (controls within the window, say).
+    if (alsoAt) await alsoAt(size.width);
+    if (shot) await shoot(page, `${shot}-${size.width}`);
   }
   if (before) await page.setViewportSize(before);
 }
