@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
 import busboy, { type Busboy, type FieldInfo, type FileInfo } from "busboy";
-import { createContext, data } from "react-router";
+import { createContext, data, redirect } from "react-router";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import type { ToastText } from "~/content/forms";
+import { formProblemToasts, type ToastText } from "~/content/forms";
 import type { z } from "zod";
 import { invalid, isDataRequest, isHoneypotFilled, RESEND_HEADER } from "~/lib/form-result";
 import { formDataToObject, parseWith, type FieldErrors, type FormToast } from "~/lib/schemas/common";
@@ -345,23 +345,6 @@ export async function readFormOrRefuse(request: Request, options: FormReadOption
   }
 }
 
-/**
- * `readFormOrRefuse` for a form with file fields. What a person can cause (a
- * file over its limit, too many files, a body over the form's size, a control
- * character) is answered, not thrown: the form's own page with the messages
- * beside the fields and, for a plain post, what was typed (`refill`), never
- * an error page. Only what no browser's form sends is thrown.
- */
-export async function readUploadForm(request: Request, options: FormReadOptions, refill: Refill) {
-  try {
-    return await readForm(request, options);
-  } catch (error) {
-    if (!(error instanceof FormProblem)) throw error;
-    if (error.messages) return refusal(error, request, refill);
-    throw refusal(error);
-  }
-}
-
 function acceptsHtml(request: Request): boolean {
   return (request.headers.get("Accept") ?? "").toLowerCase().includes("text/html");
 }
@@ -455,10 +438,10 @@ export function clientKeyOf(formData: FormData): string | null {
 }
 
 /**
- * The whole action of a text-only form page (intake, partner callback):
- * headers, rate limit, read, honeypot, validate with the form's schema, store
- * with its mail, answer. The contact form differs only in where a plain post
- * returns.
+ * The whole action of a text-only form page (contact, intake, partner
+ * callback): headers, rate limit, read, honeypot, validate with the form's
+ * schema, store with its mail, answer. A plain post is answered on the
+ * form's page, unless `plainReturn` says where it goes back to.
  */
 export function submitTextForm<S extends z.ZodType>({
   request,
@@ -469,6 +452,7 @@ export function submitTextForm<S extends z.ZodType>({
   success,
   store,
   multiline,
+  plainReturn,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
@@ -479,19 +463,42 @@ export function submitTextForm<S extends z.ZodType>({
   backTo: string;
   success: ToastText;
   store: (db: Db, input: z.output<S>, clientKey: string | null) => Promise<unknown>;
+  /**
+   * For a form posted where it has no page of its own (the contact form, on
+   * /contact): a plain post (no JavaScript) returns to `backTo`, past the
+   * rate limit or on a failure with a one-time toast, and with field
+   * messages to the address `invalid` names, which marks the fields (without
+   * `invalid`, bad input is answered in place, with what was typed).
+   */
+  plainReturn?: { invalid?: (fieldErrors: FieldErrors) => string };
 }) {
-  return handleForm(async () => {
-    const options = { maxBytes: MAX_TEXT_FORM_BYTES, multiline };
-    checkFormHeaders(request, options);
-    // The limit comes before a byte of the body is read: a flood costs no parsing.
-    const limited = await limitSubmissions(context, form);
-    if (limited) return limited;
-    const formData = await readForm(request, options);
-    if (isHoneypotFilled(formData)) return accepted(request, backTo, success);
-    const values = formDataToObject(formData);
-    const parsed = parseWith(schema, values);
-    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-    await store(getDb(), parsed.data, clientKeyOf(formData));
-    return accepted(request, backTo, success);
-  });
+  // A browser with JavaScript reads every answer itself: only a plain post is sent back.
+  const returns = answersWithData(request) ? undefined : plainReturn;
+  const markFields = returns?.invalid;
+  const options = { maxBytes: MAX_TEXT_FORM_BYTES, multiline };
+  return handleForm(
+    async () => {
+      checkFormHeaders(request, options);
+      // The limit comes before a byte of the body is read: a flood costs no parsing.
+      const limited = await limitSubmissions(context, form);
+      if (limited) return returns ? redirectWithFlash(backTo, formProblemToasts.rateLimited) : limited;
+      let formData: FormData;
+      try {
+        formData = await readForm(request, options);
+      } catch (error) {
+        // A control character in a field: back to the form with that field marked.
+        const fieldErrors = error instanceof FormProblem ? error.messages?.fieldErrors : undefined;
+        if (fieldErrors && markFields) return redirect(markFields(fieldErrors), 303);
+        throw error;
+      }
+      if (isHoneypotFilled(formData)) return accepted(request, backTo, success);
+      // The key is the browser's, never typed: it does not come back with the values.
+      const { clientKey: _key, ...values } = formDataToObject(formData);
+      const parsed = parseWith(schema, values);
+      if (!parsed.success) return markFields ? redirect(markFields(parsed.fieldErrors), 303) : invalid(request, parsed.fieldErrors, { values });
+      await store(getDb(), parsed.data, clientKeyOf(formData));
+      return accepted(request, backTo, success);
+    },
+    returns ? () => redirectWithFlash(backTo, formProblemToasts.serverError) : undefined,
+  );
 }

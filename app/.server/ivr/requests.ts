@@ -50,14 +50,15 @@ export { SEALED };
 const { clinical: CLINICAL, draft: DRAFT, signer: SIGNER, message: MESSAGE, fileName: FILE_NAME, fileContent: FILE_CONTENT, result: RESULT, note: NOTE } = SEALED;
 
 /** A field a member picked that is not theirs (another practice's patient, provider or facility). */
-export class ForeignReferenceError extends Error {
-  constructor(readonly field: "patientId" | "providerId" | "facilityId") {
+export class ForeignReferenceError extends Refused {
+  constructor(override readonly field: "patientId" | "providerId" | "facilityId") {
     super(
       {
         patientId: "Choose a patient of your practice",
         providerId: "Choose a provider of your practice",
         facilityId: "Choose a facility of your practice",
       }[field],
+      field,
     );
     this.name = "ForeignReferenceError";
   }
@@ -275,9 +276,9 @@ async function checkReferences(db: Db, practiceId: string, input: IvrInput) {
 }
 
 /** A draft already sent under another client key: sending it again is refused (409). */
-export class DraftAlreadySent extends Error {
+export class DraftAlreadySent extends Refused {
   constructor(readonly reference: string) {
-    super(`This draft was sent as ${reference}: it cannot be sent again. Open ${reference} from the STATUS board.`);
+    super(`This draft was sent as ${reference}: it cannot be sent again. Open ${reference} from the STATUS board.`, null, 409);
     this.name = "DraftAlreadySent";
   }
 }

@@ -8,6 +8,7 @@ import { open, openJson, patientLookupHash, phiRing, seal, sealJson } from "~/.s
 import type { Db } from "~/.server/db/client";
 import { coverages, ivrs, orders, patients, practices } from "~/.server/db/schema";
 import { inTransaction, isUniqueViolation } from "~/.server/db/transaction";
+import { Refused } from "~/.server/refused";
 import { C } from "./sealed";
 import { patientSummaries, writeSearchTerms, type PatientSummary } from "./search";
 
@@ -53,12 +54,13 @@ export type Patient = {
 };
 export type PatientChoice = { id: string; name: string; birthDate: string };
 
-export class DuplicatePatientError extends Error {
+/** A patient already entered (same last name and date of birth): 409, said beside the last name. */
+export class DuplicatePatientError extends Refused {
   constructor(
     readonly existingId: string,
     readonly existingReference: string,
   ) {
-    super("A patient with this last name and date of birth is already in your practice: choose them from the list.");
+    super("A patient with this last name and date of birth is already in your practice: choose them from the list.", "lastName", 409);
     this.name = "DuplicatePatientError";
   }
 }

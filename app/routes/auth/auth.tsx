@@ -9,15 +9,15 @@ import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-
 import { Input } from "~/components/ui/input";
 import { formToasts } from "~/content/forms";
 import { MAX_PASSWORD } from "~/lib/accounts";
-import { invalid, submittedText, submittedValues, submitToServer } from "~/lib/form-result";
+import { submittedText, submittedValues, submitToServer } from "~/lib/form-result";
 import { pageMeta } from "~/lib/meta";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { LIMITS } from "~/lib/schemas/fields";
 import { signInLinkSchema, signInSchema } from "~/lib/schemas/sign-in";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { SIGNED_IN_KEY } from "~/components/portal/signed-in-signal";
 import { getUser, landingOf, requestSignInLink, signIn } from "~/.server/accounts";
 import { safeRedirectPath } from "~/lib/safe-path";
-import { handleForm, readForm } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -41,17 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 const SIGN_IN_LINK_INTENT = "sign-in-link";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleForm(async () => {
-    const values = formDataToObject(await readForm(request, { maxBytes: 16 * 1024 }));
-    if (values.intent === SIGN_IN_LINK_INTENT) {
-      const parsed = parseWith(signInLinkSchema, values);
-      if (!parsed.success) return invalid(request, parsed.fieldErrors);
-      return requestSignInLink(context, parsed.data.email);
-    }
-    const parsed = parseWith(signInSchema, values);
-    // The password is never sent back.
-    if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { email: values.email } });
-    return signIn(request, context, parsed.data.email, parsed.data.password, typeof values.redirectTo === "string" ? values.redirectTo : null);
+  return answerForm(request, {
+    read: { maxBytes: 16 * 1024 },
+    // The password is never sent back: only the email refills the form.
+    keep: ({ email }) => (email === undefined ? {} : { email }),
+    intents: {
+      // Sign In: the form's button names no intent.
+      "": ({ values, parse }) => {
+        const { email, password } = parse(signInSchema);
+        return signIn(request, context, email, password, typeof values.redirectTo === "string" ? values.redirectTo : null);
+      },
+      [SIGN_IN_LINK_INTENT]: ({ parse }) => requestSignInLink(context, parse(signInLinkSchema).email),
+    },
   });
 }
 

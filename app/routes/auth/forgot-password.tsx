@@ -7,18 +7,17 @@ import { Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Input } from "~/components/ui/input";
-import { invalid, submittedText, submittedValues, submitToServer, type FormAnswer } from "~/lib/form-result";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { submittedText, submittedValues, submitToServer, type FormAnswer } from "~/lib/form-result";
+import { LIMITS } from "~/lib/schemas/fields";
 import { forgotPasswordSchema } from "~/lib/schemas/password";
 import { passwordTexts } from "~/lib/schemas/password-fields";
 import { afterAnswer } from "~/.server/after-answer";
 import { requestPasswordReset, RESET_REQUESTED_TEXT } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { log } from "~/.server/log";
 import { hitRateLimit } from "~/.server/http/rate-limit";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Reset your password");
 
@@ -27,37 +26,32 @@ type ForgotAnswer = FormAnswer<{ message: string }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = clientInfo(context);
-  let limit: Awaited<ReturnType<typeof hitRateLimit>>;
-  try {
-    limit = await hitRateLimit(getDb(), `reset:${ip}`, { limit: 5, windowMs: 60_000 });
-  } catch (error) {
-    // The error (a query, its values, a stack) goes to the log only, never into the answer.
-    log.error({ err: error }, "password reset request failed");
-    return data<ForgotAnswer>({ ok: false, notice: passwordTexts.notSent }, { status: 503, headers: { "Retry-After": "30" } });
-  }
-  if (!limit.allowed) {
-    return data<ForgotAnswer>(
-      {
-        ok: false,
-        notice: { title: "Please wait", description: `Too many requests from your network. Wait ${limit.retryAfterSeconds} seconds and try again.` },
-      },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const parsed = parseWith(forgotPasswordSchema, values);
-  if (!parsed.success) {
-    return invalid(request, parsed.fieldErrors, { values: { email: values.email?.slice(0, LIMITS.email) } });
-  }
-  // The same answer, at the same moment, whether or not the account exists: the
-  // lookup and the mail come after it (see afterAnswer for why not a job table).
-  const db = getDb();
-  const email = parsed.data.email;
-  afterAnswer("password reset request", async () => {
-    const { mailed } = await requestPasswordReset(db, { email, ip });
-    if (mailed) mailQueued();
+  return answerForm(request, {
+    keep: ({ email }) => ({ email: email?.slice(0, LIMITS.email) }),
+    // The page's own words when the request could not be taken (the database gone, say).
+    failure: { notice: passwordTexts.notSent },
+    intents: async ({ parse }) => {
+      const db = getDb();
+      const limit = await hitRateLimit(db, `reset:${ip}`, { limit: 5, windowMs: 60_000 });
+      if (!limit.allowed) {
+        return data<ForgotAnswer>(
+          {
+            ok: false,
+            notice: { title: "Please wait", description: `Too many requests from your network. Wait ${limit.retryAfterSeconds} seconds and try again.` },
+          },
+          { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+        );
+      }
+      const { email } = parse(forgotPasswordSchema);
+      // The same answer, at the same moment, whether or not the account exists: the
+      // lookup and the mail come after it (see afterAnswer for why not a job table).
+      afterAnswer("password reset request", async () => {
+        const { mailed } = await requestPasswordReset(db, { email, ip });
+        if (mailed) mailQueued();
+      });
+      return data<ForgotAnswer>({ ok: true, message: RESET_REQUESTED_TEXT });
+    },
   });
-  return data<ForgotAnswer>({ ok: true, message: RESET_REQUESTED_TEXT });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -9,15 +9,13 @@ import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/lib/accounts";
-import { invalid, submitToServer, type FormAnswer } from "~/lib/form-result";
-import { formDataToObject, parseWith } from "~/lib/schemas/fields";
+import { submitToServer, type FormAnswer } from "~/lib/form-result";
 import { setPasswordSchema } from "~/lib/schemas/password";
 import { expiredLinkNotice, PASSWORD_TOKEN, passwordTexts } from "~/lib/schemas/password-fields";
 import { completePasswordLink, readPasswordLink } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { log } from "~/.server/log";
 import { clientInfo } from "~/.server/request-context";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 
 function titleOf(link: LinkState | undefined): string {
   if (!link?.valid) return "Link no longer valid";
@@ -51,23 +49,19 @@ type SetPasswordAnswer = FormAnswer | { ok: false; expired: true; notice: typeof
 const expired = (status: 400 | 410) => data<SetPasswordAnswer>({ ok: false, expired: true, notice: expiredLinkNotice }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const parsed = parseWith(setPasswordSchema, values);
-  if (!parsed.success) {
-    if ("token" in parsed.fieldErrors) return expired(400);
-    // Passwords are never sent back.
-    return invalid(request, parsed.fieldErrors, { toast: passwordTexts.checkPassword });
-  }
-  let done: Awaited<ReturnType<typeof completePasswordLink>>;
-  try {
-    done = await completePasswordLink(getDb(), { token: parsed.data.token, password: parsed.data.password, ip: clientInfo(context).ip });
-  } catch (error) {
-    // The error (a query, its values, a stack) goes to the log only, never into the answer.
-    log.error({ err: error }, "setting a password failed");
-    return data<SetPasswordAnswer>({ ok: false, notice: passwordTexts.notSaved }, { status: 503, headers: { "Retry-After": "30" } });
-  }
-  if (!done) return expired(410);
-  return redirect("/auth?password=set", 303);
+  return answerForm(request, {
+    // Passwords are never sent back, and the token is the page's own: nothing typed comes back.
+    keep: () => ({}),
+    // The page's own words when the password could not be saved (the database gone, say).
+    failure: { notice: passwordTexts.notSaved },
+    intents: async ({ values, parse }) => {
+      // A link that never was one: the page says so instead of the form.
+      if (!PASSWORD_TOKEN.test(values.token ?? "")) return expired(400);
+      const { token, password } = parse(setPasswordSchema, { toast: passwordTexts.checkPassword });
+      if (!(await completePasswordLink(getDb(), { token, password, ip: clientInfo(context).ip }))) return expired(410);
+      return redirect("/auth?password=set", 303);
+    },
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -8,8 +8,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { buttonVariants } from "~/components/ui/button";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/sign-in-link";
 import { getUser, homeOf, signInWithLink } from "~/.server/accounts";
-import { log } from "~/.server/log";
-import { readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privateMeta(matches, "Sign in with your link"),
@@ -43,17 +42,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Answer = { ok: false; expired: true } | { ok: false; unavailable: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormOrRefuse(request, { maxBytes: 1024 });
-  const token = form.get("token");
-  if (typeof token !== "string" || !TOKEN.test(token)) return data<Answer>({ ok: false, expired: true }, { status: 400 });
-  try {
-    const signedIn = await signInWithLink(request, context, token);
-    return signedIn ?? data<Answer>({ ok: false, expired: true }, { status: 410 });
-  } catch (error) {
-    // The error (a query, its values, a stack) goes to the log only, never into the answer.
-    log.error({ err: error }, "sign-in link failed");
-    return data<Answer>({ ok: false, unavailable: true }, { status: 503, headers: { "Retry-After": "30" } });
-  }
+  return answerForm(request, {
+    read: { maxBytes: 1024 },
+    // The token is the page's own, from the address: nothing typed comes back.
+    keep: () => ({}),
+    // The page's own words when it could not sign in just now (the database gone, say).
+    failure: { unavailable: true },
+    intents: async ({ values }) => {
+      const token = values.token ?? "";
+      if (!TOKEN.test(token)) return data<Answer>({ ok: false, expired: true }, { status: 400 });
+      return (await signInWithLink(request, context, token)) ?? data<Answer>({ ok: false, expired: true }, { status: 410 });
+    },
+  });
 }
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { submitToServer } from "~/lib/form-result";
 import { getUser, signOut } from "~/.server/accounts";
-import { readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 
 // Signing out changes state, so it is a POST; a visit just goes home.
 export function loader() {
@@ -11,9 +11,14 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The sign-out form carries no fields; anything but an (empty) form post is refused.
-  await readFormOrRefuse(request, { maxBytes: 1024 });
-  const user = await getUser(request).catch(() => null);
-  return signOut(request, context, user?.email ?? null);
+  return answerForm(request, {
+    read: { maxBytes: 1024 },
+    intents: async () => {
+      // A user that cannot be read (the session already gone, the database down) is still signed out.
+      const user = await getUser(request).catch(() => null);
+      return signOut(request, context, user?.email ?? null);
+    },
+  });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -4,14 +4,13 @@ import type { Route } from "./+types/board";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { CalendarDate, DateTime } from "~/components/ui/date-time";
 import { ConfirmButton } from "~/components/ui/confirm-button";
-import { FormNotice } from "~/components/forms/field";
+import { AnswerNotice, FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { rejectedAnswer, type Rejected } from "~/lib/form-result";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { IVR_DRAFT_LIMITS, IVR_STATUS_LABELS, IVR_STATUSES, isIvrStatus, type IvrStatus } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
@@ -19,10 +18,11 @@ import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
 import { getDb, getReadDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm, type Answer } from "~/.server/http/form-action";
 import { findPatientIds } from "~/.server/patients";
 import { discardDraft, listDrafts, practiceBoard, type DraftRow } from "~/.server/ivr";
 import { practiceOrders } from "~/.server/orders";
+import { Refused } from "~/.server/refused";
 import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Clinical Portal");
@@ -77,19 +77,24 @@ function ageOf(from: Date | string | null, now: string): string {
   return days === 1 ? "1 day" : `${days} days`;
 }
 
-export type BoardAnswer = { ok: false; confirm: "discard"; id: string } | Rejected;
+export type BoardAnswer = { ok: false; confirm: "discard"; id: string } | Answer;
 
 /** Discards one of the member's drafts, after a confirmation (a dialog, or without JavaScript a second step). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request);
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  if (form.get("intent") !== "discard") return data<BoardAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
-  const id = idParam(String(form.get("draftId") ?? ""));
-  if (form.get("confirmed") !== "1") return data<BoardAnswer>({ ok: false, confirm: "discard", id });
-  if (!(await discardDraft(getDb(), { practiceId: practice.id, userId: user.id, id, actor: actorOf(user, context) }))) {
-    return data<BoardAnswer>(rejectedAnswer("This draft was sent or is already gone.", "Not discarded"), { status: 404 });
-  }
-  return redirectWithFlash("/members", { title: "Draft discarded", description: "The draft and any files with it are gone." });
+  return answerForm(request, {
+    title: "Not discarded",
+    intents: {
+      discard: async ({ values }) => {
+        const id = idParam(values.draftId ?? "");
+        if (values.confirmed !== "1") return data({ ok: false as const, confirm: "discard" as const, id });
+        if (!(await discardDraft(getDb(), { practiceId: practice.id, userId: user.id, id, actor: actorOf(user, context) }))) {
+          throw new Refused("This draft was sent or is already gone.", null, 404);
+        }
+        return redirectWithFlash("/members", { title: "Draft discarded", description: "The draft and any files with it are gone." });
+      },
+    },
+  });
 }
 
 export default function PortalBoard({ loaderData, actionData }: Route.ComponentProps) {
@@ -135,7 +140,7 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
         />
       ) : (
         <>
-          {answer && "rejected" in answer ? <FormNotice notice={{ title: answer.title ?? "Not changed", description: answer.error, variant: "error" }} /> : null}
+          <AnswerNotice answer={answer} title="Not discarded" />
           {drafts.length > 0 ? <DraftsList drafts={drafts} confirming={confirming} busy={navigation.state !== "idle"} /> : null}
 
           <p className="sr-only" aria-live="polite">

@@ -4,7 +4,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivrs-detail";
 import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
-import { Field, FormNotice } from "~/components/forms/field";
+import { AnswerNotice, Field } from "~/components/forms/field";
+import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
@@ -17,25 +18,24 @@ import { Textarea } from "~/components/ui/textarea";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
-import { invalid, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { canTransitionIvr, IVR_ORDERABLE_STATUSES, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, PLACES_OF_SERVICE, WOUND_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { verificationFacts } from "~/lib/verification-words";
 import { IVR_FILE_RULES, pickedFileProblems } from "~/lib/uploads";
 import { maskMemberId } from "~/lib/patients";
-import { LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { LIMITS, optionLabel } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { resubmitSchema } from "~/lib/schemas/ivr";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { readUploadForm } from "~/.server/http/form-body";
+import { answerForm, type Answer } from "~/.server/http/form-action";
 import {
   cancelIvr,
   DraftRefused,
   getIvrDetail,
   readIvrAsMember,
   isFollowing,
-  IvrTransitionRefused,
   resubmitIvr,
   reverifySoon,
   setFollowing,
@@ -103,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export type IvrPageAnswer = FormAnswer<{ message: string }> | { ok: false; confirm: "cancel" };
+export type IvrPageAnswer = FormAnswer<{ message: string }> | Answer | { ok: false; confirm: "cancel" };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request);
@@ -111,57 +111,48 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const detail = await getIvrDetail(db, { id, practiceId: practice.id });
   if (!detail || detail.row.status === "draft") throw notFound();
-  // A file over its size comes back as the page, with the message beside it and the answer as typed.
-  const form = await readUploadForm(request, IVR_FORM_READ, (typed) => ({ intent: "resubmit", answer: typedText(typed, "answer").slice(0, LIMITS.long) }));
-  if (!(form instanceof FormData)) return form;
-  const intent = form.get("intent");
   const actor = actorOf(user, context);
   const here = `/members/ivrs/${id}`;
-  try {
-    switch (intent) {
-      case "follow":
-      case "unfollow":
-        await setFollowing(db, { ivrId: id, userId: user.id, follow: intent === "follow" });
-        return redirectWithFlash(here, {
-          title: intent === "follow" ? "Following" : "Not following",
-          description: intent === "follow" ? `You get a mail when ${detail.reference} changes.` : `You no longer get mails about ${detail.reference}.`,
-        });
-      case "cancel":
-        if (form.get("confirmed") !== "1") return data<IvrPageAnswer>({ ok: false, confirm: "cancel" });
+  const follow = async (follow: boolean) => {
+    await setFollowing(db, { ivrId: id, userId: user.id, follow });
+    return redirectWithFlash(here, {
+      title: follow ? "Following" : "Not following",
+      description: follow ? `You get a mail when ${detail.reference} changes.` : `You no longer get mails about ${detail.reference}.`,
+    });
+  };
+  return answerForm(request, {
+    // The answer to "needs information" may carry files: a file over its size comes back as the page, with the message beside it.
+    read: IVR_FORM_READ,
+    title: "Not changed",
+    // The only control a plain post refills is the answer to staff's question.
+    keep: ({ answer }) => ({ intent: "resubmit", answer: (answer ?? "").slice(0, LIMITS.long) }),
+    explain: (refusal) => (refusal instanceof DraftRefused ? { title: "Re-verification not started" } : undefined),
+    intents: {
+      follow: () => follow(true),
+      unfollow: () => follow(false),
+      cancel: async ({ values }) => {
+        if (values.confirmed !== "1") return data({ ok: false as const, confirm: "cancel" as const });
         if (!(await cancelIvr(db, { practiceId: practice.id, actor, id }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "It stays on the board as Cancelled." });
-      case "reverify": {
+      },
+      reverify: async () => {
         const draftId = await startReverification(db, { practiceId: practice.id, userId: user.id, fromId: id });
         if (!draftId) throw notFound();
         return redirectWithFlash(`/members/ivrs/new?draft=${draftId}`, {
           title: "Re-verification started",
           description: `Prefilled from ${detail.reference}: check the answers, attach what changed and send it.`,
         });
-      }
-      case "resubmit": {
-        const raw = { answer: typedText(form, "answer") };
-        const parsed = parseWith(resubmitSchema, raw);
-        const { files, fieldErrors } = await checkFiles(form);
-        if (!parsed.success || Object.keys(fieldErrors).length > 0)
-          return invalid(request, { ...fieldErrors, ...(parsed.success ? {} : parsed.fieldErrors) }, { values: { intent: "resubmit", answer: raw.answer.slice(0, LIMITS.long) } });
-        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer: parsed.data.answer, files }))) throw notFound();
+      },
+      resubmit: async ({ formData, parse }) => {
+        // The files are checked with the answer, so every message comes back at once.
+        const { files, fieldErrors } = await checkFiles(formData);
+        const { answer } = parse(resubmitSchema, { also: fieldErrors });
+        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer, files }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} sent again`, description: "Your answer is with our verification team." });
-      }
-      default:
-        return data<IvrPageAnswer>(rejectedAnswer("This form is not one of this page's."), { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof IvrTransitionRefused) return data<IvrPageAnswer>(rejectedAnswer(error.message, "Not changed"), { status: 409 });
-    if (error instanceof DraftRefused) return data<IvrPageAnswer>(rejectedAnswer(error.message, "Re-verification not started"), { status: error.status });
-    throw error;
-  }
+      },
+    },
+  });
 }
-
-/** A text field of the form, or "". */
-const typedText = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 const validateText = schemaValidator(() => import("~/lib/schemas/ivr").then((m) => m.resubmitSchema));
 
@@ -178,8 +169,9 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
   const answer = actionData as IvrPageAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const refused = answer && !("confirm" in answer) ? outcomeOf(answer) : null;
   const confirmCancel = answer && "confirm" in answer;
+  // What came back for the answer to staff's question is said in its form, where what was typed is.
+  const toAnswerForm = ivr.requestMessage && answer && "intent" in answer && answer.intent === "resubmit" ? answer : undefined;
   // The transition table says what a member may do from here.
   const open = canTransitionIvr(ivr.status, "cancelled", "member");
   const decided = ivr.status === "covered" || ivr.status === "prior_auth_approved";
@@ -216,12 +208,12 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
         />
       </div>
 
-      {refused && refused.kind === "rejected" ? <FormNotice notice={{ title: refused.title ?? "Not changed", description: refused.error, variant: "error" }} /> : null}
+      <AnswerNotice answer={toAnswerForm ? undefined : answer} title="Not changed" />
       {confirmCancel ? (
         <CancelPanel reference={ivr.reference} description="The request stops here: our team will not verify it." confirmLabel="Cancel the IVR" keepTo={`/members/ivrs/${ivr.id}`} />
       ) : null}
 
-      {ivr.requestMessage ? <NeedsInformation message={ivr.requestMessage} answer={answer} /> : null}
+      {ivr.requestMessage ? <NeedsInformation message={ivr.requestMessage} answer={toAnswerForm} /> : null}
 
       {decided ? (
         <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-warning-border bg-warning-soft" : "border-border"}`}>
@@ -373,16 +365,15 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
   );
 }
 
-function NeedsInformation({ message, answer }: { message: string; answer: IvrPageAnswer | undefined }) {
-  const plainAnswer = answer && !("confirm" in answer) ? answer : undefined;
+function NeedsInformation({ message, answer }: { message: string; answer: Answer | undefined }) {
   const form = useFormSubmission({
     validate: validateAnswer,
     success: null,
     failure: { title: "Not sent", description: "Please try again in a moment: your answer is still in the form." },
     resetOnSuccess: false,
-    answer: plainAnswer,
+    answer: answerForTheForm(answer),
   });
-  const typed = submittedValues(plainAnswer);
+  const typed = submittedValues(answer);
   return (
     <section aria-labelledby="needs-heading" className="flex flex-col gap-4 rounded-xl border border-warning-border bg-warning-soft p-4 sm:p-6">
       <h3 id="needs-heading" className="text-lg font-semibold text-warning">
@@ -390,6 +381,7 @@ function NeedsInformation({ message, answer }: { message: string; answer: IvrPag
       </h3>
       <p className="text-sm whitespace-pre-line text-warning">{message}</p>
       <form.fetcher.Form {...form.formProps} encType="multipart/form-data" className="flex flex-col gap-4">
+        <AnswerNotice answer={answer} title="Not sent" />
         <input type="hidden" name="intent" value="resubmit" />
         <Field label="Your answer" name="answer" required error={form.errors.answer}>
           {(control) => <Textarea {...control} rows={4} maxLength={LIMITS.long} defaultValue={submittedText(typed, "answer")} className="bg-background" />}

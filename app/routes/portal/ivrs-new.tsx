@@ -1,7 +1,8 @@
 import { Save, Send } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/ivrs-new";
-import { FormNotice, RequiredNote } from "~/components/forms/field";
+import { AnswerNotice, FormNotice, RequiredNote } from "~/components/forms/field";
+import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { FrameLink } from "~/components/portal/frame-view";
 import { IvrFormFields, type IvrFormChoices } from "~/components/portal/ivr-form-fields";
 import { useDraftAutosave } from "~/components/portal/use-draft-autosave";
@@ -9,7 +10,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormSubmission, type Validate } from "~/components/forms/use-form-submission";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { invalid, invalidAnswer, isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { isDataRequest, rejectedAnswer, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
 import { readIvrForm } from "~/lib/schemas/ivr";
 import { parseWith, type FieldErrors } from "~/lib/schemas/fields";
@@ -19,8 +20,9 @@ import { isUuid } from "~/lib/ids";
 import type { KeepSentForm } from "~/.server/accounts";
 import { getDb, type Db } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { clientKeyOf, readForm, readUploadForm } from "~/.server/http/form-body";
-import { DraftAlreadySent, DraftRefused, ForeignReferenceError, IvrTransitionRefused, keepDraftFiles, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
+import { answerForm, type Answer } from "~/.server/http/form-action";
+import { clientKeyOf, readForm } from "~/.server/http/form-body";
+import { DraftRefused, keepDraftFiles, readDraft, saveDraft, submitIvr } from "~/.server/ivr";
 import { practiceOfUser } from "~/.server/practices";
 import { DuplicatePatientError, listPatientChoices, primaryPayerType } from "~/.server/patients";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ as READ, memberOf, notFound, practicePickers, requirePractice } from "./member.server";
@@ -53,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type IvrFormAnswer = FormAnswer<{ draft?: { id: string; savedAt: string } }>;
+export type IvrFormAnswer = FormAnswer<{ draft?: { id: string; savedAt: string } }> | Answer;
 
 /** The text a member typed, for a draft or to refill the form (no files, no form machinery). */
 function typedValues(formData: FormData): Record<string, unknown> {
@@ -100,84 +102,80 @@ const keepIvrDraft: KeepSentForm = async (owner, request) => {
   return id ? `/members/ivrs/new?draft=${id}` : null;
 };
 
-/** A refusal the member reads as a whole (a draft not saved, a draft already sent); a plain post keeps what was typed. */
-function refusedAnswer(request: Request, status: number, title: string, message: string, values: Record<string, unknown>) {
-  return data<IvrFormAnswer>({ ...rejectedAnswer(message, title), ...(isDataRequest(request) ? {} : { values }) }, { status });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request, keepIvrDraft);
-  // A file over its size comes back as this form, with the message beside it and the rest as typed.
-  const formData = await readUploadForm(request, READ, typedValues);
-  if (!(formData instanceof FormData)) return formData;
   const db = getDb();
-  const values = typedValues(formData);
-  const draftId = typeof values.draftId === "string" && values.draftId ? idParam(values.draftId) : null;
-  delete values.draftId;
-  const refill = { ...values, draftId: draftId ?? "" };
-
-  if (formData.get("intent") === "draft") {
-    let id: string | null;
-    try {
-      id = await saveDraftWithFiles(db, { practiceId: practice.id, userId: user.id, uploadedBy: user.email, draftId, values, formData });
-    } catch (error) {
-      if (error instanceof DraftRefused) return refusedAnswer(request, error.status, "Draft not saved", error.message, refill);
-      throw error;
-    }
-    if (!id) {
-      // Sent, discarded or not theirs: nothing to save into.
-      if (isDataRequest(request)) return data<IvrFormAnswer>(rejectedAnswer("This draft was sent or is gone: it is no longer saved."), { status: 404 });
-      throw notFound();
-    }
-    if (isDataRequest(request)) return data<IvrFormAnswer>({ ok: true, draft: { id, savedAt: new Date().toISOString() } });
-    return redirectWithFlash(`/members/ivrs/new?draft=${id}`, { title: "Draft saved", description: "Resume it from here or from the STATUS board." });
-  }
-
-  const { files, fieldErrors: fileErrors } = await checkFiles(formData);
-  const addingPatient = values.patientId === NEW_PATIENT;
-  const { ivrSchema } = await import("~/lib/schemas/ivr");
-  const { patientSchema } = await import("~/lib/schemas/patient");
-  const patient = addingPatient ? parseWith(patientSchema, values) : null;
-  const ivr = parseWith(ivrSchema, addingPatient ? { ...values, patientId: PLACEHOLDER_ID } : values);
-  const fieldErrors: FieldErrors = { ...fileErrors, ...(patient && !patient.success ? patient.fieldErrors : {}), ...(!ivr.success ? ivr.fieldErrors : {}) };
-  if (Object.keys(fieldErrors).length > 0 || !ivr.success || (patient && !patient.success)) return invalid(request, fieldErrors, { values: refill });
-
-  try {
-    // A draft's kept attachments go with it: a file picked now replaces the kept one of its role.
-    const removed = removedFiles(formData);
-    const intoDraft =
-      draftId !== null &&
-      (files.length > 0 || removed.length > 0) &&
-      (await keepDraftFiles(db, { practiceId: practice.id, userId: user.id, ivrId: draftId, files, remove: removed, uploadedBy: user.email }));
-    // A patient entered with the request is added in the same transaction, once however often this is posted.
-    const sent = await submitIvr(db, {
-      practiceId: practice.id,
-      userId: user.id,
-      actor: actorOf(user, context),
-      draftId,
-      clientKey: clientKeyOf(formData),
-      input: ivr.data,
-      newPatient: patient?.success ? patient.data : null,
-      files: intoDraft ? [] : files,
-    });
-    return redirectWithFlash(`/members/ivrs/${sent.id}`, {
-      title: `${sent.reference} sent`,
-      description: sent.warnings.length > 0 ? "Sent with warnings: see them on its page." : "We will verify the benefits and tell you here.",
-    });
-  } catch (error) {
-    if (error instanceof ForeignReferenceError) return invalid(request, { [error.field]: error.message }, { values: refill });
-    // 409, naming the patient already there (the picker offers them), with a link to their page.
-    if (error instanceof DuplicatePatientError)
-      return data(
-        {
-          ...invalidAnswer(request, { patientId: `${error.message} (${error.existingReference})` }, { values: refill }),
-          existing: { href: `/members/patients/${error.existingId}`, reference: error.existingReference },
-        },
-        { status: 409 },
-      );
-    if (error instanceof DraftAlreadySent || error instanceof IvrTransitionRefused) return refusedAnswer(request, 409, "Not sent", error.message, refill);
-    throw error;
-  }
+  /** The member's draft this form was resumed from (or autosaved into), if any. */
+  const draftOf = (values: Record<string, unknown>) => (typeof values.draftId === "string" && values.draftId ? idParam(values.draftId) : null);
+  const actor = actorOf(user, context);
+  return answerForm(request, {
+    // A file over its size comes back as this form, with the message beside it and the rest as typed.
+    read: READ,
+    title: "Not sent",
+    keep: (_values, formData) => typedValues(formData),
+    explain: (refusal) => {
+      if (refusal instanceof DraftRefused) return { title: "Draft not saved" };
+      // 409 beside the patient picker, which offers the patient already there, with a link to their page.
+      if (refusal instanceof DuplicatePatientError)
+        return {
+          field: "patientId",
+          message: `${refusal.message} (${refusal.existingReference})`,
+          more: { existing: { href: `/members/patients/${refusal.existingId}`, reference: refusal.existingReference } },
+        };
+      return undefined;
+    },
+    intents: {
+      draft: async ({ formData }) => {
+        const values = typedValues(formData);
+        const draftId = draftOf(values);
+        delete values.draftId;
+        const id = await saveDraftWithFiles(db, { practiceId: practice.id, userId: user.id, uploadedBy: user.email, draftId, values, formData });
+        if (!id) {
+          // Sent, discarded or not theirs: nothing to save into.
+          if (isDataRequest(request)) return data<IvrFormAnswer>(rejectedAnswer("This draft was sent or is gone: it is no longer saved."), { status: 404 });
+          throw notFound();
+        }
+        if (isDataRequest(request)) return data<IvrFormAnswer>({ ok: true, draft: { id, savedAt: new Date().toISOString() } });
+        return redirectWithFlash(`/members/ivrs/new?draft=${id}`, { title: "Draft saved", description: "Resume it from here or from the STATUS board." });
+      },
+      // Send IVR: the form's submit button names no intent.
+      "": async ({ formData, parse }) => {
+        const values = typedValues(formData);
+        const draftId = draftOf(values);
+        const { files, fieldErrors: fileErrors } = await checkFiles(formData);
+        const addingPatient = values.patientId === NEW_PATIENT;
+        const { ivrSchema } = await import("~/lib/schemas/ivr");
+        const { patientSchema } = await import("~/lib/schemas/patient");
+        const patient = addingPatient ? parseWith(patientSchema, values) : null;
+        // Every message comes back at once: the files', the new patient's and the IVR's own.
+        const ivr = parse(ivrSchema, {
+          from: addingPatient ? { ...values, patientId: PLACEHOLDER_ID } : values,
+          also: { ...fileErrors, ...(patient && !patient.success ? patient.fieldErrors : {}) },
+        });
+        // A draft's kept attachments go with it: a file picked now replaces the kept one of its role.
+        const removed = removedFiles(formData);
+        const intoDraft =
+          draftId !== null &&
+          (files.length > 0 || removed.length > 0) &&
+          (await keepDraftFiles(db, { practiceId: practice.id, userId: user.id, ivrId: draftId, files, remove: removed, uploadedBy: user.email }));
+        // A patient entered with the request is added in the same transaction, once however often this is posted.
+        const sent = await submitIvr(db, {
+          practiceId: practice.id,
+          userId: user.id,
+          actor,
+          draftId,
+          clientKey: clientKeyOf(formData),
+          input: ivr,
+          newPatient: patient?.success ? patient.data : null,
+          files: intoDraft ? [] : files,
+        });
+        return redirectWithFlash(`/members/ivrs/${sent.id}`, {
+          title: `${sent.reference} sent`,
+          description: sent.warnings.length > 0 ? "Sent with warnings: see them on its page." : "We will verify the benefits and tell you here.",
+        });
+      },
+    },
+  });
 }
 
 /** A well-formed id standing in for a patient added with the request, while the IVR's own fields are checked. */
@@ -244,7 +242,7 @@ function IvrFormScreen({
     success: null,
     failure: { title: "The IVR was not sent", description: "Please try again in a moment. Your answers are still in the form and in your draft." },
     resetOnSuccess: false,
-    answer,
+    answer: answerForTheForm(answer),
   });
   const refill = submittedValues(answer);
   const initial: Record<string, unknown> = Object.keys(refill).length > 0 ? refill : { ...(draft?.values ?? {}), draftId: draft?.id ?? "" };
@@ -286,6 +284,7 @@ function IvrFormScreen({
         className="flex flex-col gap-8"
       >
         <FormNotice notice={form.notice} />
+        <AnswerNotice answer={answer} title="Not sent" />
         <input type="hidden" name="draftId" value={autosave.draftId} readOnly />
         <input type="hidden" name="clientKey" value={loaderData.clientKey} readOnly />
         <IvrFormFields choices={choices} values={initial} errors={form.errors} keptFiles={draft?.files ?? []} />

@@ -2,7 +2,8 @@ import { ArrowLeft, CircleAlert, PackageCheck } from "lucide-react";
 import * as React from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/orders-new";
-import { Field, FormNotice, RequiredMark, RequiredNote } from "~/components/forms/field";
+import { AnswerNotice, Field, FormNotice, RequiredMark, RequiredNote } from "~/components/forms/field";
+import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { GraftSizesPicker } from "~/components/orders/graft-sizes-picker";
@@ -12,19 +13,20 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatCm2 } from "~/lib/format";
 import { sizeKey } from "~/lib/clinical/graft-sizes";
-import { invalid, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { submittedValues, type FormAnswer } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
 import { dateOfServiceRange, defaultDateOfService, orderSummary, quantitiesOf } from "~/lib/ordering";
 import { SHIPPING_SPEEDS } from "~/lib/orders";
 import { formatDayWithWeekday } from "~/lib/calendar";
 import { arrivals } from "~/lib/shipping";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { LIMITS } from "~/lib/schemas/fields";
 import { quantityField } from "~/lib/schemas/order-fields";
 import { cn } from "~/lib/utils";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { OrderRefused, orderFormContext, ordersToday, placeOrder } from "~/.server/orders";
+import { answerForm, type Answer } from "~/.server/http/form-action";
+import { MAX_TEXT_FORM_BYTES } from "~/.server/http/form-body";
+import { orderFormContext, ordersToday, placeOrder } from "~/.server/orders";
 import { actorOf, idParam, memberOf, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Order form | Clinical Portal");
@@ -76,37 +78,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Errors about the order as a whole (no control of their own): shown above the form. */
 const ORDER_LEVEL_FIELDS = ["order", "ivrId", "patientId", "productSlug"] as const;
 
-export type OrderFormAnswer = FormAnswer | { ok: false; redraw: true; values: Record<string, string> };
+export type OrderFormAnswer = FormAnswer | Answer | { ok: false; redraw: true; values: Record<string, string> };
+
+/** What the member typed, without the form's own machinery (its key, the button pressed). */
+const typedOf = ({ clientKey: _key, intent: _intent, ...values }: Record<string, string>) => values;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await requirePractice(request);
-  const formData = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["notes", "overOrderReason"] });
-  const { clientKey: _key, intent, ...values } = formDataToObject(formData);
   const db = getDb();
   const today = ordersToday();
-
-  if (intent === "suggest") {
-    // "Use this" without JavaScript: the form comes back as typed, with the covering set's quantities.
-    const found = await orderFormContext(db, { practiceId: practice.id, ivrId: idParam(values.ivrId), today });
-    if (!found) throw notFound();
-    const { sizes, areaCm2 } = found.ivr;
-    const { suggestion } = orderSummary(sizes, values, areaCm2);
-    return data<OrderFormAnswer>({ ok: false, redraw: true, values: { ...values, ...quantitiesOf(sizes, suggestion) } });
-  }
-
-  const { orderSchema } = await import("~/lib/schemas/order");
-  const parsed = parseWith(orderSchema, values);
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values });
-  try {
-    const placed = await placeOrder(db, { practiceId: practice.id, userId: user.id, actor: actorOf(user, context), input: parsed.data, today });
-    return redirectWithFlash(`/members/orders/${placed.id}`, {
-      title: `${placed.reference} placed`,
-      description: placed.warning ? `Placed with a warning: ${placed.warning}` : "We confirm it next; you get a mail each time it moves.",
-    });
-  } catch (error) {
-    if (error instanceof OrderRefused) return invalid(request, { [error.field ?? "order"]: error.message }, { values });
-    throw error;
-  }
+  return answerForm(request, {
+    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["notes", "overOrderReason"] },
+    title: "The order was not placed",
+    keep: typedOf,
+    intents: {
+      // "Use this" without JavaScript: the form comes back as typed, with the covering set's quantities.
+      suggest: async ({ values }) => {
+        const found = await orderFormContext(db, { practiceId: practice.id, ivrId: idParam(values.ivrId), today });
+        if (!found) throw notFound();
+        const { sizes, areaCm2 } = found.ivr;
+        const typed = typedOf(values);
+        const { suggestion } = orderSummary(sizes, typed, areaCm2);
+        return data<OrderFormAnswer>({ ok: false, redraw: true, values: { ...typed, ...quantitiesOf(sizes, suggestion) } });
+      },
+      // Place order: the form's submit button names no intent. An order the rules refuse (OrderRefused) comes back beside its control.
+      "": async ({ values, parse }) => {
+        const { orderSchema } = await import("~/lib/schemas/order");
+        const input = parse(orderSchema, { from: typedOf(values) });
+        const placed = await placeOrder(db, { practiceId: practice.id, userId: user.id, actor: actorOf(user, context), input, today });
+        return redirectWithFlash(`/members/orders/${placed.id}`, {
+          title: `${placed.reference} placed`,
+          description: placed.warning ? `Placed with a warning: ${placed.warning}` : "We confirm it next; you get a mail each time it moves.",
+        });
+      },
+    },
+  });
 }
 
 const validate = schemaValidator(() => import("~/lib/schemas/order").then((m) => m.orderSchema));
@@ -169,7 +175,7 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
     success: null,
     failure: { title: "The order was not placed", description: "Please try again in a moment: your order is still in the form." },
     resetOnSuccess: false,
-    answer,
+    answer: answerForTheForm(answer),
   });
   const typed = submittedValues(answer);
   const start: Record<string, unknown> = Object.keys(typed).length > 0 ? typed : defaults;
@@ -188,6 +194,7 @@ function OrderForm({ loaderData, answer }: { loaderData: LoaderData; answer: Ord
   return (
     <form.fetcher.Form {...form.formProps} action={`/members/orders/new?ivr=${ivr.id}`} className="flex flex-col gap-6">
       <FormNotice notice={form.notice} />
+      <AnswerNotice answer={answer} title="The order was not placed" />
       {problem ? <FormNotice notice={{ title: "The order was not placed", description: problem, variant: "error" }} /> : null}
       <RequiredNote />
       <input type="hidden" name="ivrId" value={ivr.id} />

@@ -4,7 +4,8 @@ import { data, Link, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import type { Route } from "./+types/patients-detail";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { RequiredNote, Field } from "~/components/forms/field";
+import { AnswerNotice, RequiredNote, Field } from "~/components/forms/field";
+import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { ExistingPatient } from "~/components/portal/existing-patient";
@@ -15,16 +16,17 @@ import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { Select } from "~/components/ui/select";
 import { US_STATES } from "~/content/us-states";
-import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { isUuid } from "~/lib/ids";
 import { PAYER_TYPES } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
 import { COVERAGE_RANKS, maskMemberId } from "~/lib/patients";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
-import { formDataToObject, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { optionLabel } from "~/lib/schemas/fields";
 import { coverageSchema, patientDetailsSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm, type Answer } from "~/.server/http/form-action";
 import { practiceBoard } from "~/.server/ivr";
 import {
   DuplicatePatientError,
@@ -94,9 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "details" | "coverage" | "end-secondary" | "reveal";
-type PatientAnswer = FormAnswer<{ revealed?: { coverageId: string; memberId: string } }> & {
-  intent: Intent;
+type PatientAnswer = (FormAnswer<{ revealed?: { coverageId: string; memberId: string } }> | Answer) & {
+  intent: string;
   existing?: { href: string; reference: string };
 };
 
@@ -105,52 +106,48 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idParam(params.id);
   const db = getDb();
   const actor = actorOf(user, context);
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
   const here = pageOf(id);
-  switch (values.intent) {
-    case "details": {
-      const parsed = parseWith(patientDetailsSchema, values);
-      if (!parsed.success) return data<PatientAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent: "details" }, { status: 400 });
-      const saved = await updatePatient(db, { practiceId: practice.id, id, actor, input: parsed.data }).catch((error: unknown) =>
-        error instanceof DuplicatePatientError ? error : Promise.reject(error),
-      );
-      if (saved instanceof DuplicatePatientError)
-        return data<PatientAnswer>(
-          {
-            ...invalidAnswer(request, { lastName: "Another patient of your practice has this last name and date of birth." }, { values }),
-            intent: "details",
-            existing: { href: pageOf(saved.existingId), reference: saved.existingReference },
-          },
-          { status: 409 },
-        );
-      if (!saved) throw notFound();
-      return redirectWithFlash(here, { title: "Details saved", description: "The patient's details are changed.", variant: "success" });
-    }
-    case "coverage": {
-      const parsed = parseWith(coverageSchema, values);
-      if (!parsed.success) return data<PatientAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent: "coverage" }, { status: 400 });
-      const saved = await replaceCoverage(db, { practiceId: practice.id, patientId: id, actor, input: parsed.data });
-      if (!saved) throw notFound();
-      const rank = parsed.data.rank === "primary" ? "Primary" : "Secondary";
-      return redirectWithFlash(here, {
-        title: saved.replaced ? `${rank} coverage replaced` : `${rank} coverage added`,
-        description: saved.replaced ? "The coverage it replaced is kept in the history below." : "It is used on this patient's next IVR.",
-        variant: "success",
-      });
-    }
-    case "end-secondary": {
-      if (!(await endSecondaryCoverage(db, { practiceId: practice.id, patientId: id, actor }))) throw notFound();
-      return redirectWithFlash(here, { title: "Secondary coverage ended", description: "It is kept in the history below.", variant: "success" });
-    }
-    case "reveal": {
-      // Shown in the answer only: never in an address or a flash.
-      const revealed = await revealMemberId(db, { practiceId: practice.id, patientId: id, coverageId: values.coverageId ?? "", actor }).catch(() => null);
-      if (!revealed) throw notFound();
-      return data<PatientAnswer>({ ok: true, intent: "reveal", revealed });
-    }
-    default:
-      throw notFound();
-  }
+  return answerForm(request, {
+    title: "Not changed",
+    // Said beside the last name, with everything typed kept and a link to the patient who has it.
+    explain: (refusal) =>
+      refusal instanceof DuplicatePatientError
+        ? {
+            message: "Another patient of your practice has this last name and date of birth.",
+            more: { existing: { href: pageOf(refusal.existingId), reference: refusal.existingReference } },
+          }
+        : undefined,
+    intents: {
+      details: async ({ parse }) => {
+        if (!(await updatePatient(db, { practiceId: practice.id, id, actor, input: parse(patientDetailsSchema) }))) throw notFound();
+        return redirectWithFlash(here, { title: "Details saved", description: "The patient's details are changed.", variant: "success" });
+      },
+      coverage: async ({ parse }) => {
+        const input = parse(coverageSchema);
+        const saved = await replaceCoverage(db, { practiceId: practice.id, patientId: id, actor, input });
+        if (!saved) throw notFound();
+        const rank = input.rank === "primary" ? "Primary" : "Secondary";
+        return redirectWithFlash(here, {
+          title: saved.replaced ? `${rank} coverage replaced` : `${rank} coverage added`,
+          description: saved.replaced ? "The coverage it replaced is kept in the history below." : "It is used on this patient's next IVR.",
+          variant: "success",
+        });
+      },
+      "end-secondary": async () => {
+        if (!(await endSecondaryCoverage(db, { practiceId: practice.id, patientId: id, actor }))) throw notFound();
+        return redirectWithFlash(here, { title: "Secondary coverage ended", description: "It is kept in the history below.", variant: "success" });
+      },
+      reveal: async ({ values }) => {
+        // A coverage id that is none is not found, as one of another patient is.
+        const coverageId = values.coverageId ?? "";
+        if (!isUuid(coverageId)) throw notFound();
+        // Shown in the answer only: never in an address or a flash.
+        const revealed = await revealMemberId(db, { practiceId: practice.id, patientId: id, coverageId, actor });
+        if (!revealed) throw notFound();
+        return data({ ok: true as const, intent: "reveal" as const, revealed });
+      },
+    },
+  });
 }
 
 const validateDetails = schemaValidator(() => import("~/lib/schemas/patient").then((m) => m.patientDetailsSchema));
@@ -196,6 +193,8 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
         </Block>
 
         <Block title="Insurance">
+          {/* The details' and the coverage form's answers are said in those forms, where what was typed is. */}
+          <AnswerNotice answer={answer && answer.intent !== "details" && answer.intent !== "coverage" ? answer : undefined} title="Not changed" />
           <CoverageTable label="Current coverages" rows={patient.coverages} revealed={revealedByPost} empty="No coverage on file." />
           {secondary ? <EndSecondary /> : null}
           <CoverageForm
@@ -359,7 +358,7 @@ function DetailsForm({ patient, answer, sex }: { patient: PatientData; answer?: 
     success: null,
     failure: consoleNotSaved,
     resetOnSuccess: false,
-    answer,
+    answer: answerForTheForm(answer),
     onAnswer: (a) => setExisting((a as PatientAnswer).existing),
   });
   const typed = submittedValues(answer);
@@ -375,7 +374,8 @@ function DetailsForm({ patient, answer, sex }: { patient: PatientData; answer?: 
     phone: patient.phone ?? undefined,
   };
   const v = (name: string) => submittedText(typed, name) ?? current[name];
-  const hasErrors = Object.keys(form.errors).length > 0;
+  // Open when the form came back with something to fix or to send again.
+  const hasErrors = Object.keys(form.errors).length > 0 || answer?.ok === false;
   return (
     <details className="rounded-lg border border-border p-4" open={hasErrors || undefined}>
       <summary className="cursor-pointer font-semibold text-primary">
@@ -384,6 +384,7 @@ function DetailsForm({ patient, answer, sex }: { patient: PatientData; answer?: 
       </summary>
       <form.fetcher.Form {...form.formProps} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="details" />
+        <AnswerNotice answer={answer} title="Not changed" />
         <RequiredNote />
         {existing && form.errors.lastName ? <ExistingPatient existing={existing} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -399,16 +400,18 @@ function DetailsForm({ patient, answer, sex }: { patient: PatientData; answer?: 
 }
 
 function CoverageForm({ answer, relationship, hasSecondary }: { answer?: PatientAnswer; relationship: { value: string; label: string }[]; hasSecondary: boolean }) {
-  const form = useFormSubmission({ validate: validateCoverage, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const form = useFormSubmission({ validate: validateCoverage, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
   const typed = submittedValues(answer);
   const v = (name: string) => submittedText(typed, name);
-  const hasErrors = Object.keys(form.errors).length > 0;
+  // Open when the form came back with something to fix or to send again.
+  const hasErrors = Object.keys(form.errors).length > 0 || answer?.ok === false;
   return (
     <details className="rounded-lg border border-border p-4" open={hasErrors || undefined}>
       <summary className="cursor-pointer font-semibold text-primary">{hasSecondary ? "Replace a coverage" : "Replace the primary coverage or add a secondary one"}</summary>
       <p className="mt-2 text-sm text-muted-foreground">The coverage it takes the place of stays in the patient&rsquo;s coverage history.</p>
       <form.fetcher.Form {...form.formProps} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="coverage" />
+        <AnswerNotice answer={answer} title="Not changed" />
         <RequiredNote />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Coverage" name="rank" required error={form.errors.rank}>

@@ -1,10 +1,11 @@
 import { ArrowLeft, Search, UserPlus } from "lucide-react";
 import * as React from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/patients";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { Field, RequiredNote } from "~/components/forms/field";
+import { AnswerNotice, Field, RequiredNote } from "~/components/forms/field";
+import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { ExistingPatient } from "~/components/portal/existing-patient";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -13,13 +14,12 @@ import { PortalHeader } from "~/components/portal/portal-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
-import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { patientSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm, type Answer } from "~/.server/http/form-action";
 import { addPatient, countPatients, DuplicatePatientError, recentPatients, searchPatients, SEARCH_LIMIT } from "~/.server/patients";
 import type { PatientSummary } from "~/.server/patients";
 import { NoPractice } from "./practice";
@@ -57,26 +57,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A refused patient (already entered): where the one already there is. */
-type AddAnswer = FormAnswer & { existing?: { href: string; reference: string } };
+type AddAnswer = (FormAnswer | Answer) & { existing?: { href: string; reference: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, practice } = await memberOf(request);
   if (!practice) throw notFound();
   const db = getDb();
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const parsed = parseWith(patientSchema, values);
-  if (!parsed.success) return data<AddAnswer>(invalidAnswer(request, parsed.fieldErrors, { values }), { status: 400 });
-  const added = await addPatient(db, { practiceId: practice.id, actor: actorOf(user, context), input: parsed.data }).catch((error: unknown) =>
-    error instanceof DuplicatePatientError ? error : Promise.reject(error),
-  );
-  // Said beside the name and date of birth that matched, with everything typed kept and a link to the patient already there.
-  if (added instanceof DuplicatePatientError)
-    return data<AddAnswer>(
-      { ...invalidAnswer(request, { lastName: added.message }, { values }), existing: { href: patientHref(added.existingId), reference: added.existingReference } },
-      { status: 409 },
-    );
-  // The flash names no one: it is a cookie, and patient data stays out of headers.
-  return redirectWithFlash(PAGE, { title: "Patient added", description: "The patient is in your list and can be chosen on an IVR.", variant: "success" });
+  return answerForm(request, {
+    title: "Not added",
+    // Said beside the name and date of birth that matched, with everything typed kept and a link to the patient already there.
+    explain: (refusal) =>
+      refusal instanceof DuplicatePatientError ? { more: { existing: { href: patientHref(refusal.existingId), reference: refusal.existingReference } } } : undefined,
+    intents: async ({ parse }) => {
+      await addPatient(db, { practiceId: practice.id, actor: actorOf(user, context), input: parse(patientSchema) });
+      // The flash names no one: it is a cookie, and patient data stays out of headers.
+      return redirectWithFlash(PAGE, { title: "Patient added", description: "The patient is in your list and can be chosen on an IVR.", variant: "success" });
+    },
+  });
 }
 
 const validate = schemaValidator(() => import("~/lib/schemas/patient").then((m) => m.patientSchema));
@@ -210,7 +207,7 @@ function PatientForm({ answer, options }: { answer: unknown; options: { sex: Opt
     success: null,
     failure: consoleNotSaved,
     resetOnSuccess: false,
-    answer,
+    answer: answerForTheForm(answer),
     onAnswer: (a) => setExisting((a as AddAnswer).existing),
   });
   const typed = submittedValues(answer);
@@ -236,6 +233,7 @@ function PatientForm({ answer, options }: { answer: unknown; options: { sex: Opt
       </CardHeader>
       <CardContent>
         <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-6">
+          <AnswerNotice answer={answer} title="Not added" />
           <RequiredNote />
           {existing && e.lastName ? <ExistingPatient existing={existing} /> : null}
           <fieldset className="grid gap-4 sm:grid-cols-2">

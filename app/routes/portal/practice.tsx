@@ -1,9 +1,10 @@
 import { ArrowLeft, Pencil, Plus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/practice";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { Field, RequiredNote } from "~/components/forms/field";
+import { AnswerNotice, Field, RequiredNote } from "~/components/forms/field";
+import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { CityStateZip } from "~/components/forms/city-state-zip";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -13,11 +14,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { TimeZoneExample } from "~/components/ui/date-time";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { invalidAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { isUuid } from "~/lib/ids";
 import { PLACES_OF_SERVICE } from "~/lib/ivr";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
-import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { LIMITS, optionLabel } from "~/lib/schemas/fields";
 import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
 import { practiceTimeZoneSchema } from "~/lib/schemas/profile";
 import { TIME_ZONES, timeZoneOf } from "~/content/time-zones";
@@ -25,7 +26,7 @@ import { TimeZoneProvider } from "~/lib/time-zone";
 import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm, type Answer } from "~/.server/http/form-action";
 import {
   addFacility,
   addProvider,
@@ -72,52 +73,56 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email, practice: { name: practice.name }, facilities, providers, editing, timeZone: timeZoneOf(practice.timeZone), now: new Date().toISOString() };
 }
 
-type Intent = "facility" | "provider" | "time-zone";
-type PracticeAnswer = FormAnswer & { intent: Intent };
+type PracticeAnswer = (FormAnswer | Answer) & { intent: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const practice = await practiceOfUser(db, user.id);
   if (!practice) notFound();
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const intent: Intent | null = values.intent === "facility" || values.intent === "provider" || values.intent === "time-zone" ? values.intent : null;
-  if (!intent) notFound();
-  const id = values.id ? values.id : null;
-  if (id !== null && !isUuid(id)) notFound();
   const actor = { email: user.email, ip: clientInfo(context).ip };
   const scope = { practiceId: practice.id, actor };
-
-  if (intent === "time-zone") {
-    const parsed = parseWith(practiceTimeZoneSchema, values);
-    if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
-    const saved = await setPracticeTimeZone(db, { practiceId: practice.id, actor, timeZone: parsed.data.timeZone });
-    if (!saved) notFound();
-    return redirectWithFlash(PAGE, {
-      title: "Time zone saved",
-      description: `Your practice's times show in ${optionLabel(TIME_ZONES, saved) ?? saved}.`,
-      variant: "success",
-    });
-  }
-  if (intent === "facility") {
-    const parsed = parseWith(facilitySchema, values);
-    if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
-    const saved = id ? await updateFacility(db, { ...scope, id, input: parsed.data }) : await addFacility(db, { ...scope, input: parsed.data });
-    if (!saved) notFound();
-    return redirectWithFlash(PAGE, {
-      title: id ? "Facility saved" : "Facility added",
-      description: `${saved.name} ${id ? "was saved" : "is now one of your facilities"}.`,
-      variant: "success",
-    });
-  }
-  const parsed = parseWith(providerSchema, values);
-  if (!parsed.success) return data<PracticeAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), intent }, { status: 400 });
-  const saved = id ? await updateProvider(db, { ...scope, id, input: parsed.data }) : await addProvider(db, { ...scope, input: parsed.data });
-  if (!saved) notFound();
-  return redirectWithFlash(PAGE, {
-    title: id ? "Provider saved" : "Provider added",
-    description: `${saved.firstName} ${saved.lastName} ${id ? "was saved" : "is now one of your providers"}.`,
-    variant: "success",
+  /** The record an edit form changes (none: the form adds one); an id that is none is not found. */
+  const recordId = (values: Record<string, string>) => {
+    const id = values.id ? values.id : null;
+    if (id !== null && !isUuid(id)) notFound();
+    return id;
+  };
+  return answerForm(request, {
+    title: "Not saved",
+    intents: {
+      "time-zone": async ({ parse }) => {
+        const saved = await setPracticeTimeZone(db, { practiceId: practice.id, actor, timeZone: parse(practiceTimeZoneSchema).timeZone });
+        if (!saved) notFound();
+        return redirectWithFlash(PAGE, {
+          title: "Time zone saved",
+          description: `Your practice's times show in ${optionLabel(TIME_ZONES, saved) ?? saved}.`,
+          variant: "success",
+        });
+      },
+      facility: async ({ values, parse }) => {
+        const id = recordId(values);
+        const input = parse(facilitySchema);
+        const saved = id ? await updateFacility(db, { ...scope, id, input }) : await addFacility(db, { ...scope, input });
+        if (!saved) notFound();
+        return redirectWithFlash(PAGE, {
+          title: id ? "Facility saved" : "Facility added",
+          description: `${saved.name} ${id ? "was saved" : "is now one of your facilities"}.`,
+          variant: "success",
+        });
+      },
+      provider: async ({ values, parse }) => {
+        const id = recordId(values);
+        const input = parse(providerSchema);
+        const saved = id ? await updateProvider(db, { ...scope, id, input }) : await addProvider(db, { ...scope, input });
+        if (!saved) notFound();
+        return redirectWithFlash(PAGE, {
+          title: id ? "Provider saved" : "Provider added",
+          description: `${saved.firstName} ${saved.lastName} ${id ? "was saved" : "is now one of your providers"}.`,
+          variant: "success",
+        });
+      },
+    },
   });
 }
 
@@ -261,7 +266,7 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
 
 /** The zone the practice's members read every time of the portal in. */
 function TimeZoneForm({ timeZone, now, answer }: { timeZone: string; now: string; answer?: PracticeAnswer }) {
-  const form = useFormSubmission({ validate: validateTimeZone, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const form = useFormSubmission({ validate: validateTimeZone, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
   const typed = submittedValues(answer);
   return (
     <section aria-labelledby="time-zone-heading" className="flex flex-col gap-4">
@@ -273,6 +278,7 @@ function TimeZoneForm({ timeZone, now, answer }: { timeZone: string; now: string
       </div>
       <Card>
         <CardContent padding="all">
+          <AnswerNotice answer={answer} title="Not saved" className="mb-4" />
           <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4 sm:flex-row sm:items-start">
             <input type="hidden" name="intent" value="time-zone" />
             <Field
@@ -330,7 +336,7 @@ function FormCard({ id, title, description, children }: { id: string; title: str
 }
 
 function FacilityForm({ id, record, answer }: { id?: string; record?: Values; answer?: PracticeAnswer }) {
-  const form = useFormSubmission({ validate: validateFacility, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const form = useFormSubmission({ validate: validateFacility, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
   const typed = submittedValues(answer);
   const v = (name: string) => valueOf(typed, record, name);
   const e = form.errors;
@@ -343,6 +349,7 @@ function FacilityForm({ id, record, answer }: { id?: string; record?: Values; an
       <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="facility" />
         {id ? <input type="hidden" name="id" value={id} /> : null}
+        <AnswerNotice answer={answer} title="Not saved" />
         <RequiredNote />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Facility name" name="name" required error={e.name}>
@@ -388,7 +395,7 @@ function FacilityForm({ id, record, answer }: { id?: string; record?: Values; an
 }
 
 function ProviderForm({ id, record, answer }: { id?: string; record?: Values; answer?: PracticeAnswer }) {
-  const form = useFormSubmission({ validate: validateProvider, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer });
+  const form = useFormSubmission({ validate: validateProvider, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
   const typed = submittedValues(answer);
   const v = (name: string) => valueOf(typed, record, name);
   const e = form.errors;
@@ -401,6 +408,7 @@ function ProviderForm({ id, record, answer }: { id?: string; record?: Values; an
       <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="provider" />
         {id ? <input type="hidden" name="id" value={id} /> : null}
+        <AnswerNotice answer={answer} title="Not saved" />
         <RequiredNote />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" name="firstName" required error={e.firstName}>
