@@ -15,12 +15,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
+import { FacilitiesTable } from "~/components/practice/facilities-table";
+import { ProvidersTable } from "~/components/practice/providers-table";
 import { isUuid } from "~/lib/ids";
-import { PLACES_OF_SERVICE } from "~/lib/ivr";
 import { invalidAnswer, outcomeOf, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { addMemberSchema, userActionSchema } from "~/lib/schemas/console-users";
-import { formDataToObject, LIMITS, optionLabel } from "~/lib/schemas/fields";
+import { formDataToObject, LIMITS } from "~/lib/schemas/fields";
 import { addAccountToPractice, inviteUser, requireRole, type ConsoleResult } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
@@ -300,71 +301,14 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
         <h2 id="facilities-heading" className="text-xl font-semibold text-navy">
           Facilities
         </h2>
-        <DataTable label="Facilities of the practice" stacked>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Address</Th>
-              <Th>Phone</Th>
-              <Th>Group NPI</Th>
-              <Th>PTAN</Th>
-              <Th>Place of service</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {facilities.length === 0 ? (
-              <EmptyRow colSpan={6}>No facilities yet: the practice's members add them.</EmptyRow>
-            ) : (
-              facilities.map((f) => (
-                <tr key={f.id}>
-                  <Td data-label="Name" wrap className="font-medium">
-                    {f.name}
-                  </Td>
-                  <Td data-label="Address" wrap>
-                    {[f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ")}
-                  </Td>
-                  <Td data-label="Phone">{f.phone}</Td>
-                  <Td data-label="Group NPI">{f.groupNpi ?? "—"}</Td>
-                  <Td data-label="PTAN">{f.ptan ?? "—"}</Td>
-                  <Td data-label="Place of service">{optionLabel(PLACES_OF_SERVICE, f.placeOfService)}</Td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
+        <FacilitiesTable facilities={facilities} label="Facilities of the practice" empty="No facilities yet: the practice's members add them." withPtan />
       </section>
 
       <section aria-labelledby="providers-heading" className="flex flex-col gap-3">
         <h2 id="providers-heading" className="text-xl font-semibold text-navy">
           Providers
         </h2>
-        <DataTable label="Providers of the practice" stacked>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Specialty</Th>
-              <Th>NPI</Th>
-              <Th>PTAN</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {providers.length === 0 ? (
-              <EmptyRow colSpan={4}>No providers yet: the practice's members add them.</EmptyRow>
-            ) : (
-              providers.map((p) => (
-                <tr key={p.id}>
-                  <Td data-label="Name" wrap className="font-medium">
-                    {p.firstName} {p.lastName}
-                    {p.credentials ? `, ${p.credentials}` : ""}
-                  </Td>
-                  <Td data-label="Specialty">{p.specialty ?? "—"}</Td>
-                  <Td data-label="NPI">{p.npi}</Td>
-                  <Td data-label="PTAN">{p.ptan ?? "—"}</Td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
+        <ProvidersTable providers={providers} label="Providers of the practice" empty="No providers yet: the practice's members add them." />
       </section>
     </div>
   );
