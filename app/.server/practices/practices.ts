@@ -6,6 +6,7 @@ import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { auditLog, facilities, ivrs, practiceMembers, practices, providers, session, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
+import { Refused } from "~/.server/refused";
 import { listFacilities, listProviders, type Facility, type Provider } from "./people";
 
 export type Practice = typeof practices.$inferSelect;
@@ -30,10 +31,10 @@ export async function findOrCreatePractice(db: Db, name: string): Promise<{ prac
   return { practice: existing!, created: false };
 }
 
-/** A practice of that name (whatever its spacing and case) already exists. */
-export class PracticeNameTaken extends Error {
+/** A practice of that name (whatever its spacing and case) already exists: said beside the name (409). */
+export class PracticeNameTaken extends Refused {
   constructor(readonly name: string) {
-    super(`A practice named ${name} already exists`);
+    super(`A practice named ${name} already exists`, "name", 409);
     this.name = "PracticeNameTaken";
   }
 }

@@ -6,25 +6,24 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
-import { Field } from "~/components/forms/field";
+import { AnswerNotice, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { invalid } from "~/lib/form-result";
+import { submittedText, submittedValues } from "~/lib/form-result";
 import { timeSince } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { bulkStatusSchema } from "~/lib/schemas/console-inbox";
 import { consoleNotSaved, STATUS_OPTIONS as BULK_STATUS_OPTIONS } from "~/lib/schemas/console-fields";
-import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { requireRole } from "~/.server/accounts";
-import { countNewByKind, type InboxFilters, listSubmissions, parseInboxFilters, setStatuses, TransitionRefused } from "~/.server/submissions";
+import { countNewByKind, type InboxFilters, listSubmissions, parseInboxFilters, setStatuses } from "~/.server/submissions";
 import { INBOX_PAGE_SIZE, type InboxSort, KIND_LABELS, KINDS, MAX_SEARCH, STATUS_LABELS, STATUSES } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { clientInfo } from "~/.server/request-context";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Inbox | Staff console");
 
@@ -37,33 +36,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { counts, filters, list, now: Date.now() };
 }
 
-/** Changes the status of the rows ticked in the list, then returns to the same filtered page. */
+const STATUS_NOT_CHANGED = "Status not changed";
+
+/**
+ * Changes the status of the rows ticked in the list, then returns to the same
+ * filtered page. A change the transition table refuses for one of them
+ * (TransitionRefused) changes none, and is said at the top of the page.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const back = safeRedirectPath(String(form.get("back") ?? ""), "/admin");
-  const ids = form.getAll("ids").filter((v): v is string => typeof v === "string").slice(0, INBOX_PAGE_SIZE);
-  const parsed = parseWith(bulkStatusSchema, formDataToObject(form));
-  if (!parsed.success) return invalid(request, parsed.fieldErrors);
-  const { status } = parsed.data;
-  if (ids.length === 0) {
-    return redirectWithFlash(back, { title: "Nothing selected", description: "Tick the submissions whose status you want to change.", variant: "error" });
-  }
-  const changed = await setStatuses(getDb(), { ids, status, actor: { email: me.email, ip: clientInfo(context).ip } }).catch((error: unknown) => {
-    if (error instanceof TransitionRefused) return error;
-    throw error;
-  });
-  if (changed instanceof TransitionRefused) {
-    return redirectWithFlash(back, { title: "Status not changed", description: `${changed.message} No submission was changed.`, variant: "error" });
-  }
-  const label = STATUS_LABELS[status];
-  return redirectWithFlash(back, {
-    title: "Status updated",
-    description:
-      changed === 0
-        ? `The selected submissions were already ${label.toLowerCase()}.`
-        : `${changed} ${changed === 1 ? "submission is" : "submissions are"} now ${label.toLowerCase()}.`,
-    variant: "success",
+  return answerForm(request, {
+    title: STATUS_NOT_CHANGED,
+    // The status chosen comes back to a plain post; the ticks do not (`keep` sees one value per name).
+    keep: (values) => ({ status: values.status }),
+    intents: async ({ formData, values, parse }) => {
+      const back = safeRedirectPath(values.back ?? "", "/admin");
+      const ids = formData.getAll("ids").filter((v): v is string => typeof v === "string").slice(0, INBOX_PAGE_SIZE);
+      const { status } = parse(bulkStatusSchema);
+      if (ids.length === 0) {
+        return redirectWithFlash(back, { title: "Nothing selected", description: "Tick the submissions whose status you want to change.", variant: "error" });
+      }
+      const changed = await setStatuses(getDb(), { ids, status, actor: { email: me.email, ip: clientInfo(context).ip } });
+      const label = STATUS_LABELS[status];
+      return redirectWithFlash(back, {
+        title: "Status updated",
+        description:
+          changed === 0
+            ? `The selected submissions were already ${label.toLowerCase()}.`
+            : `${changed} ${changed === 1 ? "submission is" : "submissions are"} now ${label.toLowerCase()}.`,
+        variant: "success",
+      });
+    },
   });
 }
 
@@ -108,6 +111,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
   const location = useLocation();
   // A change answers with a redirect back to this filtered page and its message.
   const bulk = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
+  const typed = submittedValues(actionData);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
   const filtered = filters.q !== "" || filters.kind !== "all" || filters.status !== "all";
   const reset = filtered || filters.sort !== undefined;
@@ -180,6 +184,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
             : `${list.total} ${list.total === 1 ? "submission" : "submissions"}.`}
         </p>
 
+        <AnswerNotice answer={actionData} title={STATUS_NOT_CHANGED} />
         <bulk.fetcher.Form
           {...bulk.formProps}
           id="bulk-status"
@@ -188,7 +193,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="intent" value="bulk-status" />
           <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
           <Field label="Set status of the ticked rows to" name="status" error={bulk.errors.status ?? bulk.errors.intent} className="sm:w-56">
-            {(control) => <Select {...control} defaultValue="in_progress" options={BULK_STATUS_OPTIONS} />}
+            {(control) => <Select {...control} defaultValue={submittedText(typed, "status") ?? "in_progress"} options={BULK_STATUS_OPTIONS} />}
           </Field>
           <SubmitButton pending={bulk.pending} pendingText="Applying..." variant="outline">
             Apply to ticked rows

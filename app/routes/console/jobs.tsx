@@ -3,13 +3,12 @@ import type { Route } from "./+types/jobs";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { FormNotice } from "~/components/forms/field";
+import { AnswerNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
-import { refusalText } from "~/lib/form-result";
 import { JOB_VIEW_LABELS, JOB_VIEWS } from "~/lib/jobs";
 import { privateMeta } from "~/lib/meta";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
@@ -20,7 +19,8 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { jobKindLabel, jobKinds } from "~/.server/job-kinds";
 import { cancelJob, getJob, listJobs, parseJobFilters, retryJob, type JobFilters } from "~/.server/jobs";
 import { clientInfo } from "~/.server/request-context";
-import { readRowAction, refusedRowAction } from "./row-action.server";
+import { Refused } from "~/.server/refused";
+import { answerRowAction } from "./row-action.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Jobs | Staff console");
 
@@ -48,32 +48,41 @@ function jobsHref(filters: JobFilters): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readRowAction(request, jobActionSchema, JOB_REFUSED_TITLE);
-  if ("refusal" in read) return read.refusal;
-  const { me, fields } = read;
+  const me = await requireRole(request, "staff");
   const db = getDb();
-  const { intent, jobId } = fields;
-  const job = await getJob(db, jobId);
-  if (!job) return refused(404, "That job does not exist.");
   const actor = { email: me.email, ip: clientInfo(context).ip };
   const back = jobsHref(parseJobFilters(new URL(request.url).searchParams));
-
-  if (intent === "cancel") {
-    if (!(await cancelJob(db, jobId, actor))) return refused(409, "Only a waiting or failed job can be cancelled.");
-    return redirectWithFlash(back, { title: "Job cancelled", description: "It will not run, and no longer counts as failed.", variant: "success" });
-  }
-  const result = await retryJob(db, jobId, actor);
-  if (result === "missing") return refused(404, "That job does not exist.");
-  if (result === "not-waiting") return refused(409, "That job is running or done: there is nothing to retry.");
-  if (result === "key-busy") return refused(409, "Another job for the same record is already waiting or running: it does this work.");
-  return redirectWithFlash(back, {
-    title: job.status === "queued" ? "Job queued to run now" : "Job queued again",
-    description: "A worker will start it right away.",
-    variant: "success",
+  const gone = () => new Refused("That job does not exist.", null, 404);
+  /** The job a row's button names; one gone since the list was drawn is said at the top of the list. */
+  const jobOf = async (jobId: string) => {
+    const job = await getJob(db, jobId);
+    if (!job) throw gone();
+    return job;
+  };
+  return answerRowAction(request, {
+    title: JOB_REFUSED_TITLE,
+    schema: jobActionSchema,
+    intents: {
+      cancel: async ({ jobId }) => {
+        await jobOf(jobId);
+        if (!(await cancelJob(db, jobId, actor))) throw new Refused("Only a waiting or failed job can be cancelled.");
+        return redirectWithFlash(back, { title: "Job cancelled", description: "It will not run, and no longer counts as failed.", variant: "success" });
+      },
+      retry: async ({ jobId }) => {
+        const job = await jobOf(jobId);
+        const result = await retryJob(db, jobId, actor);
+        if (result === "missing") throw gone();
+        if (result === "not-waiting") throw new Refused("That job is running or done: there is nothing to retry.");
+        if (result === "key-busy") throw new Refused("Another job for the same record is already waiting or running: it does this work.");
+        return redirectWithFlash(back, {
+          title: job.status === "queued" ? "Job queued to run now" : "Job queued again",
+          description: "A worker will start it right away.",
+          variant: "success",
+        });
+      },
+    },
   });
 }
-
-const refused = (status: 404 | 409, error: string) => refusedRowAction(status, error, JOB_REFUSED_TITLE);
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-jobs").then((m) => m.jobActionSchema));
 
@@ -84,7 +93,6 @@ type JobRow = JobsData["list"]["rows"][number];
 
 export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list } = loaderData;
-  const refusal = refusalText(actionData);
   const filtered = filters.view !== "open";
   return (
     <div className="flex flex-col gap-6">
@@ -94,7 +102,8 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
         waits here for you: retry it once its cause is fixed, or cancel it. Failed jobs come first.
       </p>
 
-      {refusal ? <FormNotice notice={{ title: JOB_REFUSED_TITLE, description: refusal, variant: "error" }} /> : null}
+      {/* With JavaScript a refusal or a failure to save is a toast from the row's form; without, the page's action data. */}
+      <AnswerNotice answer={actionData} title={JOB_REFUSED_TITLE} />
 
       <FilterBar label="Filter jobs" action="/admin/jobs" resetHref={filtered ? "/admin/jobs" : null} key={filters.view}>
         <FilterField label="Show" htmlFor="jobs-view" width="lg">

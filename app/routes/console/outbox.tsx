@@ -7,7 +7,7 @@ import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
-import { FormNotice } from "~/components/forms/field";
+import { AnswerNotice, FormNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
@@ -21,9 +21,9 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { dismissMail, getMail, listOutbox, parseOutboxFilters, retryMail, viewMail } from "~/.server/mail";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
-import { readRowAction, refusedRowAction } from "./row-action.server";
+import { Refused } from "~/.server/refused";
+import { answerRowAction } from "./row-action.server";
 import { cn } from "~/lib/utils";
-import { refusalText } from "~/lib/form-result";
 import { consoleNotSaved, MAIL_REFUSED_TITLE } from "~/lib/schemas/console-fields";
 import { mailActionSchema } from "~/lib/schemas/console-outbox";
 
@@ -60,44 +60,51 @@ function backTo(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readRowAction(request, mailActionSchema, MAIL_REFUSED_TITLE);
-  if ("refusal" in read) return read.refusal;
-  const { me, fields } = read;
+  const me = await requireRole(request, "staff");
   const db = getDb();
-  const { intent, mailId } = fields;
-  const mail = await getMail(db, mailId);
-  if (!mail) return refused(404, "That mail does not exist.");
   const actor = { email: me.email, ip: clientInfo(context).ip };
-
-  if (intent === "dismiss") {
-    if (!(await dismissMail(db, mailId, actor))) return refused(409, "Only a failed mail can be dismissed.");
-    return redirectWithFlash(backTo(request), {
-      title: "Mail dismissed",
-      description: "It will not be sent and no longer counts as failed.",
-      variant: "success",
-    });
-  }
-
-  const queued = await retryMail(db, mailId, actor);
-  if (queued === "link-gone") return refused(409, "Its link expired or was removed: send a new invitation or password reset from Users.");
-  if (queued === "not-waiting") return refused(409, "That mail was already sent: there is nothing to retry.");
-  // Say what really happens: with delivery off, nothing leaves however often it is queued.
-  if (mailDeliveryOff()) {
-    return redirectWithFlash(backTo(request), {
-      title: "Mail queued again",
-      description: MAIL_OFF_ANSWER,
-      variant: "default",
-    });
-  }
-  mailQueued();
-  return redirectWithFlash(backTo(request), {
-    title: mail.status === "pending" ? "Mail queued to send now" : "Mail queued again",
-    description: "The mail worker will try to send it right away.",
-    variant: "success",
+  /** The mail a row's button names; one gone (removed since the list was drawn) is said at the top of the list. */
+  const mailOf = async (mailId: string) => {
+    const mail = await getMail(db, mailId);
+    if (!mail) throw new Refused("That mail does not exist.", null, 404);
+    return mail;
+  };
+  return answerRowAction(request, {
+    title: MAIL_REFUSED_TITLE,
+    schema: mailActionSchema,
+    intents: {
+      dismiss: async ({ mailId }) => {
+        await mailOf(mailId);
+        if (!(await dismissMail(db, mailId, actor))) throw new Refused("Only a failed mail can be dismissed.");
+        return redirectWithFlash(backTo(request), {
+          title: "Mail dismissed",
+          description: "It will not be sent and no longer counts as failed.",
+          variant: "success",
+        });
+      },
+      retry: async ({ mailId }) => {
+        const mail = await mailOf(mailId);
+        const queued = await retryMail(db, mailId, actor);
+        if (queued === "link-gone") throw new Refused("Its link expired or was removed: send a new invitation or password reset from Users.");
+        if (queued === "not-waiting") throw new Refused("That mail was already sent: there is nothing to retry.");
+        // Say what really happens: with delivery off, nothing leaves however often it is queued.
+        if (mailDeliveryOff()) {
+          return redirectWithFlash(backTo(request), {
+            title: "Mail queued again",
+            description: MAIL_OFF_ANSWER,
+            variant: "default",
+          });
+        }
+        mailQueued();
+        return redirectWithFlash(backTo(request), {
+          title: mail.status === "pending" ? "Mail queued to send now" : "Mail queued again",
+          description: "The mail worker will try to send it right away.",
+          variant: "success",
+        });
+      },
+    },
   });
 }
-
-const refused = (status: 404 | 409, error: string) => refusedRowAction(status, error, MAIL_REFUSED_TITLE);
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-outbox").then((m) => m.mailActionSchema));
 
@@ -120,8 +127,6 @@ function outboxHref(filters: OutboxData["filters"], view?: string): string {
 
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, viewed, viewMissing, mailOff } = loaderData;
-  // With JavaScript a refusal is a toast from the row's form; without, the page's action data.
-  const refusal = refusalText(actionData);
   const filtered = filters.state !== "all";
   return (
     <div className="flex flex-col gap-6">
@@ -133,7 +138,8 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         Bodies of sent mail are removed after the retention period; links in invitation, password and sign-in mail are never shown.
       </p>
 
-      {refusal ? <FormNotice notice={{ title: MAIL_REFUSED_TITLE, description: refusal, variant: "error" }} /> : null}
+      {/* With JavaScript a refusal or a failure to save is a toast from the row's form; without, the page's action data. */}
+      <AnswerNotice answer={actionData} title={MAIL_REFUSED_TITLE} />
 
       {viewed ? <MailBodyPanel mail={viewed} closeHref={outboxHref(filters)} /> : null}
       {viewMissing ? <FormNotice notice={{ title: "Mail not found", description: "That mail no longer exists.", variant: "error" }} /> : null}

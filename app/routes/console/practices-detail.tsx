@@ -1,29 +1,31 @@
 import { ArrowLeft, MailPlus, UserPlus } from "lucide-react";
 import * as React from "react";
 import { data, Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/practices-detail";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { OneTimeLink } from "~/components/admin/one-time-link";
-import { Field, FormNotice } from "~/components/forms/field";
+import { AnswerNotice, Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
+import { FacilitiesTable } from "~/components/practice/facilities-table";
+import { ProvidersTable } from "~/components/practice/providers-table";
 import { isUuid } from "~/lib/ids";
-import { PLACES_OF_SERVICE } from "~/lib/ivr";
 import { invalidAnswer, outcomeOf, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { addMemberSchema, userActionSchema } from "~/lib/schemas/console-users";
-import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
-import { addAccountToPractice, inviteUser, requireRole } from "~/.server/accounts";
+import { formDataToObject, LIMITS } from "~/lib/schemas/fields";
+import { addAccountToPractice, inviteUser, requireRole, type ConsoleResult } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 import { getPracticeOverview, listMembersWithoutPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
@@ -43,9 +45,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...overview, canInvite, withoutPractice: canInvite ? await listMembersWithoutPractice(db) : [] };
 }
 
+type PeopleIntent = "invite" | "add-member";
+
 /** The answer to one of the page's two forms (`intent`): an invitation, or an existing account added. */
 type PeopleAnswer = FormAnswer<{ message: string; link?: string }> & {
-  intent?: "invite" | "add-member";
+  intent?: PeopleIntent;
   /** The email has an account already: where it is, and whether it can be added here (a member in no practice). */
   existing?: ExistingLink & { canAdd: boolean };
 };
@@ -58,32 +62,38 @@ type PeopleAnswer = FormAnswer<{ message: string; link?: string }> & {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
   if (!isUuid(params.id)) notFound();
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const intent = values.intent === "add-member" ? "add-member" : "invite";
-  const typed = { email: values.email?.slice(0, LIMITS.email) };
+  const practiceId = params.id;
   const ctx = { actor: { id: me.id, email: me.email }, ip: clientInfo(context).ip, mailOff: mailDeliveryOff() };
-  let result;
-  if (intent === "add-member") {
-    const parsed = parseWith(addMemberSchema, values);
-    if (!parsed.success) return data<PeopleAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values: typed }), intent }, { status: 400 });
-    result = await addAccountToPractice(getDb(), ctx, { email: parsed.data.email, practiceId: params.id });
-  } else {
-    // Only members are invited into a practice: the role is not the form's to choose.
-    const parsed = parseWith(userActionSchema, { ...values, intent: "invite", role: "member", practiceId: params.id });
-    if (!parsed.success) return data<PeopleAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values: typed }), intent }, { status: 400 });
-    if (parsed.data.intent !== "invite") notFound();
-    result = await inviteUser(getDb(), ctx, { email: parsed.data.email, role: "member", practiceId: params.id });
-  }
-  if (result.mailed) mailQueued();
-  if (result.ok) return data<PeopleAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), intent });
-  if (result.status === 404) notFound();
-  const existing = result.existing
-    ? { ...existingLink(result.existing), canAdd: result.existing.role === "member" && !result.existing.practice }
-    : undefined;
-  return data<PeopleAnswer>(
-    { ...invalidAnswer(request, { email: result.message }, { values: typed }), intent, ...(existing ? { existing } : {}) },
-    { status: result.status },
-  );
+  const keep = (values: Record<string, string>) => ({ email: values.email?.slice(0, LIMITS.email) });
+  /** The page's answer to what the accounts said: done, or refused beside the email with the account that has it. */
+  const answer = (result: ConsoleResult, intent: PeopleIntent, values: Record<string, string>) => {
+    if (result.mailed) mailQueued();
+    if (result.ok) return data<PeopleAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), intent });
+    if (result.status === 404) notFound();
+    const existing = result.existing
+      ? { ...existingLink(result.existing), canAdd: result.existing.role === "member" && !result.existing.practice }
+      : undefined;
+    return data<PeopleAnswer>(
+      { ...invalidAnswer(request, { email: result.message }, { values: keep(values) }), intent, ...(existing ? { existing } : {}) },
+      { status: result.status },
+    );
+  };
+  return answerForm(request, {
+    title: "Not done",
+    keep,
+    intents: {
+      invite: async ({ values, parse }) => {
+        // Only members are invited into a practice, this one: neither is the form's to choose.
+        const invite = parse(z.preprocess((typed) => ({ ...(typed as object), intent: "invite", role: "member", practiceId }), userActionSchema));
+        if (invite.intent !== "invite") notFound();
+        return answer(await inviteUser(getDb(), ctx, { email: invite.email, role: "member", practiceId }), "invite", values);
+      },
+      "add-member": async ({ values, parse }) => {
+        const { email } = parse(addMemberSchema);
+        return answer(await addAccountToPractice(getDb(), ctx, { email, practiceId }), "add-member", values);
+      },
+    },
+  });
 }
 
 const validateInvite = schemaValidator(() =>
@@ -105,12 +115,15 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
     setAnswer(actionData as PeopleAnswer | undefined);
   }
   const plain = actionData as PeopleAnswer | undefined;
+  // A plain post's answer (a refusal, or a failure to save) shows in its own form's card, which it refills.
+  const plainInvite = plain?.intent === "invite" ? plain : undefined;
+  const plainAdd = plain?.intent === "add-member" ? plain : undefined;
   const invite = useFormSubmission({
     validate: validateInvite,
     success: null,
     failure: consoleNotSaved,
     resetOnSuccess: true,
-    answer: plain?.intent === "invite" ? plain : undefined,
+    answer: plainInvite,
     onAnswer: (a) => setAnswer({ ...(a as PeopleAnswer), intent: "invite" }),
   });
   const add = useFormSubmission({
@@ -118,7 +131,7 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
     success: null,
     failure: consoleNotSaved,
     resetOnSuccess: false,
-    answer: plain?.intent === "add-member" ? plain : undefined,
+    answer: plainAdd,
     onAnswer: (a) => setAnswer({ ...(a as PeopleAnswer), intent: "add-member" }),
   });
   // The "Add" offered under a refused invitation is a form of its own.
@@ -133,7 +146,8 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
   const addAnswer = answer?.intent === "add-member" ? answer : undefined;
   const done = inviteAnswer?.ok ? inviteAnswer : undefined;
   const added = addAnswer?.ok ? addAnswer : undefined;
-  const typed = submittedValues(plain?.intent === "invite" ? plain : undefined);
+  const typed = submittedValues(plainInvite);
+  const typedAdd = submittedValues(plainAdd);
 
   return (
     <div className="flex flex-col gap-8">
@@ -168,6 +182,7 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
           </CardHeader>
           {canInvite ? (
             <CardContent className="flex flex-col gap-4">
+              <AnswerNotice answer={plainInvite} title="Not done" />
               {done?.link ? (
                 <OneTimeLink title="Invitation created: mail delivery is off" message={done.message} link={done.link} />
               ) : done ? (
@@ -215,6 +230,7 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
+              <AnswerNotice answer={plainAdd} title="Not done" />
               {added ? <FormNotice notice={{ title: "Member added", description: added.message, variant: "success" }} /> : null}
               {addAnswer && !addAnswer.ok ? <AddRefusal answer={addAnswer} shownBesideField={Boolean(add.errors.email) && withoutPractice.length > 0} /> : null}
               {withoutPractice.length === 0 ? (
@@ -224,7 +240,12 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
                   <input type="hidden" name="intent" value="add-member" />
                   <Field label="Member account in no practice" name="email" required error={add.errors.email}>
                     {(control) => (
-                      <Select {...control} options={withoutPractice.map((m) => ({ value: m.email, label: m.email }))} placeholder="Choose" defaultValue="" />
+                      <Select
+                        {...control}
+                        options={withoutPractice.map((m) => ({ value: m.email, label: m.email }))}
+                        placeholder="Choose"
+                        defaultValue={submittedText(typedAdd, "email") ?? ""}
+                      />
                     )}
                   </Field>
                   <SubmitButton pending={add.pending} pendingText="Adding..." variant="outline" className="sm:mt-6">
@@ -280,71 +301,14 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
         <h2 id="facilities-heading" className="text-xl font-semibold text-navy">
           Facilities
         </h2>
-        <DataTable label="Facilities of the practice" stacked>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Address</Th>
-              <Th>Phone</Th>
-              <Th>Group NPI</Th>
-              <Th>PTAN</Th>
-              <Th>Place of service</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {facilities.length === 0 ? (
-              <EmptyRow colSpan={6}>No facilities yet: the practice's members add them.</EmptyRow>
-            ) : (
-              facilities.map((f) => (
-                <tr key={f.id}>
-                  <Td data-label="Name" wrap className="font-medium">
-                    {f.name}
-                  </Td>
-                  <Td data-label="Address" wrap>
-                    {[f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ")}
-                  </Td>
-                  <Td data-label="Phone">{f.phone}</Td>
-                  <Td data-label="Group NPI">{f.groupNpi ?? "—"}</Td>
-                  <Td data-label="PTAN">{f.ptan ?? "—"}</Td>
-                  <Td data-label="Place of service">{optionLabel(PLACES_OF_SERVICE, f.placeOfService)}</Td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
+        <FacilitiesTable facilities={facilities} label="Facilities of the practice" empty="No facilities yet: the practice's members add them." withPtan />
       </section>
 
       <section aria-labelledby="providers-heading" className="flex flex-col gap-3">
         <h2 id="providers-heading" className="text-xl font-semibold text-navy">
           Providers
         </h2>
-        <DataTable label="Providers of the practice" stacked>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Specialty</Th>
-              <Th>NPI</Th>
-              <Th>PTAN</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {providers.length === 0 ? (
-              <EmptyRow colSpan={4}>No providers yet: the practice's members add them.</EmptyRow>
-            ) : (
-              providers.map((p) => (
-                <tr key={p.id}>
-                  <Td data-label="Name" wrap className="font-medium">
-                    {p.firstName} {p.lastName}
-                    {p.credentials ? `, ${p.credentials}` : ""}
-                  </Td>
-                  <Td data-label="Specialty">{p.specialty ?? "—"}</Td>
-                  <Td data-label="NPI">{p.npi}</Td>
-                  <Td data-label="PTAN">{p.ptan ?? "—"}</Td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </DataTable>
+        <ProvidersTable providers={providers} label="Providers of the practice" empty="No providers yet: the practice's members add them." />
       </section>
     </div>
   );

@@ -1,22 +1,22 @@
 import { Building2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/practices";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { Field } from "~/components/forms/field";
+import { AnswerNotice, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { invalid, invalidAnswer, submittedText, submittedValues } from "~/lib/form-result";
+import { submittedText, submittedValues } from "~/lib/form-result";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
-import { formDataToObject, LIMITS, parseWith } from "~/lib/schemas/fields";
+import { LIMITS } from "~/lib/schemas/fields";
 import { practiceSchema } from "~/lib/schemas/practice";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
-import { createPractice, listPractices, PracticeNameTaken } from "~/.server/practices";
+import { answerForm } from "~/.server/http/form-action";
+import { createPractice, listPractices } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Practices | Staff console");
@@ -29,18 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Staff create a practice; a name already taken is said beside the name, with what was typed kept. */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const typed = { name: values.name?.slice(0, LIMITS.short), taxId: values.taxId?.slice(0, 20) };
-  const parsed = parseWith(practiceSchema, values);
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: typed });
-  const created = await createPractice(getDb(), { actor: { email: me.email, ip: clientInfo(context).ip }, input: parsed.data }).catch(
-    (error: unknown) => (error instanceof PracticeNameTaken ? error : Promise.reject(error)),
-  );
-  if (created instanceof PracticeNameTaken) return data(invalidAnswer(request, { name: created.message }, { values: typed }), { status: 409 });
-  return redirectWithFlash(`/admin/practices/${created.id}`, {
-    title: "Practice created",
-    description: `${created.name} was created. Invite its members below.`,
-    variant: "success",
+  return answerForm(request, {
+    title: "Not created",
+    keep: (values) => ({ name: values.name?.slice(0, LIMITS.short), taxId: values.taxId?.slice(0, 20) }),
+    intents: async ({ parse }) => {
+      // A name taken is PracticeNameTaken, a refusal the answerer says beside the name.
+      const created = await createPractice(getDb(), { actor: { email: me.email, ip: clientInfo(context).ip }, input: parse(practiceSchema) });
+      return redirectWithFlash(`/admin/practices/${created.id}`, {
+        title: "Practice created",
+        description: `${created.name} was created. Invite its members below.`,
+        variant: "success",
+      });
+    },
   });
 }
 
@@ -65,7 +65,8 @@ export default function AdminPractices({ loaderData, actionData }: Route.Compone
             </CardTitle>
             <CardDescription>Its members add their own facilities and providers once they have signed in.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-4">
+            <AnswerNotice answer={actionData} title="Not created" />
             <form.fetcher.Form {...form.formProps} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
               <Field label="Practice name" name="name" required error={form.errors.name}>
                 {(control) => <Input {...control} autoComplete="off" maxLength={LIMITS.short} defaultValue={submittedText(typed, "name")} />}

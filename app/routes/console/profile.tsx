@@ -1,6 +1,6 @@
 import { UserRound } from "lucide-react";
 import type { Route } from "./+types/profile";
-import { Field } from "~/components/forms/field";
+import { AnswerNotice, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,15 +8,15 @@ import { TimeZoneExample } from "~/components/ui/date-time";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { TIME_ZONES } from "~/content/time-zones";
-import { invalid, submittedText, submittedValues } from "~/lib/form-result";
+import { submittedText, submittedValues } from "~/lib/form-result";
 import { privateMeta } from "~/lib/meta";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
-import { formDataToObject, LIMITS, optionLabel, parseWith } from "~/lib/schemas/fields";
+import { LIMITS, optionLabel } from "~/lib/schemas/fields";
 import { profileSchema } from "~/lib/schemas/profile";
 import { getProfile, requireRole, updateProfile } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm } from "~/.server/http/form-action";
 import { notFound } from "~/.server/http/not-found";
 import { clientInfo } from "~/.server/request-context";
 
@@ -34,16 +34,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const typed = { name: values.name?.slice(0, LIMITS.name), timeZone: values.timeZone?.slice(0, 64) };
-  const parsed = parseWith(profileSchema, values);
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: typed });
-  const saved = await updateProfile(getDb(), { userId: me.id, actor: { email: me.email, ip: clientInfo(context).ip }, input: parsed.data });
-  if (!saved) notFound();
-  return redirectWithFlash(PAGE, {
-    title: "Profile saved",
-    description: `Times show in ${optionLabel(TIME_ZONES, saved.timeZone) ?? saved.timeZone}.`,
-    variant: "success",
+  return answerForm(request, {
+    title: "Not saved",
+    keep: (values) => ({ name: values.name?.slice(0, LIMITS.name), timeZone: values.timeZone?.slice(0, 64) }),
+    intents: async ({ parse }) => {
+      const saved = await updateProfile(getDb(), { userId: me.id, actor: { email: me.email, ip: clientInfo(context).ip }, input: parse(profileSchema) });
+      if (!saved) notFound();
+      return redirectWithFlash(PAGE, {
+        title: "Profile saved",
+        description: `Times show in ${optionLabel(TIME_ZONES, saved.timeZone) ?? saved.timeZone}.`,
+        variant: "success",
+      });
+    },
   });
 }
 
@@ -59,6 +61,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h1 className="text-3xl font-bold tracking-tight text-navy">Your profile</h1>
         <p className="text-muted-foreground">Your name, and the time zone in which the console shows you every time.</p>
       </div>
+      <AnswerNotice answer={actionData} title="Not saved" />
       <Card>
         <CardHeader>
           <CardTitle as="h2" size="lg" tone="navy" className="flex items-center gap-2">

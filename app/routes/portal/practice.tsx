@@ -1,8 +1,9 @@
-import { ArrowLeft, Pencil, Plus } from "lucide-react";
+import { ArrowLeft, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/practice";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { FacilitiesTable } from "~/components/practice/facilities-table";
+import { ProvidersTable } from "~/components/practice/providers-table";
 import { AnswerNotice, Field, RequiredNote } from "~/components/forms/field";
 import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { CityStateZip } from "~/components/forms/city-state-zip";
@@ -163,45 +164,12 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
               <h2 id="facilities-heading" className="text-xl font-semibold text-navy">
                 Facilities
               </h2>
-              <DataTable label="Your facilities" stacked>
-                <thead>
-                  <tr>
-                    <Th>Name</Th>
-                    <Th>Address</Th>
-                    <Th>Phone</Th>
-                    <Th>Group NPI</Th>
-                    <Th>Place of service</Th>
-                    <Th>
-                      <span className="sr-only">Edit</span>
-                    </Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {facilities.length === 0 ? (
-                    <EmptyRow colSpan={6}>No facilities yet: add the first one below.</EmptyRow>
-                  ) : (
-                    facilities.map((f) => (
-                      <tr key={f.id}>
-                        <Td data-label="Name" wrap className="font-medium">
-                          {f.name}
-                        </Td>
-                        <Td data-label="Address" wrap>
-                          {[f.addressLine1, f.addressLine2, `${f.city}, ${f.state} ${f.zip}`].filter(Boolean).join(", ")}
-                        </Td>
-                        <Td data-label="Phone">{f.phone}</Td>
-                        <Td data-label="Group NPI">{f.groupNpi ?? "—"}</Td>
-                        <Td data-label="Place of service">{optionLabel(PLACES_OF_SERVICE, f.placeOfService)}</Td>
-                        <Td data-label="Edit" className="max-sm:before:hidden">
-                          <Link to={`${PAGE}?facility=${f.id}#facility-form`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
-                            <Pencil aria-hidden className="size-4" />
-                            Edit<span className="sr-only"> {f.name}</span>
-                          </Link>
-                        </Td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </DataTable>
+              <FacilitiesTable
+                facilities={facilities}
+                label="Your facilities"
+                empty="No facilities yet: add the first one below."
+                editHref={(f) => `${PAGE}?facility=${f.id}#facility-form`}
+              />
               {editing?.kind === "facility" && editing.record ? (
                 <FacilityForm key={`edit-${editing.record.id}`} id={editing.record.id} record={editing.record} answer={answer?.intent === "facility" ? answer : undefined} />
               ) : (
@@ -213,42 +181,12 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
               <h2 id="providers-heading" className="text-xl font-semibold text-navy">
                 Providers
               </h2>
-              <DataTable label="Your providers" stacked>
-                <thead>
-                  <tr>
-                    <Th>Name</Th>
-                    <Th>Specialty</Th>
-                    <Th>NPI</Th>
-                    <Th>PTAN</Th>
-                    <Th>
-                      <span className="sr-only">Edit</span>
-                    </Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {providers.length === 0 ? (
-                    <EmptyRow colSpan={5}>No providers yet: add the first one below.</EmptyRow>
-                  ) : (
-                    providers.map((p) => (
-                      <tr key={p.id}>
-                        <Td data-label="Name" wrap className="font-medium">
-                          {p.firstName} {p.lastName}
-                          {p.credentials ? `, ${p.credentials}` : ""}
-                        </Td>
-                        <Td data-label="Specialty">{p.specialty ?? "—"}</Td>
-                        <Td data-label="NPI">{p.npi}</Td>
-                        <Td data-label="PTAN">{p.ptan ?? "—"}</Td>
-                        <Td data-label="Edit" className="max-sm:before:hidden">
-                          <Link to={`${PAGE}?provider=${p.id}#provider-form`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
-                            <Pencil aria-hidden className="size-4" />
-                            Edit<span className="sr-only"> {p.firstName} {p.lastName}</span>
-                          </Link>
-                        </Td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </DataTable>
+              <ProvidersTable
+                providers={providers}
+                label="Your providers"
+                empty="No providers yet: add the first one below."
+                editHref={(p) => `${PAGE}?provider=${p.id}#provider-form`}
+              />
               {editing?.kind === "provider" && editing.record ? (
                 <ProviderForm key={`edit-${editing.record.id}`} id={editing.record.id} record={editing.record} answer={answer?.intent === "provider" ? answer : undefined} />
               ) : (
