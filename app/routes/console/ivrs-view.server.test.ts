@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultValidUntil, fileRoleLabel, outcomeOptions } from "./ivrs-view.server";
+import { defaultValidUntil, fileRoleLabel, historyView, outcomeOptions } from "./ivrs-view.server";
 
 describe("the console's IVR page", () => {
   it("offers only the outcomes the lifecycle allows from the current status", () => {
@@ -16,5 +16,15 @@ describe("the console's IVR page", () => {
   it("names attachments by what they are", () => {
     expect(fileRoleLabel("wound-photo")).toBe("Wound photo");
     expect(fileRoleLabel("card-front")).toBe("Insurance card, front");
+  });
+
+  it("writes each status change in words, keeping where it came from for the practice's answer", () => {
+    const at = new Date("2026-11-24T16:00:00Z");
+    const rows = historyView([
+      { id: "1", from: null, to: "submitted", actorEmail: "nurse@sunrise.example", note: null, at },
+      { id: "2", from: "needs_information", to: "submitted", actorEmail: "nurse@sunrise.example", note: "ABI 0.9", at },
+    ]);
+    expect(rows.map((r) => r.change)).toEqual(["Submitted", "Needs information → Submitted"]);
+    expect(rows[1]).toMatchObject({ from: "needs_information", note: "ABI 0.9", actorEmail: "nurse@sunrise.example", at });
   });
 });

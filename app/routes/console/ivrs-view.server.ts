@@ -1,12 +1,13 @@
 import { addDays } from "~/lib/calendar";
 import { WOUND_LOCATIONS } from "~/lib/clinical/wound";
-import { DEFAULT_VALID_DAYS, IVR_REQUEST_TYPES, IVR_TRANSITIONS_BY, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type IvrStatus } from "~/lib/ivr";
+import { DEFAULT_VALID_DAYS, IVR_REQUEST_TYPES, IVR_STATUS_LABELS, IVR_TRANSITIONS_BY, PAYER_TYPES, PLACES_OF_SERVICE, WOUND_TYPES, type IvrStatus } from "~/lib/ivr";
 import { optionLabel } from "~/lib/schemas/fields";
 import { IVR_FILE_FIELDS, LATERALITY_OPTIONS, STANDARD_OF_CARE_OPTIONS } from "~/lib/schemas/ivr";
 import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { NETWORK_OPTIONS, VERIFICATION_OUTCOMES } from "~/lib/schemas/verification-fields";
 import { verificationFacts } from "~/lib/verification-words";
 import type { IvrDetail } from "~/.server/ivr";
+import type { OrderBoardRow } from "~/.server/orders";
 
 /**
  * What the console's IVR page shows, in words: built on the server so the
@@ -160,6 +161,33 @@ export function verificationLines(v: IvrDetail["verifications"][number]): ViewFi
   return [...verificationFacts(v), { label: "Call reference", value: text(v.callReference) }, { label: "Note to the practice", value: text(v.noteToPractice) }];
 }
 
+/** Each verification, newest first: who recorded it, when, and what it found (the facts it has). */
+export function verificationsView(verifications: IvrDetail["verifications"]) {
+  return verifications.map((v) => ({ by: v.verifiedBy, at: v.verifiedAt, lines: verificationLines(v).filter((l) => l.value !== null) }));
+}
+
+/** The attachments, each named by what it is ("Wound photo"). */
+export function filesView(files: IvrDetail["files"]) {
+  return files.map((f) => ({ ...f, roleLabel: fileRoleLabel(f.role) }));
+}
+
+/** The status changes in words ("In review → Covered"); `from` stays, for the practice's answer to a question. */
+export function historyView(history: IvrDetail["history"]) {
+  return history.map((h) => ({
+    id: h.id,
+    from: h.from,
+    change: h.from ? `${IVR_STATUS_LABELS[h.from]} → ${IVR_STATUS_LABELS[h.to]}` : IVR_STATUS_LABELS[h.to],
+    actorEmail: h.actorEmail,
+    at: h.at,
+    note: h.note,
+  }));
+}
+
+/** The orders placed from this IVR, by reference. */
+export function ordersView(orders: readonly OrderBoardRow[]) {
+  return orders.map((o) => ({ id: o.id, reference: o.reference, status: o.status, sizes: o.sizes, dateOfService: o.dateOfService }));
+}
+
 /** The few facts staff look at first, above the action: whose, what, for when, paid by whom. */
 export function ivrSummary(detail: IvrDetail): ViewField[] {
   const { row, patient, clinical: c } = detail;
@@ -175,3 +203,10 @@ export function ivrSummary(detail: IvrDetail): ViewField[] {
     },
   ];
 }
+
+/** The shapes the IVR page's panels and forms draw (components/console-ivrs), as the loader builds them. */
+export type IvrFileRow = ReturnType<typeof filesView>[number];
+export type IvrHistoryRow = ReturnType<typeof historyView>[number];
+export type VerificationView = ReturnType<typeof verificationsView>[number];
+export type IvrOrderRow = ReturnType<typeof ordersView>[number];
+export type Option = { value: string; label: string };

@@ -214,3 +214,13 @@ export function historyView(history: OrderDetail["history"]) {
     note: h.note,
   }));
 }
+
+/** The shapes the order page's panels and forms draw (components/console-orders), as the loader builds them. */
+export type OrderWork = ReturnType<typeof workOf>;
+export type SizesView = ReturnType<typeof sizesView>;
+export type ShipmentView = NonNullable<ReturnType<typeof shipmentView>>;
+export type InvoiceView = NonNullable<ReturnType<typeof invoiceView>>;
+export type OrderHistoryRow = ReturnType<typeof historyView>[number];
+export type UnitGroup = ReturnType<typeof unitGroups>[number];
+export type ShipTo = ReturnType<typeof shipTo>;
+export type PriceLine = ReturnType<typeof priceLines>[number];

@@ -1,31 +1,32 @@
 import { ArrowLeft, Download } from "lucide-react";
 import * as React from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/submissions-detail";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { mailPurposeLabel } from "~/lib/mail";
 import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
-import { Field } from "~/components/forms/field";
+import { AnswerNotice, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { schemaValidator } from "~/components/forms/use-form-submission";
+import { FieldList } from "~/components/record/field-list";
+import { Panel } from "~/components/record/panel";
+import { answerFor, typedText, useRecordForm, type RecordAnswer } from "~/components/record/record-form";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { invalid, invalidAnswer, submittedText, submittedValues } from "~/lib/form-result";
-import { consoleNotSaved, STATUS_OPTIONS } from "~/lib/schemas/console-fields";
+import { STATUS_OPTIONS } from "~/lib/schemas/console-fields";
 import { submissionActionSchema } from "~/lib/schemas/console-submission";
-import { formDataToObject, parseWith } from "~/lib/schemas/fields";
 import { requireRole } from "~/.server/accounts";
-import { addSubmissionNote, setSubmissionStatus, TransitionRefused, viewSubmission } from "~/.server/submissions";
+import { addSubmissionNote, setSubmissionStatus, viewSubmission } from "~/.server/submissions";
 import { isUuid } from "~/lib/ids";
 import { kindInfo, listsOf, type ListKey } from "~/lib/submission-kinds";
 import { KIND_LABELS, MAX_NOTE, STATUS_LABELS } from "~/lib/submissions";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
+import { answerForm, type FormInput } from "~/.server/http/form-action";
 import { clientInfo } from "~/.server/request-context";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
 import { notFound } from "~/.server/http/not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -41,80 +42,50 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { detail };
 }
 
+/** Heads a change the submission's state refuses (a status the transition table does not allow from here). */
+const REFUSED = "Not done";
+
+/**
+ * The status list and the note, one schema for both, answered by the one form
+ * answerer (decision 009): messages beside the status list or the note, a
+ * refused move at the top of the page, a database failure 503 with the note kept.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
   const id = params.id;
-  const values = formDataToObject(await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES }));
-  const parsed = parseWith(submissionActionSchema, values);
-  // The messages go beside the status list or the note; a plain post also gets its note back.
-  if (!parsed.success) return invalid(request, parsed.fieldErrors, { values: { body: values.body } });
   const db = getDb();
   const actor = { email: me.email, ip: clientInfo(context).ip };
   const back = `/admin/submissions/${id}`;
-  if (parsed.data.intent === "status") {
-    const to = parsed.data.status;
-    const changed = await setSubmissionStatus(db, id, to, actor).catch((error: unknown) => {
-      if (error instanceof TransitionRefused) return error;
-      throw error;
-    });
-    // A move the transition table refuses: its message beside the status list.
-    if (changed instanceof TransitionRefused) return data(invalidAnswer(request, { status: changed.message }), { status: 409 });
-    if (!changed) notFound();
-    return redirectWithFlash(back, { title: "Status updated", description: `The status is now ${STATUS_LABELS[to]}.`, variant: "success" });
-  }
-  const added = await addSubmissionNote(db, id, actor, parsed.data.body);
-  if (!added) notFound();
-  return redirectWithFlash(back, { title: "Note added", description: "Your note was saved.", variant: "success" });
+  const answer = async ({ parse }: FormInput) => {
+    const input = parse(submissionActionSchema);
+    if (input.intent === "status") {
+      if (!(await setSubmissionStatus(db, id, input.status, actor))) notFound();
+      return redirectWithFlash(back, { title: "Status updated", description: `The status is now ${STATUS_LABELS[input.status]}.`, variant: "success" });
+    }
+    if (!(await addSubmissionNote(db, id, actor, input.body))) notFound();
+    return redirectWithFlash(back, { title: "Note added", description: "Your note was saved.", variant: "success" });
+  };
+  return answerForm(request, {
+    title: REFUSED,
+    // A plain post gets back what its form holds: the note, or the status chosen.
+    keep: ({ body, status }) => ({ body, status }),
+    intents: { status: answer, note: answer },
+  });
 }
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-submission").then((m) => m.submissionActionSchema));
 
-/** The messages of a plain post's answer that no field of the page shows (a request no form sends). */
-function otherErrorOf(errors: Record<string, string>): string | null {
-  const { status: _status, body: _body, ...rest } = errors;
-  return Object.values(rest)[0] ?? null;
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section className="flex min-w-0 flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Value({ value }: { value: string | null | undefined }) {
-  if (value === null || value === undefined || value === "") return <span className="text-muted-foreground">Not given</span>;
-  return <span className="whitespace-pre-wrap break-words">{value}</span>;
-}
-
-function FieldList({ fields }: { fields: { label: string; value: string | null | undefined }[] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
-      {fields.map((f) => (
-        <div key={f.label} className="contents">
-          <dt className="text-sm font-semibold text-muted-foreground">{f.label}</dt>
-          <dd className="-mt-2 min-w-0 text-sm sm:mt-0">
-            <Value value={f.value} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { detail } = loaderData;
   const { submission: s, fields, files, notes, mails } = detail;
+  const answer = actionData as RecordAnswer<"status" | "note"> | undefined;
   // Both forms answer a change with a redirect back here and its message; bad input with the message beside the field.
-  const statusForm = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
-  const noteForm = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: actionData });
-  const otherError = otherErrorOf({ ...statusForm.errors, ...noteForm.errors });
-  const typedNote = submittedText(submittedValues(actionData), "body");
+  const statusForm = useRecordForm(answerFor(answer, "status"), validate);
+  const noteForm = useRecordForm(answerFor(answer, "note"), validate);
+  const typedNote = typedText(answerFor(answer, "note"))("body");
+  // The status chosen, when the change came back unsaved; one no option offers is not shown as chosen.
+  const typedStatus = STATUS_OPTIONS.find((o) => o.value === typedText(answerFor(answer, "status"))("status"))?.value;
   const [noteLength, setNoteLength] = React.useState(typedNote?.length ?? 0);
   // A saved note empties the form (it is re-mounted): the counter starts again too.
   const [noteCount, setNoteCount] = React.useState(notes.length);
@@ -146,28 +117,24 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
           </span>
           <span className="break-all">Reference {s.id}</span>
         </div>
-        {otherError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {otherError}
-          </p>
-        ) : null}
+        <AnswerNotice answer={answer} title={REFUSED} />
       </div>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-8">
-          <Section id="details-heading" title="Details">
-            <FieldList fields={fields} />
+          <Panel id="details" title="Details" variant="plain">
+            <FieldList fields={fields} labelWidth="medium" />
             <p className="text-sm">
               <a href={`mailto:${s.email}`} className="font-semibold text-primary underline-offset-4 hover:underline">
                 Write to {s.email}
               </a>
             </p>
-          </Section>
+          </Panel>
 
           {listsOf(s.kind).map(([key, list]) => {
             const entries = detail[key as ListKey];
             return (
-              <Section key={key} id={`${key}-heading`} title={list.title}>
+              <Panel key={key} id={key} title={list.title} variant="plain">
                 {entries.length === 0 ? (
                   <p className="text-sm text-muted-foreground">{list.empty}</p>
                 ) : (
@@ -177,17 +144,17 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
                         <h3 className="mb-3 font-semibold">
                           {list.entry} {i + 1}
                         </h3>
-                        <FieldList fields={e.fields} />
+                        <FieldList fields={e.fields} labelWidth="medium" />
                       </li>
                     ))}
                   </ol>
                 )}
-              </Section>
+              </Panel>
             );
           })}
 
           {takesFiles || files.length > 0 ? (
-            <Section id="files-heading" title="Files">
+            <Panel id="files" title="Files" variant="plain">
               <DataTable label="Uploaded files">
                 <thead>
                   <tr>
@@ -226,25 +193,25 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
                   )}
                 </tbody>
               </DataTable>
-            </Section>
+            </Panel>
           ) : null}
 
         </div>
 
         <div className="flex min-w-0 flex-col gap-8">
-          <Section id="status-heading" title="Status">
+          <Panel id="status" title="Status" variant="plain">
             <statusForm.fetcher.Form {...statusForm.formProps} className="flex flex-col gap-3" key={s.status}>
               <input type="hidden" name="intent" value="status" />
               <Field label="Status" name="status" error={statusForm.errors.status}>
-                {(control) => <Select {...control} defaultValue={s.status} options={STATUS_OPTIONS} />}
+                {(control) => <Select {...control} defaultValue={typedStatus ?? s.status} options={STATUS_OPTIONS} />}
               </Field>
               <SubmitButton pending={statusForm.pending} pendingText="Updating…" className="w-fit">
                 Update status
               </SubmitButton>
             </statusForm.fetcher.Form>
-          </Section>
+          </Panel>
 
-          <Section id="notes-heading" title="Notes">
+          <Panel id="notes" title="Notes" variant="plain">
             {notes.length === 0 ? (
               <p className="text-sm text-muted-foreground">No notes yet.</p>
             ) : (
@@ -286,11 +253,11 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
                 Add note
               </SubmitButton>
             </noteForm.fetcher.Form>
-          </Section>
+          </Panel>
         </div>
       </div>
 
-      <Section id="mail-heading" title="Mail">
+      <Panel id="mail" title="Mail" variant="plain">
         <DataTable label="Mail about this submission" stacked>
           <thead>
             <tr>
@@ -342,7 +309,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
           </Link>{" "}
           to retry a failed mail.
         </p>
-      </Section>
+      </Panel>
     </div>
   );
 }

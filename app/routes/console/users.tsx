@@ -1,4 +1,4 @@
-import { Check, Copy, MailPlus, UserRound } from "lucide-react";
+import { MailPlus, UserRound } from "lucide-react";
 import * as React from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/users";
@@ -6,16 +6,18 @@ import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
 import { DataTable, Td, Th } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
-import { Field, FormNotice } from "~/components/forms/field";
+import { AnswerNotice, Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
-import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
+import { schemaValidator } from "~/components/forms/use-form-submission";
+import { OneTimeLink } from "~/components/admin/one-time-link";
+import { ConfirmStep, type ConfirmText } from "~/components/record/confirm-step";
+import { useRecordForm } from "~/components/record/record-form";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { invalidAnswer, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
+import { FAILED_TEXT, invalidAnswer, isFailedAnswer, outcomeOf, rejectedAnswer, submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { consoleNotSaved, PRACTICE_REQUIRED, ROLE_OPTIONS, USER_REFUSED_TITLE } from "~/lib/schemas/console-fields";
 import { userActionSchema } from "~/lib/schemas/console-users";
 import { LIMITS, parseWith } from "~/lib/schemas/fields";
@@ -37,7 +39,7 @@ import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
-import { MAX_TEXT_FORM_BYTES, readFormOrRefuse } from "~/.server/http/form-body";
+import { answerForm, type FormInput } from "~/.server/http/form-action";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Users | Staff console");
 
@@ -68,7 +70,7 @@ export type UsersAnswer = (FormAnswer<{ message: string; link?: string }> | { ok
 };
 
 /** What the confirm step of each hard-to-undo action says. */
-function confirmText(intent: ConfirmedIntent, email: string, role?: string) {
+function confirmText(intent: ConfirmedIntent, email: string, role?: string): ConfirmText {
   switch (intent) {
     case "role":
       return {
@@ -83,83 +85,99 @@ function confirmText(intent: ConfirmedIntent, email: string, role?: string) {
   }
 }
 
+/**
+ * What a plain post gets back to refill the invitation: the fields the forms
+ * have, cut to their length, and nothing else (never a password or a token a
+ * hand-made post might carry).
+ */
+function kept(values: Record<string, string>) {
+  return {
+    intent: values.intent?.slice(0, 20),
+    userId: values.userId?.slice(0, 100),
+    email: values.email?.slice(0, LIMITS.email),
+    role: values.role?.slice(0, 20),
+    practiceId: values.practiceId?.slice(0, 40),
+  };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(request, "admin");
-  const form = await readFormOrRefuse(request, { maxBytes: MAX_TEXT_FORM_BYTES });
-  const raw: Record<string, string> = {};
-  for (const key of ["intent", "email", "role", "practiceId", "userId", "confirmed"]) {
-    const value = form.get(key);
-    if (typeof value === "string") raw[key] = value;
-  }
-  const about = { intent: raw.intent?.slice(0, 20) ?? "", userId: raw.userId?.slice(0, 100) };
-
-  const parsed = parseWith(userActionSchema, raw);
-  if (!parsed.success) {
-    const values = {
-      intent: about.intent,
-      userId: about.userId,
-      email: raw.email?.slice(0, LIMITS.email),
-      role: raw.role?.slice(0, 20),
-      practiceId: raw.practiceId?.slice(0, 40),
-    };
-    return data<UsersAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values }), ...about }, { status: 400 });
-  }
-
   const db = getDb();
   const ctx: ConsoleContext = {
     actor: { id: me.id, email: me.email },
     ip: clientInfo(context).ip,
     mailOff: mailDeliveryOff(),
   };
-  const input = parsed.data;
-  // Changing a role, disabling and resetting are confirmed first (in a dialog, or without JavaScript in a second step).
-  if ((input.intent === "role" || input.intent === "disable" || input.intent === "reset") && raw.confirmed !== "1") {
-    return data<UsersAnswer>({
-      ok: false,
-      intent: input.intent,
-      userId: input.userId,
-      confirm: { role: input.intent === "role" ? input.role : undefined },
-    });
-  }
-  let result: ConsoleResult;
-  switch (input.intent) {
-    case "invite":
-      result = await inviteUser(db, ctx, { email: input.email, role: input.role, practiceId: input.practiceId });
-      break;
-    case "role":
-      result = await changeUserRole(db, ctx, { userId: input.userId, role: input.role });
-      break;
-    case "disable":
-    case "enable":
-      result = await changeUserDisabled(db, ctx, { userId: input.userId, disabled: input.intent === "disable" });
-      break;
-    case "reset":
-      result = await sendUserReset(db, ctx, { userId: input.userId });
-      break;
-  }
-  if (result.mailed) mailQueued();
-  const answered = { intent: input.intent, userId: "userId" in input ? input.userId : undefined };
-  if (result.ok) {
-    return data<UsersAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), ...answered }, { status: result.status });
-  }
-  // An invitation refused (the account exists) is about the email typed: said beside it, with the email kept
-  // and a link to the account that has it; a missing practice is said beside the practice.
-  if (input.intent === "invite") {
-    const field = result.message === PRACTICE_REQUIRED ? "practiceId" : "email";
-    const values = { intent: "invite", email: input.email, role: input.role, practiceId: input.practiceId };
-    const refusal = invalidAnswer(request, { [field]: result.message }, { values });
-    const existing = result.existing ? existingLink(result.existing) : undefined;
-    return data<UsersAnswer>({ ...refusal, ...answered, ...(existing ? { existing } : {}) }, { status: result.status });
-  }
-  return data<UsersAnswer>({ ...rejectedAnswer(result.message, USER_REFUSED_TITLE), ...answered }, { status: result.status });
+
+  const answer = async ({ values }: FormInput) => {
+    // A row's answer names its account, so the page puts it beside that row: the schema's messages are
+    // answered here rather than by `input.parse`, to carry it.
+    const about = { intent: values.intent?.slice(0, 20) ?? "", userId: values.userId?.slice(0, 100) };
+    const parsed = parseWith(userActionSchema, values);
+    if (!parsed.success) return data<UsersAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values: kept(values) }), ...about }, { status: 400 });
+    const input = parsed.data;
+    // Changing a role, disabling and resetting are confirmed first (in a dialog, or without JavaScript in a second step).
+    if ((input.intent === "role" || input.intent === "disable" || input.intent === "reset") && values.confirmed !== "1") {
+      return data<UsersAnswer>({
+        ok: false,
+        intent: input.intent,
+        userId: input.userId,
+        confirm: { role: input.intent === "role" ? input.role : undefined },
+      });
+    }
+    let result: ConsoleResult;
+    switch (input.intent) {
+      case "invite":
+        result = await inviteUser(db, ctx, { email: input.email, role: input.role, practiceId: input.practiceId });
+        break;
+      case "role":
+        result = await changeUserRole(db, ctx, { userId: input.userId, role: input.role });
+        break;
+      case "disable":
+      case "enable":
+        result = await changeUserDisabled(db, ctx, { userId: input.userId, disabled: input.intent === "disable" });
+        break;
+      case "reset":
+        result = await sendUserReset(db, ctx, { userId: input.userId });
+        break;
+    }
+    if (result.mailed) mailQueued();
+    const answered = { intent: input.intent, userId: "userId" in input ? input.userId : undefined };
+    if (result.ok) {
+      // The set-password link (mail delivery off) is the answer itself, shown once: not a typed value coming back.
+      return data<UsersAnswer>({ ok: true, message: result.message, ...(result.link ? { link: result.link } : {}), ...answered }, { status: result.status });
+    }
+    // An invitation refused (the account exists) is about the email typed: said beside it, with the email kept
+    // and a link to the account that has it; a missing practice is said beside the practice.
+    if (input.intent === "invite") {
+      const field = result.message === PRACTICE_REQUIRED ? "practiceId" : "email";
+      const values = { intent: "invite", email: input.email, role: input.role, practiceId: input.practiceId };
+      const refusal = invalidAnswer(request, { [field]: result.message }, { values });
+      const existing = result.existing ? existingLink(result.existing) : undefined;
+      return data<UsersAnswer>({ ...refusal, ...answered, ...(existing ? { existing } : {}) }, { status: result.status });
+    }
+    return data<UsersAnswer>({ ...rejectedAnswer(result.message, USER_REFUSED_TITLE), ...answered }, { status: result.status });
+  };
+
+  // One schema tells the forms apart; the answerer refuses an intent no form has, and answers a failure 503 with `kept`.
+  return answerForm(request, {
+    title: USER_REFUSED_TITLE,
+    keep: kept,
+    intents: { invite: answer, role: answer, disable: answer, enable: answer, reset: answer },
+  });
 }
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-users").then((m) => m.userActionSchema));
 
+/** The account a row's answer is about: named by the answer, or (a plain post that failed) by what was posted. */
+function accountOf(answer: UsersAnswer): string | undefined {
+  return answer.userId ?? submittedText(submittedValues(answer), "userId");
+}
+
 /** The answer, if it is one to the form with this intent (and account). */
 function answerTo(answer: UsersAnswer | undefined, intents: readonly Intent[], userId?: string): UsersAnswer | undefined {
   if (!answer || !(intents as readonly string[]).includes(answer.intent)) return undefined;
-  return userId === undefined || answer.userId === userId ? answer : undefined;
+  return userId === undefined || accountOf(answer) === userId ? answer : undefined;
 }
 
 /** What an answer says in words, and whether it went through; null for a confirm step. */
@@ -169,23 +187,16 @@ function messageOf(answer: UsersAnswer): { ok: boolean; text: string } | null {
   const outcome = outcomeOf(answer);
   if (outcome.kind === "rejected") return { ok: false, text: outcome.error };
   if (outcome.kind === "invalid") return { ok: false, text: Object.values(outcome.fieldErrors)[0] ?? "Check the form and try again." };
+  if (isFailedAnswer(answer)) return { ok: false, text: FAILED_TEXT };
   return { ok: false, text: consoleNotSaved.description };
 }
 
 /**
- * One of the page's forms: the shared form hook, with the answer meant for
- * it, whose result the page shows (one answer at a time, as a plain post would).
+ * One of the page's forms: a record form with the answer meant for it, whose
+ * result the page shows (one answer at a time, as a plain post would).
  */
 function useUsersForm(show: (answer: UsersAnswer) => void, answer: UsersAnswer | undefined, resetOnSuccess: boolean) {
-  return useFormSubmission({
-    validate,
-    // The page says what happened, beside the form that did it.
-    success: null,
-    failure: consoleNotSaved,
-    resetOnSuccess,
-    answer,
-    onAnswer: (a) => show(a as UsersAnswer),
-  });
+  return useRecordForm(answer, validate, { resetOnSuccess, onAnswer: (a) => show(a as UsersAnswer) });
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
@@ -205,7 +216,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const [inviteRole, setInviteRole] = React.useState(submittedText(typed, "role") ?? "member");
   const hydrated = useHydrated();
   // A refused row action for a row that is gone, or a malformed post: shown at the top.
-  const stray = answer && answer.intent !== "invite" && !users.some((u) => u.id === answer.userId) ? answer : undefined;
+  const stray = answer && answer.intent !== "invite" && !users.some((u) => u.id === accountOf(answer)) ? answer : undefined;
   const strayMessage = stray ? messageOf(stray) : null;
 
   return (
@@ -217,7 +228,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </p>
       </div>
 
-      {strayMessage ? (
+      {stray && isFailedAnswer(stray) ? (
+        <AnswerNotice answer={stray} title={USER_REFUSED_TITLE} />
+      ) : strayMessage ? (
         <FormNotice
           notice={{
             title: strayMessage.ok ? "Done" : USER_REFUSED_TITLE,
@@ -239,6 +252,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
+            <AnswerNotice answer={inviteAnswer} title={USER_REFUSED_TITLE} />
             {inviteDone?.link ? (
               <OneTimeLink title="Invitation created: mail delivery is off" message={inviteDone.message} link={inviteDone.link} />
             ) : inviteDone ? (
@@ -330,7 +344,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 key={u.id}
                 user={u}
                 isMe={u.id === me.id}
-                answer={answer && answer.intent !== "invite" && answer.userId === u.id ? answer : undefined}
+                answer={answer && answer.intent !== "invite" && accountOf(answer) === u.id ? answer : undefined}
                 show={setAnswer}
               />
             ))}
@@ -465,7 +479,7 @@ function UserRow({
             ) : null}
           </div>
           {confirmStep ? (
-            <ConfirmStep answer={confirmStep.answer} intent={confirmStep.intent} email={u.email} userId={u.id} show={show} />
+            <UserConfirmStep answer={confirmStep.answer} intent={confirmStep.intent} email={u.email} userId={u.id} show={show} />
           ) : answer?.ok && answer.link ? (
             <OneTimeLink title="Reset link created: mail delivery is off" message={answer.message} link={answer.link} />
           ) : message ? (
@@ -487,7 +501,7 @@ function isConfirmed(intent: string): intent is ConfirmedIntent {
 }
 
 /** The confirm step of a plain form post (no JavaScript): what will happen, and a button that does it. */
-function ConfirmStep({
+function UserConfirmStep({
   answer,
   intent,
   email,
@@ -502,54 +516,17 @@ function ConfirmStep({
 }) {
   const form = useUsersForm(show, undefined, false);
   const role = "confirm" in answer ? answer.confirm.role : undefined;
-  const text = confirmText(intent, email, role);
   return (
-    <div role="alert" className="flex max-w-sm flex-col gap-3 rounded-lg border border-border bg-muted p-3">
-      <p className="font-semibold text-navy">{text.title}</p>
-      <p className="text-sm text-muted-foreground">{text.description}</p>
-      <form.fetcher.Form {...form.formProps} className="flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="userId" value={userId} />
-        {role ? <input type="hidden" name="role" value={role} /> : null}
-        <input type="hidden" name="confirmed" value="1" />
-        <SubmitButton pending={form.pending} pendingText="Saving..." size="sm" variant={intent === "disable" ? "destructive" : "default"}>
-          {text.confirmLabel}
-        </SubmitButton>
-        <Button asChild size="sm" variant="outline">
-          <Link to="/admin/users" preventScrollReset>
-            Cancel
-          </Link>
-        </Button>
-      </form.fetcher.Form>
-    </div>
-  );
-}
-
-/** A set-password link shown once to the admin (mail delivery is off), with a button that copies it. */
-function OneTimeLink({ title, message, link }: { title: string; message: string; link: string }) {
-  const [copied, setCopied] = React.useState(false);
-  const id = React.useId();
-  return (
-    <div role="status" className="flex min-w-0 flex-col gap-2 rounded-lg border border-warning-border bg-warning-soft p-4 text-sm">
-      <p className="font-semibold text-warning">{title}</p>
-      <p className="text-foreground">{message}</p>
-      <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
-        <label htmlFor={id} className="sr-only">
-          Set-password link
-        </label>
-        <Input id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} textSize="xs" className="min-w-0 flex-1 font-mono" />
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => {
-            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
-          }}
-        >
-          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? "Copied" : "Copy link"}
-        </Button>
-      </div>
-      <p className="text-xs text-muted-foreground">This link is not shown again. Set SMTP_URL to have the site mail such links itself.</p>
-    </div>
+    <ConfirmStep
+      {...confirmText(intent, email, role)}
+      form={form}
+      fields={{ intent, userId, role }}
+      pendingText="Saving..."
+      variant={intent === "disable" ? "destructive" : "default"}
+      keepTo="/admin/users"
+      keepLabel="Cancel"
+      preventScrollReset
+      className="max-w-sm"
+    />
   );
 }
