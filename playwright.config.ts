@@ -34,9 +34,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    // A failed test keeps its trace (actions and DOM snapshots); no screencast frames, which cost a two-core
-    // machine more than a test's own work. The failure's screenshot is taken anyway.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+    // Traces (actions and DOM snapshots) only with E2E_TRACE=1: "retain-on-failure" records every test and
+    // throws the trace away when it passes, and the recording cost a two-core machine a third of the run.
+    // A failed test keeps its screenshot and error context either way.
+    trace: process.env.E2E_TRACE === "1" ? { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false } : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,

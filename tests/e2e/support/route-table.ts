@@ -31,7 +31,8 @@ function fill(segment: string): string {
 
 function hasAction(file: string): boolean {
   const source = readFileSync(path.join("app", file), "utf8");
-  return /^export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b)/m.test(source);
+  // Declared in the module, or re-exported from its `*.server.ts` (`export { action, loader } from "./x.server"`).
+  return /^export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b)|^export\s*\{[^}]*\baction\b[^}]*\}\s*from\b/m.test(source);
 }
 
 function walk(entries: readonly RouteEntry[], parent: string): TableRoute[] {
