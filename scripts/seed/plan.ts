@@ -778,7 +778,11 @@ function planDraftIvr(ctx: IvrContext, createdAt: number, wound: Wound): IvrPlan
   });
 }
 
-/** An IVR as its draft begins: what it is about, by whom, nothing decided yet. */
+/**
+ * An IVR as its draft begins: what it is about, by whom, nothing decided yet.
+ * Its history starts as the app's does (`openIvr`): one row to draft, from
+ * nothing, by the member who began it, when they began it.
+ */
 function newIvr(ctx: IvrContext, createdAt: number, what: Pick<IvrPlan, "requestType"> & Partial<IvrPlan>): IvrPlan {
   return {
     id: ctx.rng.uuid(),
@@ -790,7 +794,7 @@ function newIvr(ctx: IvrContext, createdAt: number, what: Pick<IvrPlan, "request
     previousIvrId: null,
     sent: null,
     draft: null,
-    steps: [],
+    steps: [{ from: null, to: "draft", at: createdAt, actor: actorOf(ctx.creator), note: null }],
     verifications: [],
     requestMessage: null,
     validUntil: null,
