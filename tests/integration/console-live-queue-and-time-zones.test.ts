@@ -13,12 +13,9 @@ import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
-import { findOrCreatePractice } from "~/.server/practices";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { contextFrom, formPost, routeCaller } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
-import { ivrFormData, practiceReadyForIvrs, signedIn, type PortalPractice } from "../support/factories";
-
-type Route = (args: never) => Promise<unknown>;
+import { ivrFormData, makePractice, practiceReadyForIvrs, signedIn, type PortalPractice } from "../support/factories";
 
 /**
  * The console follows every practice live (staff only), the practice's
@@ -34,8 +31,7 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
   let alice: { cookie: string; id: string };
   let bob: { cookie: string; id: string };
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.10"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.10");
   const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
 
   async function sendIvr(): Promise<string> {
@@ -49,7 +45,7 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
     database = await freshDatabase(driver);
     const db = database.db;
     sunrise = await practiceReadyForIvrs(db, "Sunrise Wound Care");
-    elsewhere = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
+    elsewhere = await makePractice(db, "Elsewhere Clinic");
     nurse = (await signedIn(db, "nurse@sunrise.example", "member", sunrise.practiceId)).cookie;
     alice = await signedIn(db, "alice@company.example", "staff");
     bob = await signedIn(db, "bob@company.example", "admin");

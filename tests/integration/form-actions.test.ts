@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as applyAction } from "~/routes/public/apply";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as intakeAction } from "~/routes/public/intake";
@@ -15,12 +15,8 @@ import {
   submissionFiles,
   submissions,
 } from "~/.server/db/schema";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
-
-type Action = (args: never) => Promise<unknown>;
-const call = async (action: Action, request: Request | Promise<Request>, ip?: string) =>
-  answerOf(await action({ request: await request, context: contextFrom(ip), params: {} } as never));
+import { callAction as call, formPost, type RouteFunction as Action } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
 
 const contact = { firstName: "Ada", lastName: "Lee", email: "ada@clinic.example", company: "Lee Podiatry", message: "Please call." };
 const intake = {
@@ -63,19 +59,9 @@ function applicationForm(overrides: { resume?: File | null; documents?: File[]; 
 }
 
 describe.each(drivers)("form actions on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [submissions, outbox, rateLimits] });
   const stored = async () => (await database.db.select({ n: count() }).from(submissions))[0]!.n;
   const mails = async () => (await database.db.select({ n: count() }).from(outbox))[0]!.n;
-
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
-  afterAll(() => database.dispose());
-  beforeEach(async () => {
-    await database.db.delete(submissions);
-    await database.db.delete(outbox);
-    await database.db.delete(rateLimits);
-  });
 
   it("stores a valid submission of each kind with its two mails", async () => {
     expect(await call(contactAction as Action, formPost("/contact", contact))).toMatchObject({ status: 200, body: { ok: true } });

@@ -9,8 +9,8 @@ import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, ivrFiles, ivrs, outbox, patients } from "~/.server/db/schema";
 import { getIvrFile, removeStaleDrafts, saveDraft, type DraftRow } from "~/.server/ivr";
-import { cookieOf, ivrFormData, makeMember, MARGARET_HALE, practiceReadyForIvrs } from "../support/factories";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { cookieOf, ivrFormData, makeIvr, makeMember, MARGARET_HALE, practiceReadyForIvrs } from "../support/factories";
+import { answerOf, contextFrom, formPost, routeCaller } from "./support/actions";
 import { drivers, freshDatabase, type Driver } from "./support/database";
 
 // A member's drafts and sendings: a draft has no IVR number, and is listed by
@@ -40,8 +40,7 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let f: Awaited<ReturnType<typeof portalFixture>>;
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.21"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.21");
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 
   const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData(f, overrides);
@@ -94,8 +93,8 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
     // The draft left behind still has none.
     expect(await database.db.select({ id: ivrs.id }).from(ivrs).where(isNull(ivrs.number))).toHaveLength(1);
     // The database gives no IVR out of draft without a number, whatever writes it.
-    const [moved] = await database.db.insert(ivrs).values({ practiceId: f.practiceId, requestType: "new-wound", status: "submitted" }).returning();
-    expect(moved!.number).toBe(c.number! + 1);
+    const moved = await makeIvr(database.db, { practiceId: f.practiceId, status: "submitted" });
+    expect(moved.number).toBe(c.number! + 1);
   });
 
   it("lists drafts with the patient's initials, the product and when each was saved, and warns a week before one goes", async () => {

@@ -10,10 +10,9 @@ import { keyRing, newKey } from "~/.server/crypto/fields";
 import { dispatch } from "~/.server/events";
 import { moveIvr, recordVerification, requestInformation } from "~/.server/ivr";
 import { cookieOf, ivrFormData, makeFacility, makeMember, makePatient, makePractice, makeProvider } from "../support/factories";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { contextFrom, formPost, routeCaller } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
-type Route = (args: never) => Promise<unknown>;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /**
@@ -32,8 +31,7 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
   let providerId: string;
   let facilityId: string;
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.9");
   const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
 
   const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData({ patientId, providerId, facilityId }, overrides);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sourceFiles, tableWrites } from "../../../tests/support/source-graph";
 import { canTransition, STATUSES, TRANSITIONS, transitionRefusal, type Status } from "~/lib/submissions";
 import { auditLog, submissionNotes, submissions } from "~/.server/db/schema";
-import { drivers, freshDatabase } from "../../../tests/integration/support/database";
+import { drivers, suiteDatabase } from "../../../tests/integration/support/database";
 import { auditFails, auditWorks } from "../../../tests/integration/support/failing-audit";
 import { setStatuses, setSubmissionStatus, transition, TransitionRefused } from "./lifecycle";
 
@@ -29,13 +29,9 @@ describe("the transition table", () => {
 });
 
 describe.each(drivers)("a submission's lifecycle on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver);
   const db = () => database.db;
 
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
-  afterAll(() => database.dispose());
   beforeEach(async () => {
     await auditWorks(db());
     await db().delete(submissions);
