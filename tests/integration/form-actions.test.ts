@@ -147,25 +147,15 @@ describe.each(drivers)("form actions on %s", (driver) => {
   });
 
   it("refuses text that is not UTF-8, other content types and oversized bodies", async () => {
-    const latin1 = new Request("http://localhost/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Resend": "1", "Content-Length": "60" },
-      body: "firstName=Ad%E9&lastName=Lee&email=ada%40clinic.example&message=hi",
-    });
+    /** A post as any client may send one: its type and declared length as given. */
+    const rawPost = (path: string, contentType: string, contentLength: string, body: string) =>
+      new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": contentType, "Content-Length": contentLength, "X-Resend": "1" }, body });
+    const latin1 = rawPost("/contact", "application/x-www-form-urlencoded", "60", "firstName=Ad%E9&lastName=Lee&email=ada%40clinic.example&message=hi");
     expect((await call(contactAction as Action, latin1)).status).toBe(400);
-    const json = new Request("http://localhost/intake", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Content-Length": "2", "X-Resend": "1" },
-      body: "{}",
-    });
-    expect((await call(intakeAction as Action, json)).status).toBe(415);
+    expect((await call(intakeAction as Action, rawPost("/intake", "application/json", "2", "{}"))).status).toBe(415);
     const big = formPost("/intake", { ...intake, query: "x".repeat(70_000) });
     expect((await call(intakeAction as Action, big)).status).toBe(413);
-    const broken = new Request("http://localhost/apply", {
-      method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=zzz", "Content-Length": "30", "X-Resend": "1" },
-      body: "--zzz\r\nContent-Disposition: form",
-    });
+    const broken = rawPost("/apply", "multipart/form-data; boundary=zzz", "30", "--zzz\r\nContent-Disposition: form");
     expect((await call(applyAction as Action, broken)).status).toBe(400);
     expect(await stored()).toBe(0);
   });

@@ -1,8 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { canTransitionIvr, IVR_ACTOR_KINDS, IVR_STATUSES, IVR_TRANSITIONS, type IvrStatus } from "~/lib/ivr";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, outbox } from "~/.server/db/schema";
 import { startMailWorker } from "~/.server/mail";
 import {
@@ -22,12 +20,12 @@ import {
 import { transitionIvr } from "~/.server/ivr/lifecycle";
 import { addPatient, DuplicatePatientError } from "~/.server/patients";
 import { ivrInput as ivrInputFor, makeFacility, makeIvr, makeMember, makePatient, makePractice, makeProvider, patientInput } from "../support/factories";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, suiteDatabase } from "./support/database";
 
 const staff = { email: "verifier@company.example", ip: "198.51.100.7" };
 
 describe.each(drivers)("insurance verification requests on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   let practiceId: string;
   let otherPracticeId: string;
   let member: { id: string; email: string };
@@ -36,8 +34,6 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
   let facilityId: string;
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     const db = database.db;
     practiceId = await makePractice(db, "Sunrise Wound Care");
     otherPracticeId = await makePractice(db, "Elsewhere Clinic");
@@ -45,10 +41,6 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     providerId = await makeProvider(db, practiceId);
     facilityId = await makeFacility(db, practiceId);
     patientId = await makePatient(db, { practiceId, actor: { email: member.email, ip: null }, fields: { phone: "512 555 0199" } });
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   const ivrInput = (overrides: Record<string, string | string[]> = {}) =>

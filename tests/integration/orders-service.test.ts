@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/lib/orders";
 import { addDays } from "~/lib/calendar";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
@@ -34,7 +34,7 @@ import { startMailWorker } from "~/.server/mail";
 import { updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
 import { facilityInput, makeFacility, makeIvr, makeMember, makeOrder, makePatient, makePractice, valid } from "../support/factories";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, freshDatabase, suiteDatabase } from "./support/database";
 
 const staff = { email: "orders@company.example", ip: "198.51.100.9" };
 /** The date `offset` days from today, as the order rules count today. */
@@ -52,7 +52,7 @@ const STAFF_MAY = new Set(["submitted>confirmed", "confirmed>shipped", "shipped>
 const MEMBER_MAY = new Set(["submitted>cancelled"]);
 
 describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   const db = () => database.db;
   let practiceId: string;
   let otherPracticeId: string;
@@ -116,8 +116,6 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   }
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     practiceId = await makePractice(db(), "Sunrise Wound Care");
     otherPracticeId = await makePractice(db(), "Elsewhere Clinic");
     member = await makeMember(db(), { email: "nurse@sunrise.example", practiceId });
@@ -126,10 +124,6 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     foreignFacilityId = await makeFacility(db(), otherPracticeId, { name: "Elsewhere" });
     patientId = await patient("Hale", "1948-03-02");
     otherPatientId = await patient("Ames", "1951-07-19");
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("orders two sizes from a covered IVR: lines largest first, the IVR's patient and product, followers, history, audit, a notice to the company", async () => {

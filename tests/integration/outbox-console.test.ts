@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as consoleLoader } from "~/routes/console/layout";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
 import { auditLog, outbox } from "~/.server/db/schema";
-import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail/outbox";
 import { formPost, routeCaller } from "./support/actions";
 import { drivers, suiteDatabase } from "./support/database";
+import { queueResetMail } from "./support/link-mail";
 import { signedIn } from "../support/factories";
 
 describe.each(drivers)("the console's failed mail on %s", (driver) => {
@@ -71,14 +71,7 @@ describe.each(drivers)("the console's failed mail on %s", (driver) => {
   });
 
   it("does not put a link mail back in line once its link has expired", async () => {
-    await queueLinkMail(database.db, {
-      purpose: "account.reset",
-      to: "late@clinic.example",
-      subject: "Reset your portal password",
-      text: `Choose a new password: ${LINK_PLACEHOLDER}`,
-      link: "https://portal.example/set-password?token=t",
-      linkExpiresAt: new Date(Date.now() - 1000),
-    });
+    await queueResetMail(database.db, { to: "late@clinic.example", link: "https://portal.example/set-password?token=t", expiresInMs: -1000 });
     const [row] = await database.db.update(outbox).set({ status: "failed", secret: null }).returning();
     const answer = await call(outboxAction, post({ intent: "retry", mailId: row!.id }));
     expect(answer.status).toBe(409);

@@ -4,9 +4,10 @@ import { action as outboxAction, loader as outboxLoader } from "~/routes/console
 import { listAudit } from "~/.server/audit";
 import { auditLog, outbox, submissions } from "~/.server/db/schema";
 import { takeFlash } from "~/.server/http/flash";
-import { LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";
+import { purgeOutbox } from "~/.server/mail/outbox";
 import { formPost, routeCaller } from "./support/actions";
 import { drivers, suiteDatabase } from "./support/database";
+import { queueResetMail } from "./support/link-mail";
 import { signedIn } from "../support/factories";
 
 const SECRET_LINK = "https://portal.example/set-password?token=very-secret-token";
@@ -41,14 +42,7 @@ describe.each(drivers)("reading the outbox and the audit log on %s", (driver) =>
   afterEach(() => vi.unstubAllEnvs());
 
   it("shows a link mail's body with its link removed, never the link, and audits the read", async () => {
-    await queueLinkMail(database.db, {
-      purpose: "account.reset",
-      to: "reset@clinic.example",
-      subject: "Reset your portal password",
-      text: `Choose a new password: ${LINK_PLACEHOLDER}\nThe link works for one hour.`,
-      link: SECRET_LINK,
-      linkExpiresAt: new Date(Date.now() + 3_600_000),
-    });
+    await queueResetMail(database.db, { to: "reset@clinic.example", link: SECRET_LINK, expiresInMs: 3_600_000, after: "\nThe link works for one hour." });
     const [row] = await database.db.select().from(outbox);
 
     const page = await outboxPage(`/admin/outbox?view=${row!.id}`);

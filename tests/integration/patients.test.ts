@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as patientsAction, loader as patientsLoader } from "~/routes/portal/patients";
 import { action as patientAction, loader as patientLoader } from "~/routes/portal/patients-detail";
 import { loader as boardLoader } from "~/routes/portal/board";
@@ -7,8 +7,6 @@ import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as accessLoader } from "~/routes/console/patients-detail";
 import { coverageSchema, patientDetailsSchema } from "~/lib/schemas/patient";
 import { listAudit } from "~/.server/audit";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, ivrs, patients, patientSearchTerms } from "~/.server/db/schema";
 import { readIvrAsStaff } from "~/.server/ivr";
 import {
@@ -24,7 +22,7 @@ import {
 } from "~/.server/patients";
 import { makeIvr, makeMember, makePractice, MARGARET_HALE, PASSWORD, patientInput, valid } from "../support/factories";
 import { formPost, routeCaller, signInCookie } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, suiteDatabase } from "./support/database";
 
 const nurseActor = { email: "nurse@sunrise.example", ip: "198.51.100.9" };
 
@@ -39,7 +37,7 @@ const hayesInput = (overrides: Record<string, string> = {}) => patientInput({ la
  * and every read of their data listed on the admin's page of the patient.
  */
 describe.each(drivers)("patients on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   let sunrise: string;
   let elsewhere: string;
   let nurse: string;
@@ -52,8 +50,6 @@ describe.each(drivers)("patients on %s", (driver) => {
   const found = async (practiceId: string, text: string) => (await searchPatients(database.db, practiceId, text)).rows.map((r) => r.name);
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     const db = database.db;
     sunrise = await makePractice(db, "Sunrise Wound Care");
     elsewhere = await makePractice(db, "Elsewhere Clinic");
@@ -70,10 +66,6 @@ describe.each(drivers)("patients on %s", (driver) => {
     });
     // The same name in another practice: never found from Sunrise.
     await addPatient(db, { practiceId: elsewhere, actor: nurseActor, input: hayesInput({ birthDate: "1948-03-15" }) });
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("finds the practice's patients by part of the name, date of birth, member id or reference, and no other practice's", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as boardLoader } from "~/routes/portal/board";
 import { loader as invoicesLoader } from "~/routes/portal/invoices";
 import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
@@ -10,13 +10,11 @@ import { invoiceSchema, shipmentSchema } from "~/lib/schemas/order";
 import { latestUsToday } from "~/lib/schemas/patient";
 import type { ShippingSpeed } from "~/lib/orders";
 import { arrivalBy, arrivals } from "~/lib/shipping";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { ivrs } from "~/.server/db/schema";
 import { confirmOrder, invoiceOrder, markDelivered, shipOrder } from "~/.server/orders";
 import { cookieOf, makeFacility, makeIvr, makeMember, makePatient, makePractice, valid } from "../support/factories";
 import { formPost, routeCaller } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, suiteDatabase } from "./support/database";
 
 const STAFF = { email: "staff@company.example", ip: null };
 /** The date `offset` days from today, as the order rules count today. */
@@ -30,7 +28,7 @@ const day = (offset: number) => addDays(latestUsToday(), offset);
  * ORDER FORM and PAY INVOICE tabs read only the practice's own.
  */
 describe.each(drivers)("the portal's order routes on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   const db = () => database.db;
   let practiceId: string;
   let nurse: string;
@@ -63,8 +61,6 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
   }
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     practiceId = await makePractice(db(), "Sunrise Wound Care");
     const elsewhere = await makePractice(db(), "Elsewhere Clinic");
     for (const [email, practice] of [
@@ -90,10 +86,6 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     };
     covered = await makeIvr(db(), { ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 });
     sent = await makeIvr(db(), { ...base, status: "submitted" });
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("opens the form only for an IVR of the practice, with its first values; without ?ivr it sends the member to the list", async () => {

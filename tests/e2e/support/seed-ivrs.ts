@@ -25,19 +25,14 @@ export async function seedIvrs(db: Db) {
   const provider = await addProvider(db, { ...scope, input: providerInput({ credentials: "DPM" }) });
   const facility = await addFacility(db, { ...scope, input: facilityInput({ name: "Seeded clinic", phone: "512 555 0100" }) });
   for (const { initials, ...patient } of seededPractice.patients) {
-    const patientId = await makePatient(db, { ...scope, fields: patient }).catch((error: unknown) =>
-      error instanceof DuplicatePatientError ? null : Promise.reject(error),
-    );
+    const patientId = await makePatient(db, { ...scope, fields: patient }).catch((error: unknown) => (error instanceof DuplicatePatientError ? null : Promise.reject(error)));
     // Seeded already (the same data folder started again): leave it as it is.
     if (!patientId) return;
     await submitIvr(db, {
       practiceId: practice.id,
       userId: user.id,
       actor,
-      input: ivrInput(
-        { patientId, providerId: provider.id, facilityId: facility.id },
-        { lengthCm: "5.3", widthCm: "10", icdSecondary: ["L97.212"] },
-      ),
+      input: ivrInput({ patientId, providerId: provider.id, facilityId: facility.id }, { lengthCm: "5.3", widthCm: "10", icdSecondary: ["L97.212"] }),
       files: [{ role: "wound-photo", name: "wound.png", mimeType: "image/png", bytes: Buffer.from("\x89PNG\r\n\x1a\nseeded wound photo") }],
     });
   }

@@ -149,8 +149,7 @@ export async function seedOrders(db: Db) {
           "unit-2-2": `LK-${n}-0003`,
         }),
       });
-    const invoice = (id: string) =>
-      invoiceOrder(db, { id, actor: STAFF, today, input: valid(invoiceSchema, { dueOn: day(30), "price-1": "450", "price-2": "125.50" }) });
+    const invoice = (id: string) => invoiceOrder(db, { id, actor: STAFF, today, input: valid(invoiceSchema, { dueOn: day(30), "price-1": "450", "price-2": "125.50" }) });
     const steps = [0, 1, 3, 4, 5]; // how far each order goes: submitted, confirmed, delivered, invoiced, paid
     for (const [n, last] of steps.entries()) {
       const { id } = await place();
