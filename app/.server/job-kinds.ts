@@ -3,10 +3,34 @@ import { env } from "~/.server/env";
 import { pruneRateLimits } from "~/.server/http/rate-limit";
 import { pruneKeptForms } from "~/.server/accounts";
 import { expireDue, removeStaleDrafts, todayUtc } from "~/.server/ivr";
-import { defineJob, periodPayload, pruneJobs, type Schedule } from "~/.server/jobs";
+import type { Db } from "~/.server/db/client";
+import { defineJob, periodPayload, pruneJobs, type RetryPolicy, type Schedule } from "~/.server/jobs";
 import { log } from "~/.server/log";
 import { purgeOutbox } from "~/.server/mail";
 import { reindexPatients } from "~/.server/patients";
+
+/** Scheduled housekeeping tried again after a minute, doubling up to ten, three times at most. */
+const SOON: RetryPolicy = { maxAttempts: 3, baseSeconds: 60, capSeconds: 600 };
+/** Scheduled housekeeping that can wait: after five minutes, doubling up to an hour, three times at most. */
+const LATER: RetryPolicy = { maxAttempts: 3, baseSeconds: 300, capSeconds: 3600 };
+
+/** A scheduled kind: its payload is the period it runs for, and `work` does it on the worker's database. */
+function housekeeping(label: string, retry: RetryPolicy, work: (db: Db) => Promise<unknown>) {
+  return defineJob({
+    label,
+    payload: periodPayload,
+    retry,
+    run: async (_, { db }) => {
+      await work(db);
+    },
+  });
+}
+
+/** Logs how many rows the work changed, under `key`, when it changed any. */
+async function logged(work: Promise<number>, key: string, message: string): Promise<void> {
+  const count = await work;
+  if (count) log.info({ [key]: count }, message);
+}
 
 /**
  * Every kind of background work, by name: the one place a kind is
@@ -15,65 +39,18 @@ import { reindexPatients } from "~/.server/patients";
  * is then typed by this list, and every process's worker runs it.
  */
 export const jobKinds = {
-  "rate-limits.prune": defineJob({
-    label: "Drop expired rate-limit counts",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 60, capSeconds: 600 },
-    run: async (_, { db }) => pruneRateLimits(db),
+  "rate-limits.prune": housekeeping("Drop expired rate-limit counts", SOON, pruneRateLimits),
+  "mail.purge": housekeeping("Purge expired links and old mail bodies", SOON, async (db) => {
+    const report = await purgeOutbox(db);
+    if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");
   }),
-  "mail.purge": defineJob({
-    label: "Purge expired links and old mail bodies",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 60, capSeconds: 600 },
-    run: async (_, { db }) => {
-      const report = await purgeOutbox(db);
-      if (report.linksExpired || report.linksDropped || report.bodiesRemoved) log.info({ ...report }, "outbox purged");
-    },
-  }),
-  "ivr.expire": defineJob({
-    label: "Expire IVRs past their valid-until date",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 60, capSeconds: 600 },
-    run: async (_, { db }) => {
-      const expired = await expireDue(db, todayUtc());
-      if (expired) log.info({ expired }, "IVRs past their valid-until date expired");
-    },
-  }),
-  "forms.prune": defineJob({
-    label: "Drop forms kept across a sign-in that nobody came back for",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 60, capSeconds: 600 },
-    run: async (_, { db }) => {
-      await pruneKeptForms(db);
-    },
-  }),
-  "ivr.drafts.remove": defineJob({
-    label: "Remove IVR drafts not saved for 30 days",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 300, capSeconds: 3600 },
-    run: async (_, { db }) => {
-      const removed = await removeStaleDrafts(db);
-      if (removed) log.info({ removed }, "IVR drafts not saved for 30 days removed");
-    },
-  }),
-  "patients.reindex": defineJob({
-    label: "Make the search terms of patients entered before the search, or kept under an older key",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 300, capSeconds: 3600 },
-    run: async (_, { db }) => {
-      const indexed = await reindexPatients(db);
-      if (indexed) log.info({ indexed }, "patients' search terms made");
-    },
-  }),
-  "jobs.prune": defineJob({
-    label: "Drop finished jobs after their retention",
-    payload: periodPayload,
-    retry: { maxAttempts: 3, baseSeconds: 300, capSeconds: 3600 },
-    run: async (_, { db }) => {
-      const removed = await pruneJobs(db, env().JOB_RETENTION_DAYS);
-      if (removed) log.info({ removed }, "finished jobs pruned");
-    },
-  }),
+  "ivr.expire": housekeeping("Expire IVRs past their valid-until date", SOON, (db) => logged(expireDue(db, todayUtc()), "expired", "IVRs past their valid-until date expired")),
+  "forms.prune": housekeeping("Drop forms kept across a sign-in that nobody came back for", SOON, pruneKeptForms),
+  "ivr.drafts.remove": housekeeping("Remove IVR drafts not saved for 30 days", LATER, (db) => logged(removeStaleDrafts(db), "removed", "IVR drafts not saved for 30 days removed")),
+  "patients.reindex": housekeeping("Make the search terms of patients entered before the search, or kept under an older key", LATER, (db) =>
+    logged(reindexPatients(db), "indexed", "patients' search terms made"),
+  ),
+  "jobs.prune": housekeeping("Drop finished jobs after their retention", LATER, (db) => logged(pruneJobs(db, env().JOB_RETENTION_DAYS), "removed", "finished jobs pruned")),
 };
 
 export type JobKinds = typeof jobKinds;

@@ -186,7 +186,9 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
       for (const u of i.followers) w.add(S.ivrFollowers, R.ivrFollowerRow(i, u));
       for (const step of i.steps) {
         w.add(S.ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));
-        audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
+        // A draft is its member's own: the app audits an IVR's moves, not its opening (`openIvr`).
+        if (step.from !== null)
+          audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
       }
       for (const v of i.verifications) w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
       for (const v of i.views) audit({ at: v.at, actor: v.actor.email, action: "ivr.view", target: i.id, ip: v.actor.ip, detail: null });

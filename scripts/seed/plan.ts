@@ -9,7 +9,7 @@ import { latestUsToday } from "~/lib/schemas/patient";
 import { defaultDueOn } from "~/.server/orders";
 import { addDays } from "~/lib/calendar";
 import { todayUtc, type Clinical, type Verification } from "~/.server/ivr";
-import type { Address, Coverage } from "~/.server/patients";
+import type { Coverage, Patient } from "~/.server/patients";
 import { Rng } from "./random";
 import * as V from "./vocabulary";
 
@@ -95,15 +95,9 @@ export type PracticePlan = {
 /** A coverage as the app reads it back (`getPatient`), with its id. */
 export type CoveragePlan = Omit<Coverage, "since" | "replacedAt" | "replacedBy"> & { id: string; payerType: PayerType };
 
-export type PatientPlan = {
-  id: string;
+/** A patient as the app reads it back (`getPatient`), with its practice, coverages and who added it when. */
+export type PatientPlan = Pick<Patient, "id" | "firstName" | "lastName" | "birthDate" | "sex" | "address" | "phone"> & {
   practice: PracticePlan;
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-  sex: string;
-  address: Address;
-  phone: string | null;
   coverages: CoveragePlan[];
   createdAt: number;
   createdBy: UserPlan;
@@ -348,34 +342,15 @@ function planPractice(rng: Rng, index: number, options: SeedOptions, start: numb
   const ip = `${index % 2 ? "198.51.100" : "203.0.113"}.${(Math.floor(index / 2) % 254) + 1}`;
   const practice: PracticePlan = { index, id: rng.uuid(), name, taxId: taxIdOf(rng), createdAt, ip, facilities: [], providers: [], members: [], patients: [] };
 
+  /** The practice's `k`-th member (pN.mK@demo.example), who joined `after` the practice did. */
+  const member = (k: number, after: number, disabled: boolean): UserPlan => {
+    const n = personName(rng);
+    return { id: rng.uuid(), email: `p${index + 1}.m${k}@demo.example`, name: `${n.first} ${n.last}`, role: "member", createdAt: createdAt + after, disabled, ip, practice };
+  };
   const memberCount = large ? 12 : rng.int(2, 4);
-  for (let k = 0; k < memberCount; k++) {
-    const n = personName(rng);
-    practice.members.push({
-      id: rng.uuid(),
-      email: `p${index + 1}.m${k + 1}@demo.example`,
-      name: `${n.first} ${n.last}`,
-      role: "member",
-      createdAt: createdAt + (k + 1) * 10 * MINUTE,
-      disabled: false,
-      ip,
-      practice,
-    });
-  }
+  for (let k = 0; k < memberCount; k++) practice.members.push(member(k + 1, (k + 1) * 10 * MINUTE, false));
   // Now and then someone left the practice: their account stays, disabled, and did nothing since.
-  if (rng.chance(0.05)) {
-    const n = personName(rng);
-    practice.members.push({
-      id: rng.uuid(),
-      email: `p${index + 1}.m${memberCount + 1}@demo.example`,
-      name: `${n.first} ${n.last}`,
-      role: "member",
-      createdAt: createdAt + 5 * MINUTE,
-      disabled: true,
-      ip,
-      practice,
-    });
-  }
+  if (rng.chance(0.05)) practice.members.push(member(memberCount + 1, 5 * MINUTE, true));
 
   const cities = V.CITIES.filter((c) => c.state === home.state);
   const facilityCount = large ? 8 : rng.weighted([[1, 5], [2, 3], [3, 2]] as const);
@@ -778,7 +753,11 @@ function planDraftIvr(ctx: IvrContext, createdAt: number, wound: Wound): IvrPlan
   });
 }
 
-/** An IVR as its draft begins: what it is about, by whom, nothing decided yet. */
+/**
+ * An IVR as its draft begins: what it is about, by whom, nothing decided yet.
+ * Its history starts as the app's does (`openIvr`): one row to draft, from
+ * nothing, by the member who began it, when they began it.
+ */
 function newIvr(ctx: IvrContext, createdAt: number, what: Pick<IvrPlan, "requestType"> & Partial<IvrPlan>): IvrPlan {
   return {
     id: ctx.rng.uuid(),
@@ -790,7 +769,7 @@ function newIvr(ctx: IvrContext, createdAt: number, what: Pick<IvrPlan, "request
     previousIvrId: null,
     sent: null,
     draft: null,
-    steps: [],
+    steps: [{ from: null, to: "draft", at: createdAt, actor: actorOf(ctx.creator), note: null }],
     verifications: [],
     requestMessage: null,
     validUntil: null,

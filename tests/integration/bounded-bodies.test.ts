@@ -1,23 +1,19 @@
 import { count } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outcomeOf } from "~/lib/form-result";
 import { action as applyAction, middleware as applyMiddleware } from "~/routes/public/apply";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as intakeAction } from "~/routes/public/intake";
 import { action as callbackAction } from "~/routes/public/partner-callback";
 import { contactMessages, outbox, rateLimits, submissionFiles, submissions } from "~/.server/db/schema";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { answerOf, callAction as call, contextFrom, formPost, type RouteFunction as Action } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
 
 // Bodies and uploads: what a hostile client sends is cut off before it costs
 // memory or parsing, files are what their bytes say, and a control character
 // is bad input the visitor can correct, never a failure kept for re-sending.
-
-type Action = (args: never) => Promise<unknown>;
-const call = async (action: Action, request: Request | Promise<Request>, ip?: string) =>
-  answerOf(await action({ request: await request, context: contextFrom(ip), params: {} } as never));
 
 type Body = { fieldErrors?: Record<string, string>; toast?: { title: string }; rejected?: boolean };
 
@@ -105,19 +101,9 @@ function streamedPost(path: string, body: Uint8Array, type: string) {
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
 describe.each(drivers)("bounded bodies and uploads on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [submissions, outbox, rateLimits] });
   const stored = async () => (await database.db.select({ n: count() }).from(submissions))[0]!.n;
   const storedFiles = async () => (await database.db.select({ n: count() }).from(submissionFiles))[0]!.n;
-
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
-  afterAll(() => database.dispose());
-  beforeEach(async () => {
-    await database.db.delete(submissions);
-    await database.db.delete(outbox);
-    await database.db.delete(rateLimits);
-  });
 
   describe("multipart limits", () => {
     const tinyParts: [string, () => Iterable<Part>][] = [

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as setPasswordAction } from "~/routes/auth/set-password";
 import { action as inboxAction } from "~/routes/console/inbox";
 import { action as submissionAction } from "~/routes/console/submissions-detail";
 import { action as usersAction } from "~/routes/console/users";
-import { upsertUser } from "~/.server/accounts/accounts";
-import { getAuth } from "~/.server/accounts/auth";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
+import { makeMember, signedIn } from "../support/factories";
 
-type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 const SUBMISSION = "00000000-0000-4000-8000-000000000001";
 
 /**
@@ -19,30 +16,17 @@ const SUBMISSION = "00000000-0000-4000-8000-000000000001";
  * form post (JavaScript off) gets what was typed back to refill the fields.
  */
 describe.each(drivers)("console and password forms on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver);
   let adminCookie: string;
   let memberId: string;
 
-  async function signedIn(email: string, role: "member" | "staff" | "admin") {
-    const { user } = await upsertUser(database.db, { email, role, password: PASSWORD });
-    const response = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    return { cookie, id: user.id };
-  }
-
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.8"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.8");
   const asAdmin = (path: string, fields: Record<string, string>) => formPost(path, fields, { cookie: adminCookie });
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
-    adminCookie = (await signedIn("admin@example.com", "admin")).cookie;
-    memberId = (await upsertUser(database.db, { email: "member@clinic.example", role: "member", password: PASSWORD })).user.id;
+    adminCookie = (await signedIn(database.db, "admin@example.com", "admin")).cookie;
+    memberId = (await makeMember(database.db, { email: "member@clinic.example" })).id;
   });
-  afterAll(() => database.dispose());
 
   it("users: a bad invitation keeps what was typed; a taken email is said beside it", async () => {
     const bad = await call(usersAction, asAdmin("/admin/users", { intent: "invite", email: " new@clinic ", role: "staff" }));

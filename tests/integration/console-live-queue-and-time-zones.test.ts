@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as formAction } from "~/routes/portal/ivrs-new";
 import { action as ivrAction } from "~/routes/portal/ivrs-detail";
 import { loader as portalLayoutLoader } from "~/routes/portal/layout";
@@ -9,16 +9,11 @@ import { action as staffIvrAction } from "~/routes/console/ivrs-detail";
 import { loader as queueLoader } from "~/routes/console/ivrs";
 import { loader as consoleLayoutLoader } from "~/routes/console/layout";
 import { action as profileAction, loader as profileLoader } from "~/routes/console/profile";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
-import { findOrCreatePractice } from "~/.server/practices";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
-import { ivrFormData, practiceReadyForIvrs, signedIn, type PortalPractice } from "../support/factories";
-
-type Route = (args: never) => Promise<unknown>;
+import { contextFrom, formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
+import { ivrFormData, makePractice, practiceReadyForIvrs, signedIn, type PortalPractice } from "../support/factories";
 
 /**
  * The console follows every practice live (staff only), the practice's
@@ -27,15 +22,14 @@ type Route = (args: never) => Promise<unknown>;
  * staff, America/Phoenix until set.
  */
 describe.each(drivers)("the console's live queue and the viewers' time zones on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   let sunrise: PortalPractice;
   let elsewhere: string;
   let nurse: string;
   let alice: { cookie: string; id: string };
   let bob: { cookie: string; id: string };
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.10"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.10");
   const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
 
   async function sendIvr(): Promise<string> {
@@ -45,18 +39,12 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
   }
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     const db = database.db;
     sunrise = await practiceReadyForIvrs(db, "Sunrise Wound Care");
-    elsewhere = (await findOrCreatePractice(db, "Elsewhere Clinic")).practice.id;
+    elsewhere = await makePractice(db, "Elsewhere Clinic");
     nurse = (await signedIn(db, "nurse@sunrise.example", "member", sunrise.practiceId)).cookie;
     alice = await signedIn(db, "alice@company.example", "staff");
     bob = await signedIn(db, "bob@company.example", "admin");
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("streams every practice's status events to staff only, and stops when the browser goes", async () => {

@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as applyAction } from "~/routes/public/apply";
 import { action as contactAction } from "~/routes/public/contact";
 import { action as intakeAction } from "~/routes/public/intake";
@@ -15,12 +15,8 @@ import {
   submissionFiles,
   submissions,
 } from "~/.server/db/schema";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
-
-type Action = (args: never) => Promise<unknown>;
-const call = async (action: Action, request: Request | Promise<Request>, ip?: string) =>
-  answerOf(await action({ request: await request, context: contextFrom(ip), params: {} } as never));
+import { callAction as call, formPost, type RouteFunction as Action } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
 
 const contact = { firstName: "Ada", lastName: "Lee", email: "ada@clinic.example", company: "Lee Podiatry", message: "Please call." };
 const intake = {
@@ -63,19 +59,9 @@ function applicationForm(overrides: { resume?: File | null; documents?: File[]; 
 }
 
 describe.each(drivers)("form actions on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [submissions, outbox, rateLimits] });
   const stored = async () => (await database.db.select({ n: count() }).from(submissions))[0]!.n;
   const mails = async () => (await database.db.select({ n: count() }).from(outbox))[0]!.n;
-
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
-  afterAll(() => database.dispose());
-  beforeEach(async () => {
-    await database.db.delete(submissions);
-    await database.db.delete(outbox);
-    await database.db.delete(rateLimits);
-  });
 
   it("stores a valid submission of each kind with its two mails", async () => {
     expect(await call(contactAction as Action, formPost("/contact", contact))).toMatchObject({ status: 200, body: { ok: true } });
@@ -161,25 +147,15 @@ describe.each(drivers)("form actions on %s", (driver) => {
   });
 
   it("refuses text that is not UTF-8, other content types and oversized bodies", async () => {
-    const latin1 = new Request("http://localhost/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Resend": "1", "Content-Length": "60" },
-      body: "firstName=Ad%E9&lastName=Lee&email=ada%40clinic.example&message=hi",
-    });
+    /** A post as any client may send one: its type and declared length as given. */
+    const rawPost = (path: string, contentType: string, contentLength: string, body: string) =>
+      new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": contentType, "Content-Length": contentLength, "X-Resend": "1" }, body });
+    const latin1 = rawPost("/contact", "application/x-www-form-urlencoded", "60", "firstName=Ad%E9&lastName=Lee&email=ada%40clinic.example&message=hi");
     expect((await call(contactAction as Action, latin1)).status).toBe(400);
-    const json = new Request("http://localhost/intake", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Content-Length": "2", "X-Resend": "1" },
-      body: "{}",
-    });
-    expect((await call(intakeAction as Action, json)).status).toBe(415);
+    expect((await call(intakeAction as Action, rawPost("/intake", "application/json", "2", "{}"))).status).toBe(415);
     const big = formPost("/intake", { ...intake, query: "x".repeat(70_000) });
     expect((await call(intakeAction as Action, big)).status).toBe(413);
-    const broken = new Request("http://localhost/apply", {
-      method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=zzz", "Content-Length": "30", "X-Resend": "1" },
-      body: "--zzz\r\nContent-Disposition: form",
-    });
+    const broken = rawPost("/apply", "multipart/form-data; boundary=zzz", "30", "--zzz\r\nContent-Disposition: form");
     expect((await call(applyAction as Action, broken)).status).toBe(400);
     expect(await stored()).toBe(0);
   });

@@ -1,17 +1,16 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as boardAction, loader as boardLoader } from "~/routes/portal/board";
 import { action as formAction } from "~/routes/portal/ivrs-new";
 import { IVR_ATTACHMENT } from "~/lib/uploads";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
+import type { Db } from "~/.server/db/client";
 import { auditLog, ivrFiles, ivrs, outbox, patients } from "~/.server/db/schema";
 import { getIvrFile, removeStaleDrafts, saveDraft, type DraftRow } from "~/.server/ivr";
-import { cookieOf, ivrFormData, makeMember, MARGARET_HALE, practiceReadyForIvrs } from "../support/factories";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase, type Driver } from "./support/database";
+import { cookieOf, ivrFormData, makeIvr, makeMember, MARGARET_HALE, practiceReadyForIvrs } from "../support/factories";
+import { answerOf, contextFrom, formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase, type Driver } from "./support/database";
 
 // A member's drafts and sendings: a draft has no IVR number, and is listed by
 // whom and what it is for; it can be discarded, and goes when left for 30
@@ -22,8 +21,7 @@ type Route = (args: never) => Promise<unknown>;
 const DAY = 86_400_000;
 
 /** A practice with a provider, a facility, a patient and two members, signed in. */
-async function portalFixture(database: Awaited<ReturnType<typeof freshDatabase>>, name: string) {
-  const db = database.db;
+async function portalFixture(db: Db, name: string) {
   const { practiceId, providerId, facilityId, patientId } = await practiceReadyForIvrs(db, name);
   const members: { id: string; cookie: string }[] = [];
   for (const email of [`nurse@${name.toLowerCase().replace(/\W+/g, "")}.example`, `biller@${name.toLowerCase().replace(/\W+/g, "")}.example`]) {
@@ -37,11 +35,10 @@ async function portalFixture(database: Awaited<ReturnType<typeof freshDatabase>>
 const NEW_PATIENT = { ...MARGARET_HALE, firstName: "Otto", lastName: "Brandt", birthDate: "1951-07-02", sex: "male", addressLine1: "9 Oak Street" };
 
 describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [ivrs, outbox], patientKey: true });
   let f: Awaited<ReturnType<typeof portalFixture>>;
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.21"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.21");
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 
   const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData(f, overrides);
@@ -56,17 +53,7 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
   const sentIvrs = async () => database.db.select().from(ivrs).where(and(eq(ivrs.practiceId, f.practiceId)));
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
-    f = await portalFixture(database, "Juniper Wound Clinic");
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
-  });
-  beforeEach(async () => {
-    await database.db.delete(ivrs);
-    await database.db.delete(outbox);
+    f = await portalFixture(database.db, "Juniper Wound Clinic");
   });
 
   it("numbers IVRs as they are sent: drafts take none, and numbers stay unique and increasing", async () => {
@@ -94,8 +81,8 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
     // The draft left behind still has none.
     expect(await database.db.select({ id: ivrs.id }).from(ivrs).where(isNull(ivrs.number))).toHaveLength(1);
     // The database gives no IVR out of draft without a number, whatever writes it.
-    const [moved] = await database.db.insert(ivrs).values({ practiceId: f.practiceId, requestType: "new-wound", status: "submitted" }).returning();
-    expect(moved!.number).toBe(c.number! + 1);
+    const moved = await makeIvr(database.db, { practiceId: f.practiceId, status: "submitted" });
+    expect(moved.number).toBe(c.number! + 1);
   });
 
   it("lists drafts with the patient's initials, the product and when each was saved, and warns a week before one goes", async () => {
@@ -249,16 +236,10 @@ describe.each(drivers)("IVR drafts and sending on %s", (driver: Driver) => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("twenty sendings of one draft at once on PostgreSQL", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase("postgres", { patientKey: true });
   let f: Awaited<ReturnType<typeof portalFixture>>;
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase("postgres");
-    f = await portalFixture(database, "Race Wound Clinic");
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
+    f = await portalFixture(database.db, "Race Wound Clinic");
   });
 
   const form = (draftId: string, clientKey: string) => ivrFormData(f, { draftId, clientKey });

@@ -1,11 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { canTransitionIvr, IVR_ACTOR_KINDS, IVR_STATUSES, IVR_TRANSITIONS, type IvrStatus } from "~/lib/ivr";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, ivrs, outbox, providers } from "~/.server/db/schema";
+import { auditLog, outbox } from "~/.server/db/schema";
 import { startMailWorker } from "~/.server/mail";
 import {
   getIvrDetail,
@@ -23,13 +19,13 @@ import {
 } from "~/.server/ivr";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
 import { addPatient, DuplicatePatientError } from "~/.server/patients";
-import { ivrInput as ivrInputFor, makeFacility, makeMember, makePatient, makePractice, makeProvider } from "../support/factories";
-import { drivers, freshDatabase } from "./support/database";
+import { ivrInput as ivrInputFor, makeFacility, makeIvr, makeMember, makePatient, makePractice, makeProvider, patientInput } from "../support/factories";
+import { drivers, suiteDatabase } from "./support/database";
 
 const staff = { email: "verifier@company.example", ip: "198.51.100.7" };
 
 describe.each(drivers)("insurance verification requests on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   let practiceId: string;
   let otherPracticeId: string;
   let member: { id: string; email: string };
@@ -38,8 +34,6 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
   let facilityId: string;
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     const db = database.db;
     practiceId = await makePractice(db, "Sunrise Wound Care");
     otherPracticeId = await makePractice(db, "Elsewhere Clinic");
@@ -48,10 +42,6 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     facilityId = await makeFacility(db, practiceId);
     patientId = await makePatient(db, { practiceId, actor: { email: member.email, ip: null }, fields: { phone: "512 555 0199" } });
   });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
-  });
 
   const ivrInput = (overrides: Record<string, string | string[]> = {}) =>
     ivrInputFor({ patientId, providerId, facilityId }, { lengthCm: "5.3", widthCm: "10", icdSecondary: ["L97.212"], ...overrides });
@@ -59,21 +49,8 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
   const photo = { role: "wound-photo" as const, name: "hale-wound.png", mimeType: "image/png", bytes: Buffer.from("\x89PNG\r\n\x1a\n Margaret Hale wound") };
 
   it("refuses the same patient twice", async () => {
-    const again = parseWith(patientSchema, {
-      firstName: "Maggie",
-      lastName: "HALE",
-      birthDate: "1948-03-02",
-      sex: "female",
-      addressLine1: "x",
-      city: "Austin",
-      state: "TX",
-      zip: "78701",
-      payerName: "Aetna",
-      payerType: "commercial",
-      memberId: "W123",
-    });
-    if (!again.success) throw new Error("schema");
-    await expect(addPatient(database.db, { practiceId, actor: actor(), input: again.data })).rejects.toBeInstanceOf(DuplicatePatientError);
+    const again = patientInput({ firstName: "Maggie", lastName: "HALE", addressLine1: "x", payerName: "Aetna", payerType: "commercial", memberId: "W123" });
+    await expect(addPatient(database.db, { practiceId, actor: actor(), input: again })).rejects.toBeInstanceOf(DuplicatePatientError);
   });
 
   it("keeps a draft for its author only, then sends it with derived codes and a sealed photo", async () => {
@@ -98,9 +75,9 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
   });
 
   it("refuses a provider of another practice", async () => {
-    const [foreign] = await database.db.insert(providers).values({ practiceId: otherPracticeId, firstName: "X", lastName: "Y", npi: "1234567893" }).returning();
+    const foreign = await makeProvider(database.db, otherPracticeId, { firstName: "X", lastName: "Y" });
     await expect(
-      submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), input: ivrInput({ providerId: foreign!.id }), files: [] }),
+      submitIvr(database.db, { practiceId, userId: member.id, actor: actor(), input: ivrInput({ providerId: foreign }), files: [] }),
     ).rejects.toThrow("Choose a provider of your practice");
   });
 
@@ -154,10 +131,10 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
   it("allows exactly the table's transitions", async () => {
     for (const from of IVR_STATUSES) {
       for (const to of IVR_STATUSES) {
-        const [row] = await database.db.insert(ivrs).values({ practiceId, requestType: "new-wound", status: from }).returning({ id: ivrs.id });
+        const row = await makeIvr(database.db, { practiceId, status: from });
         // Made by whoever the table lets make it (staff for a move nobody may make).
         const by = IVR_ACTOR_KINDS.find((kind) => canTransitionIvr(from, to, kind)) ?? "staff";
-        const move = transitionIvr(database.db, { id: row!.id, to, actor: by === "member" ? actor() : staff, by, practiceId: by === "member" ? practiceId : null });
+        const move = transitionIvr(database.db, { id: row.id, to, actor: by === "member" ? actor() : staff, by, practiceId: by === "member" ? practiceId : null });
         if ((IVR_TRANSITIONS[from] as readonly IvrStatus[]).includes(to)) await expect(move).resolves.toMatchObject({ from, to });
         else await expect(move).rejects.toBeInstanceOf(IvrTransitionRefused);
       }
@@ -178,7 +155,7 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
   });
 
   it("lets a member move only their own practice's IVR", async () => {
-    const [row] = await database.db.insert(ivrs).values({ practiceId: otherPracticeId, requestType: "new-wound", status: "needs_information" }).returning({ id: ivrs.id });
-    expect(await transitionIvr(database.db, { id: row!.id, to: "submitted", actor: actor(), by: "member", practiceId })).toBeNull();
+    const row = await makeIvr(database.db, { practiceId: otherPracticeId, status: "needs_information" });
+    expect(await transitionIvr(database.db, { id: row.id, to: "submitted", actor: actor(), by: "member", practiceId })).toBeNull();
   });
 });

@@ -1,29 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as consoleLoader } from "~/routes/console/layout";
 import { action as jobsAction, loader as jobsLoader } from "~/routes/console/jobs";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { auditLog, jobs } from "~/.server/db/schema";
-import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
-
-type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
+import { formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
+import { signedIn } from "../support/factories";
 
 describe.each(drivers)("the console's jobs on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [jobs, auditLog] });
   let staffCookie: string;
   let adminCookie: string;
   let memberCookie: string;
 
-  async function signedIn(email: string, role: "member" | "staff" | "admin") {
-    await upsertUser(database.db, { email, role, password: PASSWORD });
-    return signInCookie(email, PASSWORD);
-  }
-
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
-  const call = async (route: Route, request: Request | Promise<Request>) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params: {} } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.9");
   const post = (fields: Record<string, string>, cookie = staffCookie) => formPost("/admin/jobs?view=failed", fields, { cookie });
   const failedCount = async (cookie = staffCookie) => ((await call(consoleLoader, get("/admin", cookie))).body as { failedJobs: number }).failedJobs;
 
@@ -46,15 +37,9 @@ describe.each(drivers)("the console's jobs on %s", (driver) => {
   const statusOf = async (id: string) => (await database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.status;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
-    staffCookie = await signedIn("staff@example.com", "staff");
-    adminCookie = await signedIn("admin@example.com", "admin");
-    memberCookie = await signedIn("member@example.com", "member");
-  });
-  afterAll(() => database.dispose());
-  beforeEach(async () => {
-    await database.db.delete(jobs);
-    await database.db.delete(auditLog);
+    staffCookie = (await signedIn(database.db, "staff@example.com", "staff")).cookie;
+    adminCookie = (await signedIn(database.db, "admin@example.com", "admin")).cookie;
+    memberCookie = (await signedIn(database.db, "member@example.com", "member")).cookie;
   });
 
   it("counts failed jobs on every console page until staff retry or cancel them, and audits both", async () => {

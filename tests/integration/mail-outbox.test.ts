@@ -8,7 +8,8 @@ import { deliverDue, LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.ser
 import { smtpSender } from "~/.server/mail/transport";
 import { submitContact } from "~/.server/submissions/kinds";
 import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, suiteDatabase } from "./support/database";
+import { queueResetMail } from "./support/link-mail";
 import { startSmtpServer } from "../support/smtp";
 
 const DAY = 86_400_000;
@@ -17,21 +18,14 @@ const sendNothing = async () => {};
 const contact = { firstName: "Ada", lastName: "Lee", email: "ada@clinic.example", company: "Lee Podiatry", message: "Please call me\nabout grafts." };
 
 describe.each(drivers)("outbox on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [submissions, outbox, user] });
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     smtp = await startSmtpServer();
   });
-  afterAll(async () => {
-    await smtp.stop();
-    await database.dispose();
-  });
+  afterAll(() => smtp.stop());
   beforeEach(async () => {
-    await database.db.delete(submissions);
-    await database.db.delete(outbox);
-    await database.db.delete(user);
     smtp.mails.length = 0;
     smtp.refuse.clear();
   });
@@ -193,14 +187,7 @@ describe.each(drivers)("outbox on %s", (driver) => {
   });
 
   it("never sends a link mail whose link expired, and says why", async () => {
-    await queueLinkMail(database.db, {
-      purpose: "account.reset",
-      to: "late@clinic.example",
-      subject: "Reset your portal password",
-      text: `Choose a new password: ${LINK_PLACEHOLDER}`,
-      link: "https://portal.example/set-password?token=expired-token",
-      linkExpiresAt: new Date(Date.now() - 1000),
-    });
+    await queueResetMail(database.db, { to: "late@clinic.example", link: "https://portal.example/set-password?token=expired-token", expiresInMs: -1000 });
     const send = smtpSender(smtp.url, "x@site.example");
     expect(await deliverDue(database.db, send)).toEqual({ sent: 0, retried: 0, failed: 1 });
     send.close();

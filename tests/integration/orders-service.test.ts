@@ -1,14 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/lib/orders";
 import { addDays } from "~/lib/calendar";
-import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema, type OrderInput } from "~/lib/schemas/order";
 import { latestUsToday } from "~/lib/schemas/patient";
-import { facilitySchema } from "~/lib/schemas/practice";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
-import { auditLog, facilities, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
+import { auditLog, invoices, ivrFollowers, ivrs, orderHistory, orders, orderUnits, outbox, practices } from "~/.server/db/schema";
 import {
   cancelOrderAsMember,
   cancelOrderAsStaff,
@@ -35,17 +33,10 @@ import { transitionOrder } from "~/.server/orders/lifecycle";
 import { startMailWorker } from "~/.server/mail";
 import { updateFacility } from "~/.server/practices";
 import { pdfText } from "../support/pdf-text";
-import { makeFacility, makeIvr, makeMember, makePatient, makePractice } from "../support/factories";
-import { drivers, freshDatabase } from "./support/database";
+import { facilityInput, makeFacility, makeIvr, makeMember, makeOrder, makePatient, makePractice, valid } from "../support/factories";
+import { drivers, freshDatabase, suiteDatabase } from "./support/database";
 
 const staff = { email: "orders@company.example", ip: "198.51.100.9" };
-/** What an order inserted directly (not placed) is written with. */
-const SNAPSHOT = {
-  practiceName: "Sunrise Wound Care",
-  facilityName: "Main clinic",
-  shipTo: { addressLine1: "1 Main St", addressLine2: null, city: "Austin", state: "TX", zip: "78701", phone: "5125550100" },
-  productName: "Membrane Wrap",
-};
 /** The date `offset` days from today, as the order rules count today. */
 const day = (offset: number) => addDays(latestUsToday(), offset);
 const today = day(0);
@@ -61,7 +52,7 @@ const STAFF_MAY = new Set(["submitted>confirmed", "confirmed>shipped", "shipped>
 const MEMBER_MAY = new Set(["submitted>cancelled"]);
 
 describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   const db = () => database.db;
   let practiceId: string;
   let otherPracticeId: string;
@@ -96,7 +87,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   }
 
   function orderInput(ivrRow: { id: string; patientId: string | null; productSlug: string | null }, overrides: Record<string, string> = {}) {
-    const parsed = parseWith(orderSchema, {
+    return valid(orderSchema, {
       ivrId: ivrRow.id,
       patientId: ivrRow.patientId,
       productSlug: ivrRow.productSlug,
@@ -111,8 +102,6 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
       overOrderReason: "Margaret Hale has a second wound dressing day",
       ...overrides,
     });
-    if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-    return parsed.data;
   }
   const place = (ivrRow: Parameters<typeof orderInput>[0], overrides: Record<string, string> = {}) =>
     placeOrder(db(), { practiceId, userId: member.id, actor: actor(), input: orderInput(ivrRow, overrides), today });
@@ -127,8 +116,6 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   }
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     practiceId = await makePractice(db(), "Sunrise Wound Care");
     otherPracticeId = await makePractice(db(), "Elsewhere Clinic");
     member = await makeMember(db(), { email: "nurse@sunrise.example", practiceId });
@@ -137,10 +124,6 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     foreignFacilityId = await makeFacility(db(), otherPracticeId, { name: "Elsewhere" });
     patientId = await patient("Hale", "1948-03-02");
     otherPatientId = await patient("Ames", "1951-07-19");
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("orders two sizes from a covered IVR: lines largest first, the IVR's patient and product, followers, history, audit, a notice to the company", async () => {
@@ -285,15 +268,12 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     for (const by of ["staff", "member"] as const) {
       for (const from of ORDER_STATUSES) {
         for (const to of ORDER_STATUSES) {
-          const [row] = await db()
-            .insert(orders)
-            .values({ practiceId, ivrId: covered.id, patientId, productSlug: "membrane-wrap", status: from, dateOfService: day(5), facilityId, shippingSpeed: "standard", ...SNAPSHOT })
-            .returning({ id: orders.id });
-          const move = transitionOrder(db(), { id: row!.id, to, actor: by === "staff" ? staff : actor(), by, practiceId: by === "member" ? practiceId : null });
+          const row = await makeOrder(db(), { practiceId, practiceName: "Sunrise Wound Care", ivrId: covered.id, patientId, facilityId, status: from, dateOfService: day(5) });
+          const move = transitionOrder(db(), { id: row.id, to, actor: by === "staff" ? staff : actor(), by, practiceId: by === "member" ? practiceId : null });
           const allowed = (by === "staff" ? STAFF_MAY : MEMBER_MAY).has(`${from}>${to}`);
           if (allowed) await expect(move, `${by} ${from} -> ${to}`).resolves.toMatchObject({ from, to });
           else await expect(move, `${by} ${from} -> ${to}`).rejects.toBeInstanceOf(OrderTransitionRefused);
-          const [stored] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, row!.id));
+          const [stored] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, row.id));
           expect(stored!.status).toBe(allowed ? to : from);
         }
       }
@@ -315,11 +295,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   it("ships only with every unit's tissue identifier, then delivers, invoices and records payment; documents stay in the practice", async () => {
     const covered = await ivr();
     const placed = await place(covered);
-    const shipment = (units: Record<string, string>) => {
-      const parsed = parseWith(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", ...units });
-      if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-      return parsed.data;
-    };
+    const shipment = (units: Record<string, string>) => valid(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", ...units });
     const all = { "unit-1-1": "DL-24-0001-A", "unit-2-1": "DL-24-0002-A", "unit-2-2": "DL-24-0002-B" };
     // Not confirmed yet: refused as a whole, nothing written.
     await expect(shipOrder(db(), { id: placed.id, actor: staff, input: shipment(all) })).rejects.toBeInstanceOf(OrderTransitionRefused);
@@ -338,11 +314,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(packingText).not.toMatch(/Margaret|Hale|morning delivery/);
     expect(await packingListDocument(db(), { orderId: placed.id, practiceId: otherPracticeId, today })).toBeNull();
 
-    const invoiceInput = (values: Record<string, string>) => {
-      const parsed = parseWith(invoiceSchema, values);
-      if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-      return parsed.data;
-    };
+    const invoiceInput = (values: Record<string, string>) => valid(invoiceSchema, values);
     await expect(invoiceOrder(db(), { id: placed.id, actor: staff, today, input: invoiceInput({ dueOn: day(30), "price-1": "450", "price-2": "125.50" }) })).rejects.toBeInstanceOf(
       OrderTransitionRefused,
     );
@@ -366,11 +338,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(await invoiceDocument(db(), { orderId: placed.id, practiceId: otherPracticeId, today })).toBeNull();
     expect((await practiceInvoices(db(), practiceId, day(31))).find((i) => i.orderId === placed.id)?.state).toBe("overdue");
 
-    const payment = (amount: string, reference: string) => {
-      const parsed = parseWith(paymentSchema, { paidOn: today, amount, reference });
-      if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-      return parsed.data;
-    };
+    const payment = (amount: string, reference: string) => valid(paymentSchema, { paidOn: today, amount, reference });
     // A part: the invoice stays open with its balance, the order invoiced.
     await expect(recordPayment(db(), { id: placed.id, actor: staff, input: payment("200", "Check 1042") })).resolves.toMatchObject({ settled: false, balanceCents: 50_100 });
     detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
@@ -416,17 +384,15 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
 
   it("keeps what an order was placed with: a facility edited and a practice renamed afterwards leave its pages and packing list as they were", async () => {
     const address = { addressLine1: "9 Harbor Lane", city: "Austin", state: "TX", zip: "78702", phone: "5125550190", placeOfService: "11" };
-    const [annex] = await db().insert(facilities).values({ practiceId, name: "Harbor annex", ...address }).returning();
-    const placed = await place(await ivr(), { facilityId: annex!.id });
+    const annexId = await makeFacility(db(), practiceId, { name: "Harbor annex", ...address });
+    const placed = await place(await ivr(), { facilityId: annexId });
     await confirmOrder(db(), { id: placed.id, actor: staff });
-    const shipped = parseWith(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "SN-1", "unit-2-1": "SN-2", "unit-2-2": "SN-3" });
-    if (!shipped.success) throw new Error(JSON.stringify(shipped.fieldErrors));
-    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped.data });
+    const shipped = valid(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "SN-1", "unit-2-1": "SN-2", "unit-2-2": "SN-3" });
+    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped });
     const before = await packingListDocument(db(), { orderId: placed.id, practiceId, today });
 
-    const moved = parseWith(facilitySchema, { name: "Harbor annex (new building)", addressLine1: "500 Congress Ave", city: "Austin", state: "TX", zip: "78701", phone: "512 555 0111", placeOfService: "11" });
-    if (!moved.success) throw new Error(JSON.stringify(moved.fieldErrors));
-    expect(await updateFacility(db(), { practiceId, id: annex!.id, actor: actor(), input: moved.data })).not.toBeNull();
+    const moved = facilityInput({ name: "Harbor annex (new building)", addressLine1: "500 Congress Ave", phone: "512 555 0111" });
+    expect(await updateFacility(db(), { practiceId, id: annexId, actor: actor(), input: moved })).not.toBeNull();
     await db().update(practices).set({ name: "Sunrise Wound & Vein" }).where(eq(practices.id, practiceId));
 
     const detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
@@ -439,7 +405,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(text).toContain("9 Harbor Lane");
     expect(text).not.toMatch(/Congress|new building|Vein/);
     // A new order goes to the facility as it is now.
-    const next = await place(await ivr(), { facilityId: annex!.id });
+    const next = await place(await ivr(), { facilityId: annexId });
     expect((await getOrderDetail(db(), { id: next.id, practiceId, today }))!.shipTo.addressLine1).toBe("500 Congress Ave");
     await db().update(practices).set({ name: "Sunrise Wound Care" }).where(eq(practices.id, practiceId));
   });
@@ -447,9 +413,8 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
   it("lets staff correct a shipped order's tracking until it is delivered, audited", async () => {
     const placed = await place(await ivr());
     await confirmOrder(db(), { id: placed.id, actor: staff });
-    const shipped = parseWith(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "TR-1", "unit-2-1": "TR-2", "unit-2-2": "TR-3" });
-    if (!shipped.success) throw new Error(JSON.stringify(shipped.fieldErrors));
-    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped.data });
+    const shipped = valid(shipmentSchema, { carrier: "fedex", trackingNumber: "771234567810", "unit-1-1": "TR-1", "unit-2-1": "TR-2", "unit-2-2": "TR-3" });
+    await shipOrder(db(), { id: placed.id, actor: staff, input: shipped });
     const same = await refusal(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "fedex", trackingNumber: "771234567810" } }));
     expect(same.field).toBe("trackingNumber");
     await expect(correctTracking(db(), { id: placed.id, actor: staff, input: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } })).resolves.toEqual({
@@ -533,7 +498,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
         fields: { firstName: "Ada", lastName: "Race", birthDate: "1950-01-01", addressLine1: "1 Elm" },
       });
       const row = await makeIvr(db, { practiceId, status: "covered", patientId, productSlug: "membrane-wrap", validUntil: day(60), authorisedApplications: 1 });
-      const parsed = parseWith(orderSchema, {
+      const input = valid(orderSchema, {
         ivrId: row.id,
         patientId,
         productSlug: "membrane-wrap",
@@ -542,8 +507,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two orders at once on PostgreSQ
         shippingSpeed: "expedited",
         "qty-2x2": "1",
       });
-      if (!parsed.success) throw new Error("order");
-      const attempt = () => placeOrder(db, { practiceId, userId: user.id, actor: { email: user.email, ip: null }, input: parsed.data, today });
+      const attempt = () => placeOrder(db, { practiceId, userId: user.id, actor: { email: user.email, ip: null }, input, today });
       const results = await Promise.allSettled([attempt(), attempt(), attempt()]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(OrderRefused);

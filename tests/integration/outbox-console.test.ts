@@ -1,30 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as consoleLoader } from "~/routes/console/layout";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { auditLog, outbox } from "~/.server/db/schema";
-import { LINK_PLACEHOLDER, queueLinkMail } from "~/.server/mail/outbox";
-import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
-
-type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
+import { formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
+import { queueResetMail } from "./support/link-mail";
+import { signedIn } from "../support/factories";
 
 describe.each(drivers)("the console's failed mail on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [outbox, auditLog] });
   let staffCookie: string;
   let memberCookie: string;
 
-  /** A signed-in session's cookie, the way the browser would hold it. */
-  async function signedIn(email: string, role: "member" | "staff") {
-    await upsertUser(database.db, { email, role, password: PASSWORD });
-    return signInCookie(email, PASSWORD);
-  }
-
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
-  const call = async (route: Route, request: Request | Promise<Request>) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.4"), params: {} } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.4");
   const post = (fields: Record<string, string>, cookie = staffCookie) => formPost("/admin/outbox?state=failed", fields, { cookie });
   /** What every console page shows: the layout loader's count. */
   const failedCount = async () => ((await call(consoleLoader, get("/admin", staffCookie))).body as { failedMail: number }).failedMail;
@@ -38,14 +28,8 @@ describe.each(drivers)("the console's failed mail on %s", (driver) => {
   }
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
-    staffCookie = await signedIn("staff@example.com", "staff");
-    memberCookie = await signedIn("member@example.com", "member");
-  });
-  afterAll(() => database.dispose());
-  beforeEach(async () => {
-    await database.db.delete(outbox);
-    await database.db.delete(auditLog);
+    staffCookie = (await signedIn(database.db, "staff@example.com", "staff")).cookie;
+    memberCookie = (await signedIn(database.db, "member@example.com", "member")).cookie;
   });
 
   it("counts failed mail on every console page until it is dismissed or retried, and audits both", async () => {
@@ -87,14 +71,7 @@ describe.each(drivers)("the console's failed mail on %s", (driver) => {
   });
 
   it("does not put a link mail back in line once its link has expired", async () => {
-    await queueLinkMail(database.db, {
-      purpose: "account.reset",
-      to: "late@clinic.example",
-      subject: "Reset your portal password",
-      text: `Choose a new password: ${LINK_PLACEHOLDER}`,
-      link: "https://portal.example/set-password?token=t",
-      linkExpiresAt: new Date(Date.now() - 1000),
-    });
+    await queueResetMail(database.db, { to: "late@clinic.example", link: "https://portal.example/set-password?token=t", expiresInMs: -1000 });
     const [row] = await database.db.update(outbox).set({ status: "failed", secret: null }).returning();
     const answer = await call(outboxAction, post({ intent: "retry", mailId: row!.id }));
     expect(answer.status).toBe(409);

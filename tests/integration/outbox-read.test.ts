@@ -1,32 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/console/outbox";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { listAudit } from "~/.server/audit";
 import { auditLog, outbox, submissions } from "~/.server/db/schema";
 import { takeFlash } from "~/.server/http/flash";
-import { LINK_PLACEHOLDER, purgeOutbox, queueLinkMail } from "~/.server/mail/outbox";
-import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { purgeOutbox } from "~/.server/mail/outbox";
+import { formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
+import { queueResetMail } from "./support/link-mail";
+import { signedIn } from "../support/factories";
 
-type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 const SECRET_LINK = "https://portal.example/set-password?token=very-secret-token";
 
 type ViewedMail = { subject: string; to: string; replyTo: string | null; text: string | null; purposeLabel: string; bodyRemovedAt: Date | null };
 type OutboxPage = { viewed: ViewedMail | null; mailOff: boolean; list: { rows: { id: string; purposeLabel: string }[] } };
 
 describe.each(drivers)("reading the outbox and the audit log on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { emptied: [outbox, auditLog] });
   let staffCookie: string;
 
-  async function signedIn(email: string, role: "staff" | "admin") {
-    await upsertUser(database.db, { email, role, password: PASSWORD });
-    return signInCookie(email, PASSWORD);
-  }
   const get = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie: staffCookie } });
-  const call = async (route: Route, request: Request | Promise<Request>) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params: {} } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.9");
   const outboxPage = async (path: string) => (await call(outboxLoader, get(path))).body as OutboxPage;
   /** The toast the next page shows after a redirect with a flash. */
   async function flashOf(answer: { headers: Headers }) {
@@ -43,25 +37,12 @@ describe.each(drivers)("reading the outbox and the audit log on %s", (driver) =>
   }
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
-    staffCookie = await signedIn("staff@example.com", "staff");
-  });
-  afterAll(() => database.dispose());
-  beforeEach(async () => {
-    await database.db.delete(outbox);
-    await database.db.delete(auditLog);
+    staffCookie = (await signedIn(database.db, "staff@example.com", "staff")).cookie;
   });
   afterEach(() => vi.unstubAllEnvs());
 
   it("shows a link mail's body with its link removed, never the link, and audits the read", async () => {
-    await queueLinkMail(database.db, {
-      purpose: "account.reset",
-      to: "reset@clinic.example",
-      subject: "Reset your portal password",
-      text: `Choose a new password: ${LINK_PLACEHOLDER}\nThe link works for one hour.`,
-      link: SECRET_LINK,
-      linkExpiresAt: new Date(Date.now() + 3_600_000),
-    });
+    await queueResetMail(database.db, { to: "reset@clinic.example", link: SECRET_LINK, expiresInMs: 3_600_000, after: "\nThe link works for one hour." });
     const [row] = await database.db.select().from(outbox);
 
     const page = await outboxPage(`/admin/outbox?view=${row!.id}`);

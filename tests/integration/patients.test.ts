@@ -1,15 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as patientsAction, loader as patientsLoader } from "~/routes/portal/patients";
 import { action as patientAction, loader as patientLoader } from "~/routes/portal/patients-detail";
 import { loader as boardLoader } from "~/routes/portal/board";
 import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as accessLoader } from "~/routes/console/patients-detail";
-import { parseWith } from "~/lib/schemas/fields";
-import { coverageSchema, patientDetailsSchema, patientSchema } from "~/lib/schemas/patient";
+import { coverageSchema, patientDetailsSchema } from "~/lib/schemas/patient";
 import { listAudit } from "~/.server/audit";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { auditLog, ivrs, patients, patientSearchTerms } from "~/.server/db/schema";
 import { readIvrAsStaff } from "~/.server/ivr";
 import {
@@ -23,18 +20,14 @@ import {
   searchPatients,
   updatePatient,
 } from "~/.server/patients";
-import { makeIvr, makeMember, makePractice, MARGARET_HALE, PASSWORD } from "../support/factories";
+import { makeIvr, makeMember, makePractice, MARGARET_HALE, PASSWORD, patientInput, valid } from "../support/factories";
 import { formPost, routeCaller, signInCookie } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, suiteDatabase } from "./support/database";
 
 const nurseActor = { email: "nurse@sunrise.example", ip: "198.51.100.9" };
 
-function patientInput(overrides: Record<string, string> = {}) {
-  // Margaret Hayes, her state typed in full and her ZIP+4 without its dash, as a member may type them.
-  const parsed = parseWith(patientSchema, { ...MARGARET_HALE, lastName: "Hayes", birthDate: "1948-03-14", state: "Texas", zip: "787011234", ...overrides });
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.data;
-}
+// Margaret Hayes, her state typed in full and her ZIP+4 without its dash, as a member may type them.
+const hayesInput = (overrides: Record<string, string> = {}) => patientInput({ lastName: "Hayes", birthDate: "1948-03-14", state: "Texas", zip: "787011234", ...overrides });
 
 /**
  * Patients of a practice: found by part of a name, a date of birth, a member
@@ -44,7 +37,7 @@ function patientInput(overrides: Record<string, string> = {}) {
  * and every read of their data listed on the admin's page of the patient.
  */
 describe.each(drivers)("patients on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   let sunrise: string;
   let elsewhere: string;
   let nurse: string;
@@ -57,8 +50,6 @@ describe.each(drivers)("patients on %s", (driver) => {
   const found = async (practiceId: string, text: string) => (await searchPatients(database.db, practiceId, text)).rows.map((r) => r.name);
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     const db = database.db;
     sunrise = await makePractice(db, "Sunrise Wound Care");
     elsewhere = await makePractice(db, "Elsewhere Clinic");
@@ -66,19 +57,15 @@ describe.each(drivers)("patients on %s", (driver) => {
     await makeMember(db, { email: "admin@company.example", role: "admin" });
     nurse = await signInCookie("nurse@sunrise.example", PASSWORD);
     admin = await signInCookie("admin@company.example", PASSWORD);
-    hayes = (await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: patientInput() })).id;
-    await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ firstName: "Haydn", lastName: "O'Brien-Smith", birthDate: "1960-07-01", memberId: "1EG4-TE5-MK72" }) });
+    hayes = (await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: hayesInput() })).id;
+    await addPatient(db, { practiceId: sunrise, actor: nurseActor, input: hayesInput({ firstName: "Haydn", lastName: "O'Brien-Smith", birthDate: "1960-07-01", memberId: "1EG4-TE5-MK72" }) });
     await addPatient(db, {
       practiceId: sunrise,
       actor: nurseActor,
-      input: patientInput({ firstName: "José", lastName: "Núñez", birthDate: "1955-12-31", payerType: "commercial", memberId: "XQZ 100 200" }),
+      input: hayesInput({ firstName: "José", lastName: "Núñez", birthDate: "1955-12-31", payerType: "commercial", memberId: "XQZ 100 200" }),
     });
     // The same name in another practice: never found from Sunrise.
-    await addPatient(db, { practiceId: elsewhere, actor: nurseActor, input: patientInput({ birthDate: "1948-03-15" }) });
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
+    await addPatient(db, { practiceId: elsewhere, actor: nurseActor, input: hayesInput({ birthDate: "1948-03-15" }) });
   });
 
   it("finds the practice's patients by part of the name, date of birth, member id or reference, and no other practice's", async () => {
@@ -113,20 +100,19 @@ describe.each(drivers)("patients on %s", (driver) => {
   });
 
   it("refuses a second entry of one patient, and a change of name onto another's, naming the one there", async () => {
-    await expect(addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ firstName: "Maggie", lastName: " hayes " }) })).rejects.toBeInstanceOf(
+    await expect(addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: hayesInput({ firstName: "Maggie", lastName: " hayes " }) })).rejects.toBeInstanceOf(
       DuplicatePatientError,
     );
-    const other = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ lastName: "Hale" }) });
-    const rename = parseWith(patientDetailsSchema, { ...patientInput(), firstName: "Margaret", lastName: "Hayes", state: "TX" });
-    if (!rename.success) throw new Error("schema");
-    const refused = await updatePatient(database.db, { practiceId: sunrise, id: other.id, actor: nurseActor, input: rename.data }).catch((e: unknown) => e);
+    const other = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: hayesInput({ lastName: "Hale" }) });
+    const rename = valid(patientDetailsSchema, { ...hayesInput(), firstName: "Margaret", lastName: "Hayes", state: "TX" });
+    const refused = await updatePatient(database.db, { practiceId: sunrise, id: other.id, actor: nurseActor, input: rename }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DuplicatePatientError);
     expect((refused as DuplicatePatientError).existingId).toBe(hayes);
   });
 
   it("edits a patient: found by the new name, not the old, and audited", async () => {
-    const created = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ firstName: "Ida", lastName: "Quill", birthDate: "1939-09-09" }) });
-    const edit = parseWith(patientDetailsSchema, {
+    const created = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: hayesInput({ firstName: "Ida", lastName: "Quill", birthDate: "1939-09-09" }) });
+    const edit = valid(patientDetailsSchema, {
       firstName: "Ida",
       lastName: "Quillon",
       birthDate: "1939-09-09",
@@ -136,9 +122,8 @@ describe.each(drivers)("patients on %s", (driver) => {
       state: "ok",
       zip: "74103",
     });
-    if (!edit.success) throw new Error(JSON.stringify(edit.fieldErrors));
-    expect(await updatePatient(database.db, { practiceId: elsewhere, id: created.id, actor: nurseActor, input: edit.data })).toBeNull();
-    expect(await updatePatient(database.db, { practiceId: sunrise, id: created.id, actor: nurseActor, input: edit.data })).toEqual({ id: created.id });
+    expect(await updatePatient(database.db, { practiceId: elsewhere, id: created.id, actor: nurseActor, input: edit })).toBeNull();
+    expect(await updatePatient(database.db, { practiceId: sunrise, id: created.id, actor: nurseActor, input: edit })).toEqual({ id: created.id });
     expect(await found(sunrise, "quillon")).toEqual(["Quillon, Ida"]);
     const patient = await getPatient(database.db, sunrise, created.id);
     expect(patient?.address).toEqual({ line1: "9 Oak Road", city: "Tulsa", state: "OK", zip: "74103" });
@@ -147,13 +132,11 @@ describe.each(drivers)("patients on %s", (driver) => {
   });
 
   it("replaces a coverage, keeping the old one in the history, and finds the patient by the new member id only", async () => {
-    const created = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ firstName: "Rhea", lastName: "Voss", birthDate: "1944-02-02" }) });
-    const next = parseWith(coverageSchema, { rank: "primary", payerName: "Aetna", payerType: "commercial", memberId: "W123456789" });
-    if (!next.success) throw new Error(JSON.stringify(next.fieldErrors));
-    expect(await replaceCoverage(database.db, { practiceId: sunrise, patientId: created.id, actor: nurseActor, input: next.data })).toEqual({ replaced: true });
-    const secondary = parseWith(coverageSchema, { rank: "secondary", payerName: "Medicaid TX", payerType: "medicaid", memberId: "M-77" });
-    if (!secondary.success) throw new Error("schema");
-    expect(await replaceCoverage(database.db, { practiceId: sunrise, patientId: created.id, actor: nurseActor, input: secondary.data })).toEqual({ replaced: false });
+    const created = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: hayesInput({ firstName: "Rhea", lastName: "Voss", birthDate: "1944-02-02" }) });
+    const next = valid(coverageSchema, { rank: "primary", payerName: "Aetna", payerType: "commercial", memberId: "W123456789" });
+    expect(await replaceCoverage(database.db, { practiceId: sunrise, patientId: created.id, actor: nurseActor, input: next })).toEqual({ replaced: true });
+    const secondary = valid(coverageSchema, { rank: "secondary", payerName: "Medicaid TX", payerType: "medicaid", memberId: "M-77" });
+    expect(await replaceCoverage(database.db, { practiceId: sunrise, patientId: created.id, actor: nurseActor, input: secondary })).toEqual({ replaced: false });
     const patient = (await getPatient(database.db, sunrise, created.id))!;
     expect(patient.coverages.map((c) => [c.rank, c.payerName, c.memberId])).toEqual([
       ["primary", "Aetna", "W123456789"],
@@ -173,7 +156,7 @@ describe.each(drivers)("patients on %s", (driver) => {
   });
 
   it("indexes patients entered before the search terms existed", async () => {
-    const created = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: patientInput({ firstName: "Old", lastName: "Entry", birthDate: "1930-01-01" }) });
+    const created = await addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input: hayesInput({ firstName: "Old", lastName: "Entry", birthDate: "1930-01-01" }) });
     await database.db.delete(patientSearchTerms).where(eq(patientSearchTerms.patientId, created.id));
     await database.db.update(patients).set({ searchKeyId: null }).where(eq(patients.id, created.id));
     expect(await found(sunrise, "entry")).toEqual([]);
@@ -262,7 +245,7 @@ describe.each(drivers)("patients on %s", (driver) => {
   // Meaningful on PostgreSQL only: PGlite runs one transaction at a time, so the entries never overlap there.
   it("twenty identical patients sent at once make one patient; the others answer 409 with it", async ({ skip }) => {
     skip(driver !== "postgres", "needs PostgreSQL (TEST_DATABASE_URL): PGlite runs one transaction at a time, so entries cannot overlap");
-    const input = patientInput({ firstName: "Twenty", lastName: "Times", birthDate: "1950-05-05" });
+    const input = hayesInput({ firstName: "Twenty", lastName: "Times", birthDate: "1950-05-05" });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => addPatient(database.db, { practiceId: sunrise, actor: nurseActor, input })));
     const made = results.filter((r) => r.status === "fulfilled");
     expect(made).toHaveLength(1);

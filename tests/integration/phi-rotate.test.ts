@@ -1,16 +1,14 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
+import { afterAll, describe, expect, it } from "vitest";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey, sealedKeyId } from "~/.server/crypto/fields";
 import { resealAll, SEALED_COLUMNS } from "~/.server/crypto/rotate";
-import { ivrFiles, ivrs, patients } from "~/.server/db/schema";
+import { ivrFiles, patients } from "~/.server/db/schema";
 import { getIvrFile } from "~/.server/ivr";
 import { addPatient, DuplicatePatientError, getPatient, searchPatients } from "~/.server/patients";
-import { findOrCreatePractice } from "~/.server/practices";
 import { seal, sealFile } from "~/.server/crypto";
-import { drivers, freshDatabase } from "./support/database";
+import { makeIvr, makePractice, patientInput } from "../support/factories";
+import { drivers, suiteDatabase } from "./support/database";
 
 describe("the schema's sealed columns", () => {
   it("are all re-sealed by a rotation", () => {
@@ -21,41 +19,31 @@ describe("the schema's sealed columns", () => {
 });
 
 describe.each(drivers)("rotating the patient-data key on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
+  const database = suiteDatabase(driver);
   afterAll(async () => {
-    await database.dispose();
     setPhiRing(undefined);
   });
 
   it("re-seals every value under the new key, which alone then opens them and still finds the patient", async () => {
     const oldKey = newKey();
     setPhiRing(keyRing([oldKey]));
-    const practiceId = (await findOrCreatePractice(database.db, "Rotation Clinic")).practice.id;
-    const input = parseWith(patientSchema, {
+    const practiceId = await makePractice(database.db, "Rotation Clinic");
+    const input = patientInput({
       firstName: "Olive",
       lastName: "Brandt",
       birthDate: "1940-01-05",
-      sex: "female",
       addressLine1: "1 Linden Way",
       city: "Omaha",
       state: "NE",
       zip: "68102",
       payerName: "Medicare",
-      payerType: "medicare",
       memberId: "1EG4TE5MK73",
     });
-    if (!input.success) throw new Error("schema");
-    const { id } = await addPatient(database.db, { practiceId, actor: { email: "x@example.com", ip: null }, input: input.data });
-    const [ivr] = await database.db
-      .insert(ivrs)
-      .values({ practiceId, requestType: "new-wound", status: "submitted", attestationSignerSealed: seal("Dr Brandt", "ivrs.attestation_signer") })
-      .returning();
+    const { id } = await addPatient(database.db, { practiceId, actor: { email: "x@example.com", ip: null }, input });
+    const ivr = await makeIvr(database.db, { practiceId, status: "submitted", attestationSignerSealed: seal("Dr Brandt", "ivrs.attestation_signer") });
     const [file] = await database.db
       .insert(ivrFiles)
-      .values({ ivrId: ivr!.id, role: "wound-photo", nameSealed: seal("a.png", "ivr_files.name"), mimeType: "image/png", size: 3, contentSealed: sealFile(Buffer.from("png"), "ivr_files.content") })
+      .values({ ivrId: ivr.id, role: "wound-photo", nameSealed: seal("a.png", "ivr_files.name"), mimeType: "image/png", size: 3, contentSealed: sealFile(Buffer.from("png"), "ivr_files.content") })
       .returning();
 
     const rotated = keyRing([newKey(), oldKey]);
@@ -72,7 +60,7 @@ describe.each(drivers)("rotating the patient-data key on %s", (driver) => {
     expect(sealedKeyId(row!.lastNameSealed)).toBe(onlyNew.currentId);
     expect((await getPatient(database.db, practiceId, id))?.coverages[0]?.memberId).toBe("1EG4TE5MK73");
     expect(Buffer.from((await getIvrFile(database.db, { id: file!.id, practiceId }))!.bytes).toString()).toBe("png");
-    await expect(addPatient(database.db, { practiceId, actor: { email: "x@example.com", ip: null }, input: input.data })).rejects.toBeInstanceOf(DuplicatePatientError);
+    await expect(addPatient(database.db, { practiceId, actor: { email: "x@example.com", ip: null }, input })).rejects.toBeInstanceOf(DuplicatePatientError);
     // The search terms were made again under the new key: the patient is found by part of the name, date of birth and member id.
     expect(row!.searchKeyId).toBe(onlyNew.currentId);
     for (const typed of ["bra", "Olive Brandt", "1940-01-05", "1EG4-TE5-MK73"])

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as boardLoader } from "~/routes/portal/board";
 import { loader as invoicesLoader } from "~/routes/portal/invoices";
 import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
@@ -6,20 +6,16 @@ import { action as orderAction, loader as orderLoader } from "~/routes/portal/or
 import { action as formAction, loader as formLoader } from "~/routes/portal/orders-new";
 import { loader as ordersLoader } from "~/routes/portal/orders";
 import { addDays } from "~/lib/calendar";
-import { parseWith } from "~/lib/schemas/fields";
 import { invoiceSchema, shipmentSchema } from "~/lib/schemas/order";
 import { latestUsToday } from "~/lib/schemas/patient";
 import type { ShippingSpeed } from "~/lib/orders";
 import { arrivalBy, arrivals } from "~/lib/shipping";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { ivrs } from "~/.server/db/schema";
 import { confirmOrder, invoiceOrder, markDelivered, shipOrder } from "~/.server/orders";
-import { cookieOf, makeFacility, makeIvr, makeMember, makePatient, makePractice } from "../support/factories";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { cookieOf, makeFacility, makeIvr, makeMember, makePatient, makePractice, valid } from "../support/factories";
+import { formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
 
-type Route = (args: never) => Promise<unknown>;
 const STAFF = { email: "staff@company.example", ip: null };
 /** The date `offset` days from today, as the order rules count today. */
 const day = (offset: number) => addDays(latestUsToday(), offset);
@@ -32,7 +28,7 @@ const day = (offset: number) => addDays(latestUsToday(), offset);
  * ORDER FORM and PAY INVOICE tabs read only the practice's own.
  */
 describe.each(drivers)("the portal's order routes on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   const db = () => database.db;
   let practiceId: string;
   let nurse: string;
@@ -43,8 +39,7 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
   let covered: typeof ivrs.$inferSelect;
   let sent: typeof ivrs.$inferSelect;
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.9");
   const get = (path: string, cookie: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
   const post = (path: string, fields: Record<string, string>, cookie: string) => formPost(path, fields, { cookie, Origin: "http://localhost" });
 
@@ -66,8 +61,6 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
   }
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     practiceId = await makePractice(db(), "Sunrise Wound Care");
     const elsewhere = await makePractice(db(), "Elsewhere Clinic");
     for (const [email, practice] of [
@@ -93,10 +86,6 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     };
     covered = await makeIvr(db(), { ...base, status: "covered", validUntil: day(60), authorisedApplications: 4 });
     sent = await makeIvr(db(), { ...base, status: "submitted" });
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("opens the form only for an IVR of the practice, with its first values; without ?ivr it sends the member to the list", async () => {
@@ -206,14 +195,10 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     const placed = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1" }), nurse));
     const id = placed.headers.get("Location")!.split("/").pop()!;
     await confirmOrder(db(), { id, actor: STAFF });
-    const shipment = parseWith(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", "unit-1-1": "SR-0001" });
-    if (!shipment.success) throw new Error(JSON.stringify(shipment.fieldErrors));
-    await shipOrder(db(), { id, actor: STAFF, input: shipment.data });
+    await shipOrder(db(), { id, actor: STAFF, input: valid(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", "unit-1-1": "SR-0001" }) });
     await markDelivered(db(), { id, actor: STAFF, today: day(0), input: { deliveredOn: day(0) } });
-    const invoice = parseWith(invoiceSchema, { dueOn: day(-1), "price-1": "1250.5" });
-    if (!invoice.success) throw new Error(JSON.stringify(invoice.fieldErrors));
     // Issued ten days ago and due yesterday: overdue today.
-    await invoiceOrder(db(), { id, actor: STAFF, today: day(-10), input: invoice.data });
+    await invoiceOrder(db(), { id, actor: STAFF, today: day(-10), input: valid(invoiceSchema, { dueOn: day(-1), "price-1": "1250.5" }) });
 
     const page = (await call(orderLoader, get(`/members/orders/${id}`, nurse), { id })).body as Record<string, unknown>;
     expect(page).toMatchObject({

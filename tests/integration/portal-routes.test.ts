@@ -1,19 +1,16 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as formAction, loader as formLoader } from "~/routes/portal/ivrs-new";
 import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as fileLoader } from "~/routes/portal/ivrs-file";
 import { loader as eventsLoader } from "~/routes/portal/events";
 import { loader as boardLoader } from "~/routes/portal/board";
-import { setPhiRing } from "~/.server/crypto";
-import { keyRing, newKey } from "~/.server/crypto/fields";
 import { dispatch } from "~/.server/events";
 import { moveIvr, recordVerification, requestInformation } from "~/.server/ivr";
 import { cookieOf, ivrFormData, makeFacility, makeMember, makePatient, makePractice, makeProvider } from "../support/factories";
-import { answerOf, contextFrom, formPost } from "./support/actions";
-import { drivers, freshDatabase } from "./support/database";
+import { contextFrom, formPost, routeCaller } from "./support/actions";
+import { drivers, suiteDatabase } from "./support/database";
 
-type Route = (args: never) => Promise<unknown>;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /**
@@ -22,7 +19,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * actions, and the status stream carries only the member's practice's events.
  */
 describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver, { patientKey: true });
   let sunrise: string;
   let elsewhere: string;
   let nurse: string;
@@ -32,15 +29,12 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
   let providerId: string;
   let facilityId: string;
 
-  const call = async (route: Route, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
-    answerOf(await route({ request: await request, context: contextFrom("198.51.100.9"), params } as never).catch((thrown: unknown) => thrown));
+  const call = routeCaller("198.51.100.9");
   const get = (path: string, cookie: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, { headers: { cookie }, signal });
 
   const ivrForm = (overrides: Record<string, string> = {}) => ivrFormData({ patientId, providerId, facilityId }, overrides);
 
   beforeAll(async () => {
-    setPhiRing(keyRing([newKey()]));
-    database = await freshDatabase(driver);
     const db = database.db;
     sunrise = await makePractice(db, "Sunrise Wound Care");
     elsewhere = await makePractice(db, "Elsewhere Clinic");
@@ -57,10 +51,6 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
     providerId = await makeProvider(db, sunrise);
     facilityId = await makeFacility(db, sunrise);
     patientId = await makePatient(db, { practiceId: sunrise, actor: { email: "nurse@sunrise.example", ip: null } });
-  });
-  afterAll(async () => {
-    await database.dispose();
-    setPhiRing(undefined);
   });
 
   it("sends an IVR with a photo, which only its practice can open", async () => {

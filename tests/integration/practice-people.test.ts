@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseWith } from "~/lib/schemas/fields";
-import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { providerSchema } from "~/lib/schemas/practice";
 import { addAccountToPractice, inviteUser, listUsers, type ConsoleContext } from "~/.server/accounts";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { auditLog, facilities, outbox, passwordTokens, practiceMembers, user } from "~/.server/db/schema";
@@ -20,44 +20,22 @@ import {
   updateFacility,
   updateProvider,
 } from "~/.server/practices";
+import { ANA_RUIZ, facilityInput, providerInput } from "../support/factories";
 import { auditFails, auditWorks } from "./support/failing-audit";
-import { drivers, freshDatabase } from "./support/database";
+import { drivers, suiteDatabase } from "./support/database";
 
 const actor = { email: "nurse@sunrise.example", ip: "203.0.113.5" };
 const staff = { email: "staff@company.example", ip: "198.51.100.7" };
 
-function facility(overrides: Record<string, string> = {}) {
-  const parsed = parseWith(facilitySchema, {
-    name: "Main clinic",
-    addressLine1: "1 Main St",
-    city: "Austin",
-    state: "tx",
-    zip: "78701",
-    phone: "512 555 0100",
-    placeOfService: "11",
-    ...overrides,
-  });
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.data;
-}
-
-function provider(overrides: Record<string, string> = {}) {
-  const parsed = parseWith(providerSchema, { firstName: "Ana", lastName: "Ruiz", npi: "1234567893", ...overrides });
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.data;
-}
-
 describe.each(drivers)("practices, facilities and providers on %s", (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase(driver);
   let mine: string;
   let theirs: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     mine = (await createPractice(database.db, { actor: staff, input: { name: "Sunrise Wound Care", taxId: "12-3456789" } })).id;
     theirs = (await createPractice(database.db, { actor: staff, input: { name: "Elsewhere Clinic" } })).id;
   });
-  afterAll(() => database.dispose());
 
   it("refuses a practice name already taken, whatever its spacing and case", async () => {
     await expect(createPractice(database.db, { actor: staff, input: { name: "  sunrise   WOUND care " } })).rejects.toBeInstanceOf(PracticeNameTaken);
@@ -66,23 +44,24 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
   });
 
   it("the provider form refuses a wrong NPI with a message naming it", () => {
-    const parsed = parseWith(providerSchema, { firstName: "Ana", lastName: "Ruiz", npi: "1234567890" });
+    const parsed = parseWith(providerSchema, { ...ANA_RUIZ, npi: "1234567890" });
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(parsed.fieldErrors.npi).toBe("NPI 1234567890 is not a valid NPI: its check digit does not match");
   });
 
   it("adds and changes a facility only within its practice, each change with its audit row", async () => {
     const db = database.db;
-    const added = await addFacility(db, { practiceId: mine, actor, input: facility() });
+    // The state as a member may type it.
+    const added = await addFacility(db, { practiceId: mine, actor, input: facilityInput({ state: "tx" }) });
     expect(added.state).toBe("TX");
     expect(await getFacility(db, { practiceId: theirs, id: added.id })).toBeNull();
-    expect((await getFacility(db, { practiceId: mine, id: added.id }))?.name).toBe("Main clinic");
+    expect((await getFacility(db, { practiceId: mine, id: added.id }))?.name).toBe("Main");
 
     // Another practice's member cannot change it: not found, and nothing written.
-    expect(await updateFacility(db, { practiceId: theirs, id: added.id, actor, input: facility({ name: "Taken over" }) })).toBeNull();
-    expect((await getFacility(db, { practiceId: mine, id: added.id }))?.name).toBe("Main clinic");
+    expect(await updateFacility(db, { practiceId: theirs, id: added.id, actor, input: facilityInput({ name: "Taken over" }) })).toBeNull();
+    expect((await getFacility(db, { practiceId: mine, id: added.id }))?.name).toBe("Main");
 
-    const changed = await updateFacility(db, { practiceId: mine, id: added.id, actor, input: facility({ name: "North clinic", placeOfService: "22" }) });
+    const changed = await updateFacility(db, { practiceId: mine, id: added.id, actor, input: facilityInput({ name: "North clinic", placeOfService: "22" }) });
     expect(changed).toMatchObject({ name: "North clinic", placeOfService: "22" });
     expect(await listFacilities(db, theirs)).toEqual([]);
     const audits = await db.select().from(auditLog).where(eq(auditLog.target, added.id));
@@ -92,10 +71,10 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
 
   it("adds and changes a provider only within its practice", async () => {
     const db = database.db;
-    const added = await addProvider(db, { practiceId: mine, actor, input: provider() });
+    const added = await addProvider(db, { practiceId: mine, actor, input: providerInput() });
     expect(await getProvider(db, { practiceId: theirs, id: added.id })).toBeNull();
-    expect(await updateProvider(db, { practiceId: theirs, id: added.id, actor, input: provider({ lastName: "Other" }) })).toBeNull();
-    expect((await updateProvider(db, { practiceId: mine, id: added.id, actor, input: provider({ credentials: "DPM" }) }))?.credentials).toBe("DPM");
+    expect(await updateProvider(db, { practiceId: theirs, id: added.id, actor, input: providerInput({ lastName: "Other" }) })).toBeNull();
+    expect((await updateProvider(db, { practiceId: mine, id: added.id, actor, input: providerInput({ credentials: "DPM" }) }))?.credentials).toBe("DPM");
     const overview = await getPracticeOverview(db, mine);
     expect(overview?.providers.map((p) => p.lastName)).toEqual(["Ruiz"]);
     expect((await getPracticeOverview(db, theirs))?.providers).toEqual([]);
@@ -105,7 +84,7 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
     const db = database.db;
     const before = (await listFacilities(db, mine)).length;
     await auditFails(db);
-    await expect(addFacility(db, { practiceId: mine, actor, input: facility({ name: "Never kept" }) })).rejects.toThrow();
+    await expect(addFacility(db, { practiceId: mine, actor, input: facilityInput({ name: "Never kept" }) })).rejects.toThrow();
     await auditWorks(db);
     expect(await listFacilities(db, mine)).toHaveLength(before);
   });

@@ -9,20 +9,17 @@ import { action as practicesAction, loader as practicesLoader } from "~/routes/c
 import { action as ivrFormAction, loader as ivrFormLoader } from "~/routes/portal/ivrs-new";
 import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { keptFormForPage, sessionMiddleware } from "~/.server/accounts";
-import { upsertUser } from "~/.server/accounts/accounts";
 import { getAuth } from "~/.server/accounts/auth";
 import { setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { ivrFiles, ivrs, keptForms, practices, rateLimits, session, user } from "~/.server/db/schema";
 import { siteIsHttps } from "~/.server/env";
 import { securityHeaders } from "~/.server/http/security-headers";
-import { setMemberPractice } from "~/.server/practices";
 import { contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
-import { ivrFormData, practiceReadyForIvrs } from "../support/factories";
+import { ivrFormData, makeMember, PASSWORD, practiceReadyForIvrs } from "../support/factories";
 
 type Route = (args: never) => Promise<unknown>;
-const PASSWORD = "a long test password";
 const ORIGIN = "http://localhost";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const IDLE_MS = 30 * 60_000;
@@ -100,10 +97,9 @@ describe.each(drivers)("sessions that follow the user on %s", (driver) => {
     setPhiRing(keyRing([newKey()]));
     database = await freshDatabase(driver);
     const db = database.db;
-    for (const email of ["staff@site.example", "other@site.example"]) await upsertUser(db, { email, role: "staff", password: PASSWORD });
+    for (const email of ["staff@site.example", "other@site.example"]) await makeMember(db, { email, role: "staff" });
     const ids = await practiceReadyForIvrs(db, "Sunrise Wound Care");
-    const { user: nurse } = await upsertUser(db, { email: "nurse@sunrise.example", role: "member", password: PASSWORD });
-    await setMemberPractice(db, nurse.id, ids.practiceId);
+    await makeMember(db, { email: "nurse@sunrise.example", practiceId: ids.practiceId });
     ({ patientId, providerId, facilityId } = ids);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { action as linkAction, loader as linkLoader } from "~/routes/auth/sign-i
 import { upsertUser } from "~/.server/accounts/accounts";
 import { workAfterAnswers } from "~/.server/after-answer";
 import { auditLog, outbox, rateLimits, session, user, verification } from "~/.server/db/schema";
-import { answerOf, contextFrom, formPost } from "./support/actions";
+import { answerOf, callAction as call, contextFrom, formPost, type RouteFunction as Action } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 
 // Account lookups can be held back, to see whether an answer waits for them.
@@ -28,10 +28,6 @@ vi.mock("~/.server/accounts/accounts", async (importOriginal) => {
 
 const ORIGIN = "https://portal.example.com";
 const owner = { email: "owner@clinic.example", password: "owner password 1" };
-
-type Action = (args: never) => Promise<unknown>;
-const call = async (action: Action, request: Request | Promise<Request>, ip?: string) =>
-  answerOf(await action({ request: await request, context: contextFrom(ip), params: {} } as never));
 
 const signIn = (email: string, password: string, ip: string) => call(authAction as Action, formPost("/auth", { email, password }), ip);
 const askForLink = (email: string, ip: string) => call(authAction as Action, formPost("/auth", { intent: "sign-in-link", email }), ip);

@@ -1,23 +1,33 @@
 /**
- * Test data for the portal's tests: a practice, its members, a provider, a
- * facility, a patient with coverage and an IVR form, each made the way the app
- * makes it (the practices', accounts' and patients' own functions, the IVR
- * form's own parsing) and handed back by id. The defaults are one practice's
- * everyday records (Ana Ruiz, the Main clinic in Austin, Margaret Hale on
- * Medicare); each function takes overrides for what a test needs otherwise.
+ * Test data for the portal's tests and the browser tests' seed: a practice,
+ * its members, a provider, a facility, a patient with coverage, an IVR and
+ * their forms, each made the way the app makes it (the practices', accounts'
+ * and patients' own functions, each form's own schema) and handed back by id.
+ * The defaults are one practice's everyday records (Ana Ruiz, the Main clinic
+ * in Austin, Margaret Hale on Medicare); each function takes overrides for
+ * what a test needs otherwise.
  */
 import { upsertUser } from "~/.server/accounts/accounts";
 import type { Db } from "~/.server/db/client";
-import { facilities, ivrs, providers } from "~/.server/db/schema";
+import { facilities, ivrs, orders, providers } from "~/.server/db/schema";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import type { z } from "zod";
 import { parseWith } from "~/lib/schemas/fields";
 import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
 import { patientSchema } from "~/lib/schemas/patient";
+import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
 import { signInCookie } from "../integration/support/actions";
 
 /** The password of the accounts these helpers make. */
 export const PASSWORD = "a long test password";
+
+/** Values read with a form's own schema, as its action reads them; throws with the field messages when the form would refuse them. */
+export function valid<S extends z.ZodType>(schema: S, values: unknown): z.output<S> {
+  const parsed = parseWith(schema, values);
+  if (!parsed.success) throw new Error(`test data refused: ${JSON.stringify(parsed.fieldErrors)}`);
+  return parsed.data;
+}
 
 type Actor = { email: string; ip: string | null };
 
@@ -47,15 +57,30 @@ export async function signedIn(db: Db, email: string, role: "member" | "staff" |
   return { cookie: await cookieOf(email), id };
 }
 
-/** The practice's provider Ana Ruiz: its id. */
-export async function makeProvider(db: Db, practiceId: string): Promise<string> {
-  return (await db.insert(providers).values({ practiceId, firstName: "Ana", lastName: "Ruiz", npi: "1234567893" }).returning())[0]!.id;
+/** The provider the factories make unless told otherwise, as the provider form posts it: Ana Ruiz. */
+export const ANA_RUIZ = { firstName: "Ana", lastName: "Ruiz", npi: "1234567893" };
+
+/** The facility the factories make unless told otherwise, as the facility form posts it: "Main" at 1 Main St, Austin. */
+export const MAIN_CLINIC = { name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" };
+
+/** The provider form (Ana Ruiz unless `fields` say otherwise) read as its action reads it: what `addProvider` takes. */
+export function providerInput(fields: Record<string, string> = {}) {
+  return valid(providerSchema, { ...ANA_RUIZ, ...fields });
+}
+
+/** The facility form ("Main" unless `fields` say otherwise) read as its action reads it: what `addFacility` takes. */
+export function facilityInput(fields: Record<string, string> = {}) {
+  return valid(facilitySchema, { ...MAIN_CLINIC, ...fields });
+}
+
+/** The practice's provider, Ana Ruiz unless told otherwise: its id. */
+export async function makeProvider(db: Db, practiceId: string, values: Partial<typeof providers.$inferInsert> = {}): Promise<string> {
+  return (await db.insert(providers).values({ practiceId, ...ANA_RUIZ, ...values }).returning())[0]!.id;
 }
 
 /** The practice's facility, "Main" at 1 Main St, Austin, unless told otherwise: its id. */
 export async function makeFacility(db: Db, practiceId: string, values: Partial<typeof facilities.$inferInsert> = {}): Promise<string> {
-  const facility = { name: "Main", addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11", ...values };
-  return (await db.insert(facilities).values({ practiceId, ...facility }).returning())[0]!.id;
+  return (await db.insert(facilities).values({ practiceId, ...MAIN_CLINIC, ...values }).returning())[0]!.id;
 }
 
 /** The patient the factories make unless told otherwise, as the patient form posts it: Margaret Hale, on Medicare. */
@@ -73,14 +98,17 @@ export const MARGARET_HALE = {
   memberId: "1EG4-TE5-MK73",
 };
 
+/** The patient form (Margaret Hale unless `fields` say otherwise) read as its action reads it: what `addPatient` takes. */
+export function patientInput(fields: Record<string, string> = {}) {
+  return valid(patientSchema, { ...MARGARET_HALE, ...fields });
+}
+
 /** A patient of the practice with coverage (Margaret Hale unless `fields` say otherwise), added as a member adds one: its id. */
 export async function makePatient(
   db: Db,
   { practiceId, actor = { email: "seed", ip: null }, fields = {} }: { practiceId: string; actor?: Actor; fields?: Record<string, string> },
 ): Promise<string> {
-  const patient = parseWith(patientSchema, { ...MARGARET_HALE, ...fields });
-  if (!patient.success) throw new Error(JSON.stringify(patient.fieldErrors));
-  return (await addPatient(db, { practiceId, actor, input: patient.data })).id;
+  return (await addPatient(db, { practiceId, actor, input: patientInput(fields) })).id;
 }
 
 export type IvrParties = { patientId: string; providerId: string; facilityId: string };
@@ -116,9 +144,7 @@ export function ivrFormData({ patientId, providerId, facilityId }: IvrParties, o
 
 /** That form read and checked as the portal's action does: what `submitIvr` takes. */
 export function ivrInput(parties: IvrParties, overrides: Record<string, string | string[]> = {}) {
-  const parsed = parseWith(ivrSchema, readIvrForm(ivrFormData(parties, overrides)));
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return parsed.data;
+  return valid(ivrSchema, readIvrForm(ivrFormData(parties, overrides)));
 }
 
 export type PortalPractice = IvrParties & { practiceId: string };
@@ -132,6 +158,23 @@ type IvrValues = typeof ivrs.$inferInsert;
  */
 export async function makeIvr(db: Db, values: Pick<IvrValues, "practiceId" | "status"> & Partial<IvrValues>): Promise<typeof ivrs.$inferSelect> {
   return (await db.insert(ivrs).values({ requestType: "new-wound", ...values }).returning())[0]!;
+}
+
+type OrderValues = typeof orders.$inferInsert;
+
+/**
+ * An order of the practice put straight into `status` (Membrane Wrap, by
+ * standard shipping, to the Main clinic as the factories make it, unless told
+ * otherwise), as the lifecycle would have left it, for a test of what follows:
+ * its row. A member places one through the form and `placeOrder`.
+ */
+export async function makeOrder(
+  db: Db,
+  values: Pick<OrderValues, "practiceId" | "practiceName" | "ivrId" | "patientId" | "facilityId" | "status" | "dateOfService"> & Partial<OrderValues>,
+): Promise<typeof orders.$inferSelect> {
+  const { name, placeOfService, ...address } = MAIN_CLINIC;
+  const snapshot = { facilityName: name, shipTo: { ...address, addressLine2: null }, productName: "Membrane Wrap" };
+  return (await db.insert(orders).values({ productSlug: "membrane-wrap", shippingSpeed: "standard", ...snapshot, ...values }).returning())[0]!;
 }
 
 /** A practice with what an IVR needs: a provider, a facility and a patient (Margaret Hale, on Medicare). */

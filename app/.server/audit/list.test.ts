@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db/client";
 import { auditLog } from "~/.server/db/schema";
-import { freshDatabase } from "../../../tests/integration/support/database";
+import { suiteDatabase } from "../../../tests/integration/support/database";
 import { audit, auditActions, listAudit } from ".";
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+const database = suiteDatabase("pglite");
 let db: Db;
 
 beforeAll(async () => {
-  database = await freshDatabase("pglite");
   db = database.db;
 });
-afterAll(() => database.dispose());
 beforeEach(async () => {
   await db.delete(auditLog);
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../../tests/integration/support/database";
+import { describe, expect, it } from "vitest";
+import { suiteDatabase } from "../../../tests/integration/support/database";
 import { clearRateLimit, hitRateLimit } from "./rate-limit";
 
 describe("rate limit", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    database = await freshDatabase("pglite");
-  });
-  afterAll(() => database.dispose());
+  const database = suiteDatabase("pglite");
 
   const windowMs = 60_000;
   const start = 1_800_000_000_000 - (1_800_000_000_000 % windowMs);

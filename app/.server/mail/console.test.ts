@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, outbox } from "~/.server/db/schema";
-import { freshDatabase } from "../../../tests/integration/support/database";
+import { suiteDatabase } from "../../../tests/integration/support/database";
 import { auditFails, auditWorks } from "../../../tests/integration/support/failing-audit";
 import { getMail, listOutbox } from "./console";
 import { dismissMail, retryMail } from "./outbox";
 
 describe("the console's outbox on pglite", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase("pglite");
   const db = () => database.db;
 
-  beforeAll(async () => {
-    database = await freshDatabase("pglite");
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
   beforeEach(async () => {
     await auditWorks(db());
     await db().delete(outbox);

@@ -336,6 +336,12 @@ function drawAddress(sheet: Sheet, label: string, address: PdfAddress, x: number
 
 type Column = { title: string; width: number; align: Align };
 
+/** A table's columns across the page: the one of width 0 (the product's) takes the room the others leave. */
+function filling(columns: Column[]): Column[] {
+  const fixed = columns.reduce((sum, column) => sum + column.width, 0);
+  return columns.map((column) => (column.width === 0 ? { ...column, width: CONTENT_WIDTH - fixed } : column));
+}
+
 const CELL_PADDING = 6;
 
 function columnLefts(columns: Column[]): number[] {
@@ -395,6 +401,17 @@ function drawRow(sheet: Sheet, columns: Column[], lines: string[][], options: { 
 // ---------------------------------------------------------------------------
 // Running headers and footers
 
+/** What a document of an order names in its header: the order, its IVR, the practice's PO number when given, the date of service. */
+function orderReferences(data: Pick<PackingListPdfData, "orderReference" | "ivrReference" | "poNumber" | "dateOfService">): [string, string][] {
+  const references: [string, string][] = [
+    ["Order", data.orderReference],
+    ["IVR", data.ivrReference],
+  ];
+  if (data.poNumber !== null && data.poNumber.trim() !== "") references.push(["PO number", data.poNumber]);
+  references.push(["Date of service", data.dateOfService]);
+  return references;
+}
+
 function continuationHeader(company: PdfCompany, title: string): (sheet: Sheet) => void {
   return (sheet) => {
     const { bold } = sheet.fonts;
@@ -427,18 +444,14 @@ function drawFooters(sheet: Sheet, company: PdfCompany, title: string): void {
 // ---------------------------------------------------------------------------
 // The invoice
 
-const INVOICE_COLUMNS: Column[] = [
+const INVOICE_COLUMNS = filling([
   { title: "HCPCS", width: 56, align: "left" },
   { title: "Product", width: 0, align: "left" },
   { title: "Size", width: 94, align: "left" },
   { title: "Units", width: 40, align: "right" },
   { title: "Unit price", width: 74, align: "right" },
   { title: "Total", width: 80, align: "right" },
-];
-{
-  const product = INVOICE_COLUMNS[1];
-  if (product) product.width = CONTENT_WIDTH - INVOICE_COLUMNS.reduce((sum, column) => sum + column.width, 0);
-}
+]);
 
 export async function invoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
   const title = `Invoice ${data.invoiceNumber}`;
@@ -446,15 +459,7 @@ export async function invoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
   const sheet = new Sheet(doc, fonts, continuationHeader(data.company, title));
   const { regular, bold } = fonts;
 
-  const references: [string, string][] = [
-    ["Issued", data.issuedOn],
-    ["Due", data.dueOn],
-    ["Order", data.orderReference],
-    ["IVR", data.ivrReference],
-  ];
-  if (data.poNumber !== null && data.poNumber.trim() !== "") references.push(["PO number", data.poNumber]);
-  references.push(["Date of service", data.dateOfService]);
-  drawFirstHeader(sheet, data.company, title, references);
+  drawFirstHeader(sheet, data.company, title, [["Issued", data.issuedOn], ["Due", data.dueOn], ...orderReferences(data)]);
 
   const half = (CONTENT_WIDTH - 24) / 2;
   const billEnd = drawAddress(sheet, "Bill to", { name: data.billTo, lines: [] }, LEFT, sheet.y, half);
@@ -529,16 +534,12 @@ export async function invoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
 // ---------------------------------------------------------------------------
 // The packing list
 
-const PACKING_COLUMNS: Column[] = [
+const PACKING_COLUMNS = filling([
   { title: "HCPCS", width: 64, align: "left" },
   { title: "Product", width: 0, align: "left" },
   { title: "Size", width: 96, align: "left" },
   { title: "Quantity", width: 64, align: "right" },
-];
-{
-  const product = PACKING_COLUMNS[1];
-  if (product) product.width = CONTENT_WIDTH - PACKING_COLUMNS.reduce((sum, column) => sum + column.width, 0);
-}
+]);
 
 const TRACEABILITY =
   "Tissue must be traceable from donor to patient (21 CFR 1271.290): keep each unit's tissue identifier with the patient's record.";
@@ -554,13 +555,7 @@ export async function packingListPdf(data: PackingListPdfData): Promise<Uint8Arr
   const sheet = new Sheet(doc, fonts, continuationHeader(data.company, title));
   const { regular, bold, mono } = fonts;
 
-  const references: [string, string][] = [
-    ["Order", data.orderReference],
-    ["IVR", data.ivrReference],
-  ];
-  if (data.poNumber !== null && data.poNumber.trim() !== "") references.push(["PO number", data.poNumber]);
-  references.push(["Date of service", data.dateOfService]);
-  drawFirstHeader(sheet, data.company, title, references);
+  drawFirstHeader(sheet, data.company, title, orderReferences(data));
 
   // Ship to on the left, the shipment on the right.
   const half = (CONTENT_WIDTH - 24) / 2;

@@ -43,10 +43,13 @@ function providerValues(input: ProviderInput) {
   };
 }
 
-/** The practice's name, for audit lines that name it rather than its id. */
-async function practiceNameOf(db: Db, practiceId: string): Promise<string> {
-  const [row] = await db.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
-  return row ? `practice ${row.name}` : `practice ${practiceId}`;
+/**
+ * The audit row of a facility or provider added or changed: who, what, which
+ * record, and the practice by its name rather than its id.
+ */
+async function auditRecord(tx: Db, { actor, action, target, practiceId }: { actor: Actor; action: string; target: string; practiceId: string }): Promise<void> {
+  const [row] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
+  await audit(tx, { actorEmail: actor.email, action, target, ip: actor.ip, detail: row ? `practice ${row.name}` : `practice ${practiceId}` });
 }
 
 export function listFacilities(db: Db, practiceId: string): Promise<Facility[]> {
@@ -74,7 +77,7 @@ export async function getProvider(db: Db, { practiceId, id }: { practiceId: stri
 export function addFacility(db: Db, { practiceId, actor, input }: { practiceId: string; actor: Actor; input: FacilityInput }): Promise<Facility> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(facilities).values({ practiceId, ...facilityValues(input) }).returning();
-    await audit(tx, { actorEmail: actor.email, action: "facility.create", target: row!.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
+    await auditRecord(tx, { actor, action: "facility.create", target: row!.id, practiceId });
     return row!;
   });
 }
@@ -91,7 +94,7 @@ export function updateFacility(
       .where(and(eq(facilities.id, id), eq(facilities.practiceId, practiceId)))
       .returning();
     if (!row) return null;
-    await audit(tx, { actorEmail: actor.email, action: "facility.update", target: row.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
+    await auditRecord(tx, { actor, action: "facility.update", target: row.id, practiceId });
     return row;
   });
 }
@@ -99,7 +102,7 @@ export function updateFacility(
 export function addProvider(db: Db, { practiceId, actor, input }: { practiceId: string; actor: Actor; input: ProviderInput }): Promise<Provider> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx.insert(providers).values({ practiceId, ...providerValues(input) }).returning();
-    await audit(tx, { actorEmail: actor.email, action: "provider.create", target: row!.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
+    await auditRecord(tx, { actor, action: "provider.create", target: row!.id, practiceId });
     return row!;
   });
 }
@@ -116,7 +119,7 @@ export function updateProvider(
       .where(and(eq(providers.id, id), eq(providers.practiceId, practiceId)))
       .returning();
     if (!row) return null;
-    await audit(tx, { actorEmail: actor.email, action: "provider.update", target: row.id, ip: actor.ip, detail: await practiceNameOf(tx, practiceId) });
+    await auditRecord(tx, { actor, action: "provider.update", target: row.id, practiceId });
     return row;
   });
 }

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upsertUser } from "~/.server/accounts/accounts";
-import { freshDatabase } from "../../../tests/integration/support/database";
+import { suiteDatabase } from "../../../tests/integration/support/database";
 import { findOrCreatePractice, practiceOfUser, setMemberPractice } from "./index";
 
 describe("practices", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    database = await freshDatabase("pglite");
-  });
-  afterAll(() => database.dispose());
+  const database = suiteDatabase("pglite");
 
   it("finds a practice by its name whatever the spacing and case, creating it once", async () => {
     const first = await findOrCreatePractice(database.db, "  Sunrise  Wound Care ");

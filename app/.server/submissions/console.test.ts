@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, outbox, submissionNotes, submissions } from "~/.server/db/schema";
 import { getMail, parseOutboxFilters } from "~/.server/mail";
-import { freshDatabase } from "../../../tests/integration/support/database";
+import { suiteDatabase } from "../../../tests/integration/support/database";
 import { addSubmissionNote, countNewByKind, exportSubmissions, getSubmissionDetail, getSubmissionFile, listSubmissions, parseInboxFilters, type InboxFilters } from "./console";
 import { submitApplication, submitCallback, submitContact, submitIntake } from "./kinds";
 import { setStatuses, setSubmissionStatus } from "./lifecycle";
@@ -15,19 +15,8 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 const staff = (email: string) => ({ email, ip: null });
 
 describe("console queries on pglite", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = suiteDatabase("pglite", { emptied: [submissions, outbox] });
   const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await freshDatabase("pglite");
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
-  beforeEach(async () => {
-    await db().delete(submissions);
-    await db().delete(outbox);
-  });
 
   /** Inserts bare submission rows, `minutesAgo` apart, oldest first in the list given. */
   async function seed(rows: { kind?: Kind; status?: Status; firstName?: string; lastName?: string; email?: string; minutesAgo: number }[]) {

@@ -123,6 +123,17 @@ export type InboxRow = {
 /** How long the inbox's line of a message is. */
 export const SUMMARY_CHARS = 140;
 
+/** What the inbox's row and a submission's page both read of it, whatever its kind. */
+const COMMON_COLUMNS = {
+  id: submissions.id,
+  kind: submissions.kind,
+  status: submissions.status,
+  firstName: submissions.firstName,
+  lastName: submissions.lastName,
+  email: submissions.email,
+  createdAt: submissions.createdAt,
+};
+
 /** One page of submissions, newest first unless sorted otherwise. A page past the end answers the last page. */
 export async function listSubmissions(
   db: Db,
@@ -142,13 +153,7 @@ export async function listSubmissions(
   const rows = await withKindTables(
     db
       .select({
-        id: submissions.id,
-        kind: submissions.kind,
-        status: submissions.status,
-        firstName: submissions.firstName,
-        lastName: submissions.lastName,
-        email: submissions.email,
-        createdAt: submissions.createdAt,
+        ...COMMON_COLUMNS,
         organization,
         summary: sql<string | null>`left(${summary}, ${SUMMARY_CHARS + 1})`,
         files: sql<number>`(select count(*) from ${submissionFiles} where ${submissionFiles.submissionId} = ${submissions.id})`.mapWith(Number),
@@ -220,16 +225,7 @@ const noEntries = () =>
 export async function getSubmissionDetail(db: Db, id: string): Promise<SubmissionDetail | null> {
   if (!isUuid(id)) return null;
   const [submission] = await db
-    .select({
-      id: submissions.id,
-      kind: submissions.kind,
-      status: submissions.status,
-      firstName: submissions.firstName,
-      lastName: submissions.lastName,
-      email: submissions.email,
-      createdAt: submissions.createdAt,
-      updatedAt: submissions.updatedAt,
-    })
+    .select({ ...COMMON_COLUMNS, updatedAt: submissions.updatedAt })
     .from(submissions)
     .where(eq(submissions.id, id));
   if (!submission) return null;

@@ -3,7 +3,10 @@
  * mails, each kind declared once (./kinds), what the staff console reads of
  * them, and their lifecycle. Routes and scripts import it from here. Staff
  * reads of personal data are offered only as the audited functions
- * (viewSubmission, downloadFile, exportKind).
+ * (viewSubmission, downloadFile, exportKind). The lifecycle's writer
+ * (`transition`) is not exported: a status changes through the functions
+ * around it (setSubmissionStatus, setStatuses), which lock the rows and leave
+ * a submission already at that status as it is.
  */
 export {
   checkUploadedFiles,
@@ -30,5 +33,5 @@ export {
   type ListEntry,
   type SubmissionDetail,
 } from "./console";
-export { setStatuses, setSubmissionStatus, transition, TransitionRefused, type TransitionInput } from "./lifecycle";
+export { setStatuses, setSubmissionStatus, TransitionRefused } from "./lifecycle";
 export { attachmentDisposition, csvFileName, toCsv } from "./csv";

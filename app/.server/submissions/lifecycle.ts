@@ -10,7 +10,8 @@ import { Refused } from "~/.server/refused";
 /**
  * A submission's lifecycle: `transition` is the only code that changes a
  * status. The allowed moves are the table in lib/submissions.ts
- * (TRANSITIONS), which the console reads too.
+ * (TRANSITIONS), which the console reads too. The domain's index exports the
+ * functions around it (setSubmissionStatus, setStatuses), not `transition`.
  */
 
 /** A move the transition table does not allow; its message is the console's. */

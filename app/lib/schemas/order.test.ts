@@ -2,6 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseWith } from "./fields";
 import { deliverySchema, invoiceSchema, orderSchema, paymentSchema, shipmentSchema, trackingSchema } from "./order";
 
+/** An order form for one 2 × 2 cm graft by standard shipping, but for its date of service. */
+const ORDER = {
+  ivrId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e1",
+  patientId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e2",
+  productSlug: "membrane-wrap",
+  facilityId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e3",
+  shippingSpeed: "standard",
+  "qty-2x2": "1",
+};
+
 describe("the order forms' groups of controls", () => {
   it("report every message at once: a missing tissue identifier beside its unit even when the carrier is missing too", () => {
     const result = parseWith(shipmentSchema, { carrier: "", trackingNumber: "", "unit-1-1": "D", "unit-1-2": "" });
@@ -27,28 +37,10 @@ describe("the order forms' groups of controls", () => {
   it("say no size was chosen along with the other fields' messages, and read the sizes when all is well", () => {
     const bad = parseWith(orderSchema, { ivrId: "x", "qty-2x2": "" });
     expect(bad.success ? {} : bad.fieldErrors).toMatchObject({ lines: "Enter how many grafts of at least one size", dateOfService: "Enter the date of service" });
-    const good = parseWith(orderSchema, {
-      ivrId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e1",
-      patientId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e2",
-      productSlug: "membrane-wrap",
-      dateOfService: "2099-01-01",
-      facilityId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e3",
-      shippingSpeed: "standard",
-      "qty-2x2": "2",
-      "qty-4x4": "0",
-      "qty-9x9x": "1",
-    });
-    expect(good.success ? {} : good.fieldErrors).toEqual({ "qty-9x9x": "This size is not one we make" });
-    const fine = parseWith(orderSchema, {
-      ivrId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e1",
-      patientId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e2",
-      productSlug: "membrane-wrap",
-      dateOfService: "2099-01-01",
-      facilityId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e3",
-      shippingSpeed: "standard",
-      "qty-2x2": "2",
-      "qty-4x4": "0",
-    });
+    const sizes = { ...ORDER, dateOfService: "2099-01-01", "qty-2x2": "2", "qty-4x4": "0" };
+    const unknownSize = parseWith(orderSchema, { ...sizes, "qty-9x9x": "1" });
+    expect(unknownSize.success ? {} : unknownSize.fieldErrors).toEqual({ "qty-9x9x": "This size is not one we make" });
+    const fine = parseWith(orderSchema, sizes);
     expect(fine.success && fine.data.lines).toEqual([{ sizeKey: "2x2", quantity: 2 }]);
   });
 });
@@ -61,15 +53,7 @@ describe("the order forms' dates and numbers, on a fixed day", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const order = {
-    ivrId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e1",
-    patientId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e2",
-    productSlug: "membrane-wrap",
-    dateOfService: "2026-12-01",
-    facilityId: "4c0c3ab8-98ad-4a61-9bd4-0ee4b0a6a7e3",
-    shippingSpeed: "standard",
-    "qty-2x2": "1",
-  };
+  const order = { ...ORDER, dateOfService: "2026-12-01" };
   const errors = (schema: Parameters<typeof parseWith>[0], values: Record<string, string>) => {
     const parsed = parseWith(schema, values);
     return parsed.success ? {} : parsed.fieldErrors;

@@ -3,8 +3,9 @@ import { parseWith } from "./fields";
 import { readIvrForm, ivrSchema } from "./ivr";
 import { patientSchema } from "./patient";
 import { facilitySchema, providerSchema } from "./practice";
+import { ANA_RUIZ, ivrFormData, MAIN_CLINIC, MARGARET_HALE } from "../../../tests/support/factories";
 
-const provider = { firstName: "Ana", lastName: "Ruiz", credentials: "DPM", specialty: "Podiatry", npi: "1234567893", ptan: "" };
+const provider = { ...ANA_RUIZ, credentials: "DPM", specialty: "Podiatry", ptan: "" };
 
 describe("provider and facility", () => {
   it("accepts a valid NPI and refuses a wrong one with a message naming it", () => {
@@ -13,16 +14,7 @@ describe("provider and facility", () => {
     expect(bad.success ? null : bad.fieldErrors.npi).toBe("NPI 1234567890 is not a valid NPI: its check digit does not match");
   });
   it("checks a facility's group NPI only when given", () => {
-    const facility = {
-      name: "Main clinic",
-      addressLine1: "1 Main St",
-      city: "Austin",
-      state: "tx",
-      zip: "78701",
-      phone: "512 555 0100",
-      groupNpi: "",
-      placeOfService: "11",
-    };
+    const facility = { ...MAIN_CLINIC, state: "tx", groupNpi: "" };
     const ok = parseWith(facilitySchema, facility);
     expect(ok.success && ok.data.state).toBe("TX");
     const bad = parseWith(facilitySchema, { ...facility, groupNpi: "1234567890" });
@@ -31,20 +23,7 @@ describe("provider and facility", () => {
 });
 
 describe("patient", () => {
-  const patient = {
-    firstName: "Margaret",
-    lastName: "Hale",
-    birthDate: "1948-03-02",
-    sex: "female",
-    addressLine1: "5 Elm St",
-    city: "Austin",
-    state: "TX",
-    zip: "78701",
-    phone: "",
-    payerName: "Medicare Part B",
-    payerType: "medicare",
-    memberId: "1eg4-te5-mk73",
-  };
+  const patient = { ...MARGARET_HALE, phone: "", memberId: "1eg4-te5-mk73" };
   it("stores a Medicare member id as a normalised MBI", () => {
     const ok = parseWith(patientSchema, patient);
     expect(ok.success && ok.data.memberId).toBe("1EG4TE5MK73");
@@ -62,35 +41,22 @@ describe("patient", () => {
 
 describe("IVR", () => {
   const id = "7f0c2b5e-1c1a-4d7e-9a8b-1234567890ab";
-  function form(overrides: Record<string, string | string[]> = {}) {
-    const fd = new FormData();
-    const values: Record<string, string | string[]> = {
-      requestType: "new-wound",
-      patientId: id,
-      providerId: id,
-      facilityId: id,
-      placeOfService: "11",
-      dateOfService: "2099-01-10",
-      woundType: "venous-leg-ulcer",
-      woundLocation: "leg",
-      laterality: "left",
-      lengthCm: "5.3",
-      widthCm: "10",
-      depthCm: "",
-      durationWeeks: "6",
-      standardOfCareStart: "2098-11-01",
-      standardOfCare: ["compression", "debridement"],
-      icdPrimary: "i83.012",
-      icdSecondary: ["L97.212", ""],
-      productSlug: "membrane-wrap",
-      plannedApplications: "4",
-      attestationName: "Dr Ana Ruiz",
-      attest: "on",
-      ...overrides,
-    };
-    for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) fd.append(k, one);
-    return readIvrForm(fd);
-  }
+  const form = (overrides: Record<string, string | string[]> = {}) =>
+    readIvrForm(
+      ivrFormData(
+        { patientId: id, providerId: id, facilityId: id },
+        {
+          lengthCm: "5.3",
+          widthCm: "10",
+          depthCm: "",
+          standardOfCare: ["compression", "debridement"],
+          icdPrimary: "i83.012",
+          icdSecondary: ["L97.212", ""],
+          attestationName: "Dr Ana Ruiz",
+          ...overrides,
+        },
+      ),
+    );
   it("reads a complete request", () => {
     const ok = parseWith(ivrSchema, form());
     expect(ok.success).toBe(true);

@@ -8,17 +8,13 @@
 //   once already (prior auth required), for the date checks;
 // - Cedar has a sent IVR that the end-to-end test carries from coverage to a
 //   paid invoice.
-import { upsertUser } from "~/.server/accounts/accounts";
 import type { Db } from "~/.server/db/client";
 import { moveIvr, recordVerification, submitIvr } from "~/.server/ivr";
 import { confirmOrder, invoiceOrder, markDelivered, placeOrder, recordPayment, shipOrder } from "~/.server/orders";
-import { addPatient } from "~/.server/patients";
-import { addFacility, addProvider, findOrCreatePractice, setMemberPractice } from "~/.server/practices";
-import { parseWith } from "~/lib/schemas/fields";
-import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
+import { addFacility, addProvider, findOrCreatePractice } from "~/.server/practices";
 import { invoiceSchema, orderSchema, paymentSchema, shipmentSchema } from "~/lib/schemas/order";
-import { latestUsToday, patientSchema } from "~/lib/schemas/patient";
-import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
+import { latestUsToday } from "~/lib/schemas/patient";
+import { facilityInput, ivrInput, makeMember, makePatient, providerInput, valid } from "../../support/factories";
 
 const STAFF = { email: "staff@site.example", ip: null };
 
@@ -61,11 +57,6 @@ export const endToEndPractice = {
   patient: { firstName: "Elena", lastName: "Voss", initials: "E.V.", birthDate: "1950-04-22" },
 };
 
-function parsed<T>(result: { success: true; data: T } | { success: false; fieldErrors: Record<string, string> }): T {
-  if (!result.success) throw new Error(`seed data refused: ${JSON.stringify(result.fieldErrors)}`);
-  return result.data;
-}
-
 function day(offset: number) {
   const d = new Date(`${latestUsToday()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
@@ -80,62 +71,36 @@ async function practiceWithPatient(
 ) {
   const { practice, created } = await findOrCreatePractice(db, p.name);
   if (!created) return null;
-  const { user } = await upsertUser(db, p.member);
-  await setMemberPractice(db, user.id, practice.id);
+  const user = await makeMember(db, { ...p.member, practiceId: practice.id });
   const actor = { email: p.member.email, ip: null };
   const scope = { practiceId: practice.id, actor };
-  const provider = await addProvider(db, { ...scope, input: parsed(parseWith(providerSchema, { firstName: "Lena", lastName: "Park", credentials: "MD", npi: "1234567893" })) });
+  const provider = await addProvider(db, { ...scope, input: providerInput({ firstName: "Lena", lastName: "Park", credentials: "MD" }) });
   const facility = await addFacility(db, {
     ...scope,
-    input: parsed(
-      parseWith(facilitySchema, { name: facilityName, addressLine1: "40 Shore Road", city: "Madison", state: "WI", zip: "53703", phone: "608 555 0140", placeOfService: "11" }),
-    ),
+    input: facilityInput({ name: facilityName, addressLine1: "40 Shore Road", city: "Madison", state: "WI", zip: "53703", phone: "608 555 0140" }),
   });
-  const patient = await addPatient(db, {
-    ...scope,
-    input: parsed(
-      parseWith(patientSchema, {
-        ...p.patient,
-        sex: "female",
-        addressLine1: "9 Pine Street",
-        city: "Madison",
-        state: "WI",
-        zip: "53703",
-        payerName: "Medicare Part B",
-        payerType: "medicare",
-        memberId: "1EG4-TE5-MK73",
-      }),
-    ),
-  });
-  return { practice, user, actor, provider, facility, patient };
+  const patientId = await makePatient(db, { ...scope, fields: { ...p.patient, addressLine1: "9 Pine Street", city: "Madison", state: "WI", zip: "53703" } });
+  return { practice, user, actor, provider, facility, patientId };
 }
 
 async function sendIvr(db: Db, s: NonNullable<Awaited<ReturnType<typeof practiceWithPatient>>>, productSlug: string) {
-  const form = new FormData();
-  const values: Record<string, string | string[]> = {
-    requestType: "new-wound",
-    patientId: s.patient.id,
-    providerId: s.provider.id,
-    facilityId: s.facility.id,
-    placeOfService: "11",
-    dateOfService: day(7),
-    woundType: "diabetic-foot-ulcer",
-    woundLocation: "foot",
-    laterality: "left",
-    lengthCm: "3.5",
-    widthCm: "3.5",
-    durationWeeks: "6",
-    standardOfCareStart: day(-42),
-    standardOfCare: ["offloading", "debridement"],
-    icdPrimary: "E11.621",
-    icdSecondary: ["L97.421"],
-    productSlug,
-    plannedApplications: "4",
-    attestationName: "Lena Park",
-    attest: "on",
-  };
-  for (const [k, v] of Object.entries(values)) for (const one of [v].flat()) form.append(k, one);
-  return submitIvr(db, { practiceId: s.practice.id, userId: s.user.id, actor: s.actor, input: parsed(parseWith(ivrSchema, readIvrForm(form))), files: [] });
+  const input = ivrInput(
+    { patientId: s.patientId, providerId: s.provider.id, facilityId: s.facility.id },
+    {
+      dateOfService: day(7),
+      woundType: "diabetic-foot-ulcer",
+      woundLocation: "foot",
+      lengthCm: "3.5",
+      widthCm: "3.5",
+      standardOfCareStart: day(-42),
+      standardOfCare: ["offloading", "debridement"],
+      icdPrimary: "E11.621",
+      icdSecondary: ["L97.421"],
+      productSlug,
+      attestationName: "Lena Park",
+    },
+  );
+  return submitIvr(db, { practiceId: s.practice.id, userId: s.user.id, actor: s.actor, input, files: [] });
 }
 
 async function cover(db: Db, id: string) {
@@ -146,8 +111,7 @@ async function cover(db: Db, id: string) {
 export async function seedOrders(db: Db) {
   const lakeside = await practiceWithPatient(db, orderPractice, orderPractice.facility);
   if (lakeside) {
-    const { user: buyer } = await upsertUser(db, orderPractice.buyer);
-    await setMemberPractice(db, buyer.id, lakeside.practice.id);
+    await makeMember(db, { ...orderPractice.buyer, practiceId: lakeside.practice.id });
     const ivr = await sendIvr(db, lakeside, "membrane-wrap");
     await cover(db, ivr.id);
     const byRequest = await sendIvr(db, lakeside, "amchoplast");
@@ -159,38 +123,33 @@ export async function seedOrders(db: Db) {
         userId: lakeside.user.id,
         actor: lakeside.actor,
         today,
-        input: parsed(
-          parseWith(orderSchema, {
-            ivrId: ivr.id,
-            patientId: lakeside.patient.id,
-            productSlug: "membrane-wrap",
-            dateOfService: day(10),
-            facilityId,
-            shippingSpeed: "standard",
-            poNumber: "PO-4410",
-            "qty-4x4": "1",
-            "qty-2x2": "2",
-            // 24 cm² for a 12.25 cm² wound: more than its smallest size over, so it says why.
-            overOrderReason: "A second application is planned within the week.",
-          }),
-        ),
+        input: valid(orderSchema, {
+          ivrId: ivr.id,
+          patientId: lakeside.patientId,
+          productSlug: "membrane-wrap",
+          dateOfService: day(10),
+          facilityId,
+          shippingSpeed: "standard",
+          poNumber: "PO-4410",
+          "qty-4x4": "1",
+          "qty-2x2": "2",
+          // 24 cm² for a 12.25 cm² wound: more than its smallest size over, so it says why.
+          overOrderReason: "A second application is planned within the week.",
+        }),
       });
     const ship = (id: string, n: number) =>
       shipOrder(db, {
         id,
         actor: STAFF,
-        input: parsed(
-          parseWith(shipmentSchema, {
-            carrier: "fedex",
-            trackingNumber: `7712345678${n}0`,
-            "unit-1-1": `LK-${n}-0001`,
-            "unit-2-1": `LK-${n}-0002`,
-            "unit-2-2": `LK-${n}-0003`,
-          }),
-        ),
+        input: valid(shipmentSchema, {
+          carrier: "fedex",
+          trackingNumber: `7712345678${n}0`,
+          "unit-1-1": `LK-${n}-0001`,
+          "unit-2-1": `LK-${n}-0002`,
+          "unit-2-2": `LK-${n}-0003`,
+        }),
       });
-    const invoice = (id: string) =>
-      invoiceOrder(db, { id, actor: STAFF, today, input: parsed(parseWith(invoiceSchema, { dueOn: day(30), "price-1": "450", "price-2": "125.50" })) });
+    const invoice = (id: string) => invoiceOrder(db, { id, actor: STAFF, today, input: valid(invoiceSchema, { dueOn: day(30), "price-1": "450", "price-2": "125.50" }) });
     const steps = [0, 1, 3, 4, 5]; // how far each order goes: submitted, confirmed, delivered, invoiced, paid
     for (const [n, last] of steps.entries()) {
       const { id } = await place();
@@ -198,14 +157,14 @@ export async function seedOrders(db: Db) {
       if (last >= 2) await ship(id, n + 1);
       if (last >= 3) await markDelivered(db, { id, actor: STAFF, today, input: { deliveredOn: today } });
       if (last >= 4) await invoice(id);
-      if (last >= 5) await recordPayment(db, { id, actor: STAFF, input: parsed(parseWith(paymentSchema, { paidOn: today, amount: "701", reference: "ACH 88120" })) });
+      if (last >= 5) await recordPayment(db, { id, actor: STAFF, input: valid(paymentSchema, { paidOn: today, amount: "701", reference: "ACH 88120" }) });
     }
 
     // ORD-000006: shipped to the annex, whose address changes later.
     const annex = await addFacility(db, {
       practiceId: lakeside.practice.id,
       actor: lakeside.actor,
-      input: parsed(parseWith(facilitySchema, { ...orderPractice.annex, placeOfService: "11" })),
+      input: facilityInput(orderPractice.annex),
     });
     const { id: annexOrderId } = await place(annex.id);
     await confirmOrder(db, { id: annexOrderId, actor: STAFF });

@@ -2,11 +2,8 @@
 import path from "node:path";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { openDatabase } from "~/.server/db/client";
-import { facilities, providers } from "~/.server/db/schema";
-import { addPatient } from "~/.server/patients";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
-import { parseWith } from "~/lib/schemas/fields";
-import { patientSchema } from "~/lib/schemas/patient";
+import { findOrCreatePractice } from "~/.server/practices";
+import { makeFacility, makeMember, makePatient, makeProvider } from "../../support/factories";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
 import { seedOldDraft } from "./seed-drafts";
 import { seedIvrs } from "./seed-ivrs";
@@ -23,29 +20,11 @@ for (const [key, p] of Object.entries(portalPractices)) {
   const { practice, created } = await findOrCreatePractice(db, p.name);
   practiceIds[key] = practice.id;
   if (!created) continue;
-  await db.insert(providers).values({ practiceId: practice.id, firstName: "Ana", lastName: "Ruiz", credentials: "DPM", npi: "1234567893" });
-  await db
-    .insert(facilities)
-    .values({ practiceId: practice.id, name: `${p.name} clinic`, addressLine1: "1 Main St", city: "Austin", state: "TX", zip: "78701", phone: "5125550100", placeOfService: "11" });
-  const patient = parseWith(patientSchema, {
-    ...p.patient,
-    sex: "female",
-    addressLine1: "5 Elm Street",
-    city: "Austin",
-    state: "TX",
-    zip: "78701",
-    phone: "512 555 0199",
-    payerName: "Medicare Part B",
-    payerType: "medicare",
-    memberId: "1EG4-TE5-MK73",
-  });
-  if (!patient.success) throw new Error("the seeded patient does not pass the patient form's checks");
-  await addPatient(db, { practiceId: practice.id, actor: { email: "seed", ip: null }, input: patient.data });
+  await makeProvider(db, practice.id, { credentials: "DPM" });
+  await makeFacility(db, practice.id, { name: `${p.name} clinic` });
+  await makePatient(db, { practiceId: practice.id, fields: { ...p.patient, phone: "512 555 0199" } });
 }
-for (const { practice, ...account } of Object.values(portalAccounts)) {
-  const { user } = await upsertUser(db, account);
-  await setMemberPractice(db, user.id, practiceIds[practice]!);
-}
+for (const { practice, ...account } of Object.values(portalAccounts)) await makeMember(db, { ...account, practiceId: practiceIds[practice]! });
 await seedIvrs(db);
 await seedOldDraft(db);
 await seedOrders(db);

@@ -56,8 +56,16 @@ export async function signInCookie(email: string, password: string): Promise<str
     .join("; ");
 }
 
+/** A route module's loader or action. */
+export type RouteFunction = (args: never) => Promise<unknown>;
+
 /** Calls a route's loader or action as the router would, from `ip`, and reads its answer (a thrown 404 included). */
 export function routeCaller(ip: string) {
-  return async (route: (args: never) => Promise<unknown>, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
+  return async (route: RouteFunction, request: Request | Promise<Request>, params: Record<string, string> = {}) =>
     answerOf(await route({ request: await request, context: contextFrom(ip), params } as never).catch((thrown: unknown) => thrown));
+}
+
+/** Calls a public form's action as the router would, from `ip` (the default client otherwise), and reads its answer; what it throws fails the test. */
+export async function callAction(action: RouteFunction, request: Request | Promise<Request>, ip?: string): Promise<ActionAnswer> {
+  return answerOf(await action({ request: await request, context: contextFrom(ip), params: {} } as never));
 }
