@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, Phone, ShieldCheck } from "lucide-react";
+import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/insurance";
@@ -7,12 +7,10 @@ import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps, type Step } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { ButtonLink, CallButton } from "~/components/marketing/button-link";
+import { HeroActions, HeroBadges } from "~/components/marketing/hero-badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
-import { useSite } from "~/lib/use-site";
 
 /** Plain HTML: the page is sent without JavaScript. */
 export const handle: PageHandle = { hydrate: false };
@@ -86,39 +84,26 @@ const steps: readonly Step[] = [
 ];
 
 export default function InsurancePage() {
-  const site = useSite();
   return (
     <>
       <PageHero
         eyebrow={
-          <>
-            <Badge variant="inverse">
-              <Clock aria-hidden />
-              Same-day results
-            </Badge>
-            <Badge variant="inverse">
-              <ShieldCheck aria-hidden />
-              Medicare &amp; Medicaid support
-            </Badge>
-          </>
+          <HeroBadges
+            badges={[
+              { icon: Clock, label: "Same-day results" },
+              { icon: ShieldCheck, label: "Medicare & Medicaid support" },
+            ]}
+          />
         }
         title="Insurance Verification"
         lead="Know a patient's coverage before you treat. We verify benefits for wound care biologics the same business day and guide your team through pre-authorization."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">
-              Get Started
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href={telHref(site.phone)}>
-              <Phone aria-hidden />
-              Call {site.phone}
-            </a>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink to="/intake" trailingIcon={ArrowRight} variant="inverse" size="lg">
+            Get Started
+          </ButtonLink>
+          <CallButton />
+        </HeroActions>
       </PageHero>
 
       <Section id="same-day" title="Same-day verification">
@@ -226,12 +211,9 @@ export default function InsurancePage() {
         title="Start verifying benefits the same day"
         lead="Tell us about your practice and we'll set up your portal access and verification workflow."
       >
-        <Button asChild variant="inverse" size="lg">
-          <Link to="/intake">
-            Get Started
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <ButtonLink to="/intake" trailingIcon={ArrowRight} variant="inverse" size="lg">
+          Get Started
+        </ButtonLink>
       </CtaBand>
     </>
   );

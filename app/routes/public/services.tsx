@@ -2,6 +2,8 @@ import { ArrowRight, CircleCheck, MessagesSquare, MonitorPlay } from "lucide-rea
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import type { PageHandle } from "~/lib/page-scripts";
+import { ButtonLink } from "~/components/marketing/button-link";
+import { HeroActions } from "~/components/marketing/hero-badges";
 import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
@@ -33,14 +35,14 @@ export default function ServicesPage() {
         title="Services that take the paperwork off your plate"
         lead="From insurance verification to reimbursement and clinical education, our team supports every step between the wound and the claim."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">Schedule Consultation</Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <Link to="/ordering">Try Our Portal Demo</Link>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink to="/intake" variant="inverse" size="lg">
+            Schedule Consultation
+          </ButtonLink>
+          <ButtonLink to="/ordering" variant="outline-inverse" size="lg">
+            Try Our Portal Demo
+          </ButtonLink>
+        </HeroActions>
       </PageHero>
 
       <Section
