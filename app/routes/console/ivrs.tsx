@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivrs";
 import { privateMeta } from "~/lib/meta";
 import { useConsoleLive } from "~/components/admin/console-live";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { LiveNote } from "~/components/admin/live-note";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
@@ -78,17 +78,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
       </div>
 
       <DataTable label="IVR queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
-        <thead>
-          <tr>
-            <Th>Reference</Th>
-            <Th>Practice</Th>
-            <Th>Patient</Th>
-            <Th>Product</Th>
-            <Th>Date of service</Th>
-            <Th>Waiting</Th>
-            <Th>Status</Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Reference", "Practice", "Patient", "Product", "Date of service", "Waiting", "Status"]} />
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow colSpan={7}>{filtered ? "No IVRs match these filters." : "Nothing waits on staff."}</EmptyRow>

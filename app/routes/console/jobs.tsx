@@ -1,6 +1,6 @@
 import { Ban, Play, RotateCw } from "lucide-react";
 import type { Route } from "./+types/jobs";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { AnswerNotice } from "~/components/forms/field";
@@ -116,17 +116,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
       </p>
 
       <DataTable label="Job list" stacked>
-        <thead>
-          <tr>
-            <Th>Job</Th>
-            <Th>State</Th>
-            <Th>Next run</Th>
-            <Th>Last error</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Job", "State", "Next run", "Last error", { srOnly: "Actions" }]} />
         <tbody>
           {list.rows.length === 0 ? (
             <EmptyRow colSpan={5}>{filtered ? "No job in this state." : "Nothing failed, waiting or running."}</EmptyRow>

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { Select } from "~/components/ui/select";
 import { useConsoleLive } from "~/components/admin/console-live";
@@ -112,19 +112,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
       </div>
 
       <DataTable label="Order queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
-        <thead>
-          <tr>
-            <Th>Reference</Th>
-            <Th>Practice</Th>
-            <Th>IVR</Th>
-            <Th>Patient</Th>
-            <Th>Product and sizes</Th>
-            <Th>Date of service</Th>
-            <Th>Shipping</Th>
-            <Th>Status</Th>
-            <Th>Age</Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Reference", "Practice", "IVR", "Patient", "Product and sizes", "Date of service", "Shipping", "Status", "Age"]} />
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow colSpan={9}>{filtered ? "No orders match these filters." : "Nothing waits on staff."}</EmptyRow>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { mailPurposeLabel } from "~/lib/mail";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
@@ -155,17 +155,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       </p>
 
       <DataTable label="Mail list" stacked>
-        <thead>
-          <tr>
-            <Th>Created</Th>
-            <Th>Mail</Th>
-            <Th>To</Th>
-            <Th>State</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Created", "Mail", "To", "State", { srOnly: "Actions" }]} />
         <tbody>
           {list.rows.length === 0 ? (
             <EmptyRow colSpan={5}>{filtered ? "No mail in this state." : "No mail yet."}</EmptyRow>
