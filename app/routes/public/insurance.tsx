@@ -1,6 +1,7 @@
-import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, ShieldCheck } from "lucide-react";
+import { ArrowRight, Clock, FileCheck, FileSearch, ListChecks, ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { CheckList } from "~/components/support/check-list";
 import type { Route } from "./+types/insurance";
 import type { PageHandle } from "~/lib/page-scripts";
 import { CtaBand } from "~/components/layout/cta-band";
@@ -155,14 +156,7 @@ export default function InsurancePage() {
         title="Pre-authorization guidance"
         lead="When a payer requires prior authorization, we tell you early and help you through it."
       >
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {preAuthPoints.map((point) => (
-            <li key={point} className="flex items-start gap-3 rounded-xl border border-border p-5">
-              <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-              <span className="min-w-0 text-foreground">{point}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={preAuthPoints} look="boxed" className="grid gap-4 sm:grid-cols-2" />
       </Section>
 
       <Section
@@ -180,14 +174,7 @@ export default function InsurancePage() {
                   <CardDescription size="lg">{payer.description}</CardDescription>
                 </CardHeader>
                 <CardContent>
-                  <ul className="space-y-2">
-                    {payer.points.map((point) => (
-                      <li key={point} className="flex items-start gap-2 text-sm text-muted-foreground">
-                        <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                        <span className="min-w-0">{point}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={payer.points} look="features" className="space-y-2" />
                 </CardContent>
               </Card>
             </li>

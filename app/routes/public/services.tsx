@@ -1,5 +1,6 @@
-import { ArrowRight, CircleCheck, MessagesSquare, MonitorPlay } from "lucide-react";
+import { ArrowRight, MessagesSquare, MonitorPlay } from "lucide-react";
 import { Link } from "react-router";
+import { CheckList } from "~/components/support/check-list";
 import type { Route } from "./+types/services";
 import type { PageHandle } from "~/lib/page-scripts";
 import { ButtonLink } from "~/components/marketing/button-link";
@@ -147,14 +148,7 @@ function ServiceCardView({ service }: { service: Service }) {
         <CardDescription size="lg">{service.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="space-y-2">
-          {service.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2 text-sm text-muted-foreground">
-              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span className="min-w-0">{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={service.features} look="features" className="space-y-2" />
       </CardContent>
       <CardFooter rule="md">
         <Button asChild variant="outline" className="w-full">
