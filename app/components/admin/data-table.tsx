@@ -1,4 +1,4 @@
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 /**
@@ -99,5 +99,33 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
         {children}
       </td>
     </tr>
+  );
+}
+
+/**
+ * A table's one header row. A string is a plain column heading; `{ srOnly }`
+ * a heading only screen readers hear (a column of buttons or links); an
+ * element (a `Th` with its own class or attributes) stands as it is; null
+ * leaves a column out.
+ *
+ *   <HeadRow columns={["Name", showEmail ? "Email" : null, { srOnly: "Actions" }]} />
+ */
+export function HeadRow({ columns }: { columns: readonly (React.ReactNode | { srOnly: string })[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) => {
+          if (typeof column === "string") return <Th key={i}>{column}</Th>;
+          if (column !== null && typeof column === "object" && "srOnly" in column) {
+            return (
+              <Th key={i}>
+                <span className="sr-only">{column.srOnly}</span>
+              </Th>
+            );
+          }
+          return <React.Fragment key={i}>{column}</React.Fragment>;
+        })}
+      </tr>
+    </thead>
   );
 }

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { FieldList } from "~/components/record/field-list";
 import { HistoryList } from "~/components/record/history-list";
 import { Panel } from "~/components/record/panel";
@@ -14,15 +14,7 @@ export function AttachmentsPanel({ ivrId, files }: { ivrId: string; files: reado
   return (
     <Panel id="files" title="Attachments">
       <DataTable label="Attachments of the IVR">
-        <thead>
-          <tr>
-            <Th>File</Th>
-            <Th>Size</Th>
-            <Th>
-              <span className="sr-only">Download</span>
-            </Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["File", "Size", { srOnly: "Download" }]} />
         <tbody>
           {files.length === 0 ? (
             <EmptyRow colSpan={3}>No attachments.</EmptyRow>

@@ -1,5 +1,5 @@
 import { Download, ExternalLink, TriangleAlert } from "lucide-react";
-import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { DataTable, Td, Th, HeadRow } from "~/components/admin/data-table";
 import { FieldList } from "~/components/record/field-list";
 import { HistoryList } from "~/components/record/history-list";
 import { Panel } from "~/components/record/panel";
@@ -14,13 +14,7 @@ export function SizesPanel({ sizes }: { sizes: SizesView }) {
   return (
     <Panel id="sizes" title="Sizes">
       <DataTable label="Sizes ordered">
-        <thead>
-          <tr>
-            <Th>Size</Th>
-            <Th className="text-right">Quantity</Th>
-            <Th className="text-right">Area</Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Size", <Th className="text-right">Quantity</Th>, <Th className="text-right">Area</Th>]} />
         <tbody>
           {sizes.lines.map((l) => (
             <tr key={l.position}>
@@ -142,12 +136,7 @@ export function InvoicePanel({ invoice, status }: { invoice: InvoiceView | null;
           />
           {invoice.payments.length > 0 ? (
             <DataTable label="Payments">
-              <thead>
-                <tr>
-                  <Th>Payment</Th>
-                  <Th className="text-right">Amount</Th>
-                </tr>
-              </thead>
+              <HeadRow columns={["Payment", <Th className="text-right">Amount</Th>]} />
               <tbody>
                 {invoice.payments.map((p) => (
                   <tr key={p.key}>
@@ -162,12 +151,7 @@ export function InvoicePanel({ invoice, status }: { invoice: InvoiceView | null;
             </DataTable>
           ) : null}
           <DataTable label="Invoice lines">
-            <thead>
-              <tr>
-                <Th>Item</Th>
-                <Th className="text-right">Amount</Th>
-              </tr>
-            </thead>
+            <HeadRow columns={["Item", <Th className="text-right">Amount</Th>]} />
             <tbody>
               {invoice.lines.map((l) => (
                 <tr key={l.position}>

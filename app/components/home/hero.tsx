@@ -1,4 +1,5 @@
-import { ArrowRight, CircleCheck } from "lucide-react";
+import { ArrowRight } from "lucide-react";
+import { CheckList } from "~/components/support/check-list";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -35,14 +36,7 @@ export function HomeHero() {
             verification, online ordering and reimbursement expertise that keep your practice moving.
           </p>
 
-          <ul className="mt-8 grid gap-3 sm:grid-cols-2">
-            {heroBullets.map((bullet) => (
-              <li key={bullet} className="flex items-start gap-3 text-base leading-snug text-white">
-                <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary-soft" />
-                <span className="min-w-0">{bullet}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={heroBullets} look="hero" className="mt-8 grid gap-3 sm:grid-cols-2" />
 
           <div className="mt-10 flex flex-wrap gap-3">
             <Button asChild variant="inverse" size="lg" className="whitespace-normal text-center">

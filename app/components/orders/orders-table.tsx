@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { carrierLabel, type OrderStatus } from "~/lib/orders";
 
@@ -61,18 +61,7 @@ export function OrdersTable({
   const columns = showIvr ? 8 : 7;
   return (
     <DataTable label={label} stacked>
-      <thead>
-        <tr>
-          <Th>Order</Th>
-          {showIvr ? <Th>IVR</Th> : null}
-          <Th>Patient</Th>
-          <Th>Product</Th>
-          <Th>Sizes</Th>
-          <Th>Date of service</Th>
-          <Th>Status</Th>
-          <Th>Tracking</Th>
-        </tr>
-      </thead>
+      <HeadRow columns={["Order", showIvr ? "IVR" : null, "Patient", "Product", "Sizes", "Date of service", "Status", "Tracking"]} />
       <tbody>
         {rows.length === 0 ? (
           <EmptyRow colSpan={columns}>{empty}</EmptyRow>

@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { PLACES_OF_SERVICE } from "~/lib/ivr";
 import { optionLabel } from "~/lib/schemas/fields";
 
@@ -44,21 +44,7 @@ export function FacilitiesTable({
   const columns = 5 + (withPtan ? 1 : 0) + (editHref ? 1 : 0);
   return (
     <DataTable label={label} stacked>
-      <thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Address</Th>
-          <Th>Phone</Th>
-          <Th>Group NPI</Th>
-          {withPtan ? <Th>PTAN</Th> : null}
-          <Th>Place of service</Th>
-          {editHref ? (
-            <Th>
-              <span className="sr-only">Edit</span>
-            </Th>
-          ) : null}
-        </tr>
-      </thead>
+      <HeadRow columns={["Name", "Address", "Phone", "Group NPI", withPtan ? "PTAN" : null, "Place of service", editHref ? { srOnly: "Edit" } : null]} />
       <tbody>
         {facilities.length === 0 ? (
           <EmptyRow colSpan={columns}>{empty}</EmptyRow>

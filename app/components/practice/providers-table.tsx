@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 
 /** What a providers table shows of one provider. */
 export type ProviderRow = {
@@ -34,19 +34,7 @@ export function ProvidersTable({
 }) {
   return (
     <DataTable label={label} stacked>
-      <thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Specialty</Th>
-          <Th>NPI</Th>
-          <Th>PTAN</Th>
-          {editHref ? (
-            <Th>
-              <span className="sr-only">Edit</span>
-            </Th>
-          ) : null}
-        </tr>
-      </thead>
+      <HeadRow columns={["Name", "Specialty", "NPI", "PTAN", editHref ? { srOnly: "Edit" } : null]} />
       <tbody>
         {providers.length === 0 ? (
           <EmptyRow colSpan={editHref ? 5 : 4}>{empty}</EmptyRow>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/audit";
 import { privateMeta } from "~/lib/meta";
 import { Pager } from "~/components/ui/pager";
 import { AuditTarget } from "~/components/admin/audit-target";
-import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -100,16 +100,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 
       {total > 0 ? (
         <DataTable label="Audit log entries" stacked>
-          <thead>
-            <tr>
-              <Th>Time</Th>
-              <Th>Who</Th>
-              <Th>Action</Th>
-              <Th>Target</Th>
-              <Th>From</Th>
-              <Th>Detail</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Time", "Who", "Action", "Target", "From", "Detail"]} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>

@@ -3,11 +3,9 @@ import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/ivrs";
 import { privateMeta } from "~/lib/meta";
 import { useConsoleLive } from "~/components/admin/console-live";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { LiveNote } from "~/components/admin/live-note";
-import { FilterBar, FilterField } from "~/components/admin/filter-bar";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
+import { QueueCount, QueueFilterBar } from "~/components/admin/queue-filters";
 import { DateTime } from "~/components/ui/date-time";
-import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeSince } from "~/lib/format";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
@@ -55,40 +53,25 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
         <p className="text-muted-foreground">Insurance verification requests from the practices, oldest first; the answers to your questions on top.</p>
       </div>
 
-      <FilterBar label="Filter IVRs" action="/admin/ivrs" resetHref={filtered ? "/admin/ivrs" : null} key={JSON.stringify(filters)}>
-        <FilterField label="Status" htmlFor="ivr-status">
-          <Select id="ivr-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
-        </FilterField>
-        <FilterField label="Practice" htmlFor="ivr-practice" width="lg">
-          <Select id="ivr-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
-        </FilterField>
-        <FilterField label="Age" htmlFor="ivr-age">
-          <Select id="ivr-age" name="age" defaultValue={filters.age} options={ages} />
-        </FilterField>
-      </FilterBar>
+      <QueueFilterBar
+        label="Filter IVRs"
+        page="/admin/ivrs"
+        idPrefix="ivr"
+        filters={filters}
+        statusOptions={STATUS_OPTIONS}
+        practices={practices}
+        ages={ages}
+      />
 
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p className="text-sm text-muted-foreground" role="status">
-          {rows.length} {rows.length === 1 ? "IVR" : "IVRs"}
-          {filters.status === "open" ? " waiting on staff" : ""}
-          {filtered ? " match these filters" : ""}
-          {answeredToMe > 0 ? `, ${answeredToMe} answered for you` : ""}.
-        </p>
-        <LiveNote live={live} what="queue" />
-      </div>
+      <QueueCount live={live}>
+        {rows.length} {rows.length === 1 ? "IVR" : "IVRs"}
+        {filters.status === "open" ? " waiting on staff" : ""}
+        {filtered ? " match these filters" : ""}
+        {answeredToMe > 0 ? `, ${answeredToMe} answered for you` : ""}.
+      </QueueCount>
 
       <DataTable label="IVR queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
-        <thead>
-          <tr>
-            <Th>Reference</Th>
-            <Th>Practice</Th>
-            <Th>Patient</Th>
-            <Th>Product</Th>
-            <Th>Date of service</Th>
-            <Th>Waiting</Th>
-            <Th>Status</Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Reference", "Practice", "Patient", "Product", "Date of service", "Waiting", "Status"]} />
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow colSpan={7}>{filtered ? "No IVRs match these filters." : "Nothing waits on staff."}</EmptyRow>

@@ -1,11 +1,11 @@
 import { Ban, Play, RotateCw } from "lucide-react";
 import type { Route } from "./+types/jobs";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
+import { RowActionForm } from "~/components/admin/row-action-form";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { AnswerNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
-import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
@@ -116,17 +116,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
       </p>
 
       <DataTable label="Job list" stacked>
-        <thead>
-          <tr>
-            <Th>Job</Th>
-            <Th>State</Th>
-            <Th>Next run</Th>
-            <Th>Last error</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Job", "State", "Next run", "Last error", { srOnly: "Actions" }]} />
         <tbody>
           {list.rows.length === 0 ? (
             <EmptyRow colSpan={5}>{filtered ? "No job in this state." : "Nothing failed, waiting or running."}</EmptyRow>
@@ -188,26 +178,18 @@ function JobRowView({ job }: { job: JobRow }) {
       <Td data-label="Actions" className="max-sm:before:hidden">
         <div className="flex flex-wrap gap-2 sm:flex-nowrap">
           {canRetry ? (
-            <retry.fetcher.Form {...retry.formProps}>
-              <input type="hidden" name="intent" value="retry" />
-              <input type="hidden" name="jobId" value={job.id} />
-              <Button type="submit" size="sm" variant={job.status === "queued" ? "outline" : "default"} disabled={busy}>
-                {job.status === "queued" ? <Play aria-hidden /> : <RotateCw aria-hidden />}
-                {job.status === "queued" ? "Run now" : "Retry"}
-                {named}
-              </Button>
-            </retry.fetcher.Form>
+            <RowActionForm submission={retry} intent="retry" idName="jobId" id={job.id} variant={job.status === "queued" ? "outline" : "default"} disabled={busy}>
+              {job.status === "queued" ? <Play aria-hidden /> : <RotateCw aria-hidden />}
+              {job.status === "queued" ? "Run now" : "Retry"}
+              {named}
+            </RowActionForm>
           ) : null}
           {canCancel ? (
-            <cancel.fetcher.Form {...cancel.formProps}>
-              <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="jobId" value={job.id} />
-              <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                <Ban aria-hidden />
-                Cancel
-                {named}
-              </Button>
-            </cancel.fetcher.Form>
+            <RowActionForm submission={cancel} intent="cancel" idName="jobId" id={job.id} variant="outline" disabled={busy}>
+              <Ban aria-hidden />
+              Cancel
+              {named}
+            </RowActionForm>
           ) : null}
         </div>
       </Td>

@@ -1,11 +1,9 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
-import { FilterBar, FilterField } from "~/components/admin/filter-bar";
-import { Select } from "~/components/ui/select";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { useConsoleLive } from "~/components/admin/console-live";
-import { LiveNote } from "~/components/admin/live-note";
+import { QueueCount, QueueFilterBar } from "~/components/admin/queue-filters";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
 import { useTimeZone } from "~/lib/time-zone";
@@ -90,41 +88,24 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <FilterBar label="Filter orders" action="/admin/orders" resetHref={filtered ? "/admin/orders" : null} key={JSON.stringify(filters)}>
-        <FilterField label="Status" htmlFor="order-status">
-          <Select id="order-status" name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />
-        </FilterField>
-        <FilterField label="Practice" htmlFor="order-practice" width="lg">
-          <Select id="order-practice" name="practice" defaultValue={filters.practiceId} options={[{ value: "all", label: "All practices" }, ...practices]} />
-        </FilterField>
-        <FilterField label="Age" htmlFor="order-age">
-          <Select id="order-age" name="age" defaultValue={filters.age} options={ages} />
-        </FilterField>
-      </FilterBar>
+      <QueueFilterBar
+        label="Filter orders"
+        page="/admin/orders"
+        idPrefix="order"
+        filters={filters}
+        statusOptions={STATUS_OPTIONS}
+        practices={practices}
+        ages={ages}
+      />
 
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p className="text-sm text-muted-foreground" role="status">
-          {rows.length} {rows.length === 1 ? "order" : "orders"}
-          {filters.status === "open" ? " waiting on staff" : ""}
-          {filtered ? " match these filters" : ""}.
-        </p>
-        <LiveNote live={live} what="queue" />
-      </div>
+      <QueueCount live={live}>
+        {rows.length} {rows.length === 1 ? "order" : "orders"}
+        {filters.status === "open" ? " waiting on staff" : ""}
+        {filtered ? " match these filters" : ""}.
+      </QueueCount>
 
       <DataTable label="Order queue" stacked className={loading ? "opacity-60 transition-opacity" : undefined}>
-        <thead>
-          <tr>
-            <Th>Reference</Th>
-            <Th>Practice</Th>
-            <Th>IVR</Th>
-            <Th>Patient</Th>
-            <Th>Product and sizes</Th>
-            <Th>Date of service</Th>
-            <Th>Shipping</Th>
-            <Th>Status</Th>
-            <Th>Age</Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Reference", "Practice", "IVR", "Patient", "Product and sizes", "Date of service", "Shipping", "Status", "Age"]} />
         <tbody>
           {rows.length === 0 ? (
             <EmptyRow colSpan={9}>{filtered ? "No orders match these filters." : "Nothing waits on staff."}</EmptyRow>

@@ -3,13 +3,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { mailPurposeLabel } from "~/lib/mail";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
+import { RowActionForm } from "~/components/admin/row-action-form";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
 import { AnswerNotice, FormNotice } from "~/components/forms/field";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireRole } from "~/.server/accounts";
@@ -155,17 +156,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       </p>
 
       <DataTable label="Mail list" stacked>
-        <thead>
-          <tr>
-            <Th>Created</Th>
-            <Th>Mail</Th>
-            <Th>To</Th>
-            <Th>State</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Created", "Mail", "To", "State", { srOnly: "Actions" }]} />
         <tbody>
           {list.rows.length === 0 ? (
             <EmptyRow colSpan={5}>{filtered ? "No mail in this state." : "No mail yet."}</EmptyRow>
@@ -236,26 +227,18 @@ function MailRow({ mail: m, mailOff, viewHref, open }: { mail: OutboxMail; mailO
             <span className="sr-only"> mail to {m.to}</span>
           </Link>
           {canQueue ? (
-            <retry.fetcher.Form {...retry.formProps}>
-              <input type="hidden" name="intent" value="retry" />
-              <input type="hidden" name="mailId" value={m.id} />
-              <Button type="submit" size="sm" variant={m.status === "pending" ? "outline" : "default"} disabled={busy}>
-                {m.status === "pending" && !mailOff ? <Send aria-hidden /> : <RotateCw aria-hidden />}
-                {queueLabel}
-                <span className="sr-only"> mail to {m.to}</span>
-              </Button>
-            </retry.fetcher.Form>
+            <RowActionForm submission={retry} intent="retry" idName="mailId" id={m.id} variant={m.status === "pending" ? "outline" : "default"} disabled={busy}>
+              {m.status === "pending" && !mailOff ? <Send aria-hidden /> : <RotateCw aria-hidden />}
+              {queueLabel}
+              <span className="sr-only"> mail to {m.to}</span>
+            </RowActionForm>
           ) : null}
           {m.status === "failed" ? (
-            <dismiss.fetcher.Form {...dismiss.formProps}>
-              <input type="hidden" name="intent" value="dismiss" />
-              <input type="hidden" name="mailId" value={m.id} />
-              <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                <BellOff aria-hidden />
-                Dismiss
-                <span className="sr-only"> mail to {m.to}</span>
-              </Button>
-            </dismiss.fetcher.Form>
+            <RowActionForm submission={dismiss} intent="dismiss" idName="mailId" id={m.id} variant="outline" disabled={busy}>
+              <BellOff aria-hidden />
+              Dismiss
+              <span className="sr-only"> mail to {m.to}</span>
+            </RowActionForm>
           ) : null}
         </div>
       </Td>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import type { Route } from "./+types/patients-detail";
 import { AuditTarget } from "~/components/admin/audit-target";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
@@ -114,15 +114,7 @@ export default function AdminPatient({ loaderData }: Route.ComponentProps) {
           Staff and practice members, newest first. A person who keeps a page open is counted once per ten minutes.
         </p>
         <DataTable label="Reads and changes of the patient's data" stacked>
-          <thead>
-            <tr>
-              <Th>Time</Th>
-              <Th>Who</Th>
-              <Th>What</Th>
-              <Th>Record</Th>
-              <Th>From</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Time", "Who", "What", "Record", "From"]} />
           <tbody>
             {access.rows.length === 0 ? (
               <EmptyRow colSpan={5}>Nothing recorded about this patient yet.</EmptyRow>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/practices-detail";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { OneTimeLink } from "~/components/admin/one-time-link";
 import { AnswerNotice, Field, FormNotice } from "~/components/forms/field";
@@ -264,14 +264,7 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
           Members
         </h2>
         <DataTable label="Members of the practice" stacked>
-          <thead>
-            <tr>
-              <Th>Email</Th>
-              <Th>Role</Th>
-              <Th>Status</Th>
-              <Th>Last sign-in</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Email", "Role", "Status", "Last sign-in"]} />
           <tbody>
             {members.length === 0 ? (
               <EmptyRow colSpan={4}>No members yet.</EmptyRow>

@@ -2,7 +2,7 @@ import { Building2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/practices";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { AnswerNotice, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -93,16 +93,7 @@ export default function AdminPractices({ loaderData, actionData }: Route.Compone
           </p>
         </div>
         <DataTable label="Practice list" stacked>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Tax id</Th>
-              <Th>Members</Th>
-              <Th>Facilities</Th>
-              <Th>Providers</Th>
-              <Th>Open IVRs</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Name", "Tax id", "Members", "Facilities", "Providers", "Open IVRs"]} />
           <tbody>
             {practices.length === 0 ? (
               <EmptyRow colSpan={6}>No practices yet: create the first one above.</EmptyRow>

@@ -3,7 +3,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/submissions-detail";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { mailPurposeLabel } from "~/lib/mail";
 import { DateTime } from "~/components/ui/date-time";
 import { formatBytes } from "~/lib/format";
@@ -156,16 +156,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
           {takesFiles || files.length > 0 ? (
             <Panel id="files" title="Files" variant="plain">
               <DataTable label="Uploaded files">
-                <thead>
-                  <tr>
-                    <Th>Name</Th>
-                    <Th>Type</Th>
-                    <Th>Size</Th>
-                    <Th>
-                      <span className="sr-only">Download</span>
-                    </Th>
-                  </tr>
-                </thead>
+                <HeadRow columns={["Name", "Type", "Size", { srOnly: "Download" }]} />
                 <tbody>
                   {files.length === 0 ? (
                     <EmptyRow colSpan={4}>No files.</EmptyRow>
@@ -259,15 +250,7 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
 
       <Panel id="mail" title="Mail" variant="plain">
         <DataTable label="Mail about this submission" stacked>
-          <thead>
-            <tr>
-              <Th>Mail</Th>
-              <Th>To</Th>
-              <Th>State</Th>
-              <Th>Created</Th>
-              <Th>Sent</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Mail", "To", "State", "Created", "Sent"]} />
           <tbody>
             {mails.length === 0 ? (
               <EmptyRow colSpan={5}>No mail for this submission.</EmptyRow>

@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/users";
 import { privateMeta } from "~/lib/meta";
 import { AccountStatus } from "~/components/account/account-status";
-import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { AnswerNotice, Field, FormNotice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -327,17 +327,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
         <DataTable label="Accounts table" stacked>
-          <thead>
-            <tr>
-              <Th>Email</Th>
-              <Th>Name</Th>
-              <Th>Role</Th>
-              <Th>Practice</Th>
-              <Th>Status</Th>
-              <Th>Activity</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Email", "Name", "Role", "Practice", "Status", "Activity", "Actions"]} />
           <tbody>
             {users.map((u) => (
               <UserRow

@@ -1,7 +1,7 @@
 import { FilePlus2, Search, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { CalendarDate, DateTime } from "~/components/ui/date-time";
 import { ConfirmButton } from "~/components/ui/confirm-button";
 import { AnswerNotice, FormNotice } from "~/components/forms/field";
@@ -193,16 +193,7 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
             </Form>
   
             <DataTable label="IVRs of your practice" stacked>
-              <thead>
-                <tr>
-                  <Th>Reference</Th>
-                  <Th>Patient</Th>
-                  <Th>Product</Th>
-                  <Th>Date of service</Th>
-                  <Th>Age</Th>
-                  <Th>Status</Th>
-                </tr>
-              </thead>
+              <HeadRow columns={["Reference", "Patient", "Product", "Date of service", "Age", "Status"]} />
               <tbody>
                 {rows.length === 0 ? (
                   <EmptyRow colSpan={6}>{total === 0 ? "No IVRs yet: send your first from the IVR FORM tab." : "No IVR matches this filter."}</EmptyRow>

@@ -1,7 +1,7 @@
 import { Download, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, Th, HeadRow } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
@@ -80,21 +80,19 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <DataTable label="Invoices of your practice" stacked>
-            <thead>
-              <tr>
-                <Th>Invoice</Th>
-                <Th>Order</Th>
-                <Th>Issued</Th>
-                <Th>Due</Th>
-                <Th className="text-right">Amount</Th>
-                <Th className="text-right">Paid</Th>
-                <Th className="text-right">Balance</Th>
-                <Th>State</Th>
-                <Th>
-                  <span className="sr-only">Download and pay</span>
-                </Th>
-              </tr>
-            </thead>
+            <HeadRow
+              columns={[
+                "Invoice",
+                "Order",
+                "Issued",
+                "Due",
+                <Th className="text-right">Amount</Th>,
+                <Th className="text-right">Paid</Th>,
+                <Th className="text-right">Balance</Th>,
+                "State",
+                { srOnly: "Download and pay" },
+              ]}
+            />
             <tbody>
               {invoices.length === 0 ? (
                 <EmptyRow colSpan={9}>No invoices yet. An order is invoiced once it is delivered.</EmptyRow>

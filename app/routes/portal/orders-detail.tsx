@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, ExternalLink, TriangleAlert } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders-detail";
-import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { DataTable, Td, Th, HeadRow } from "~/components/admin/data-table";
 import { AnswerNotice } from "~/components/forms/field";
 import { TrackingLink } from "~/components/orders/orders-table";
 import { Block, Facts, History } from "~/components/portal/facts";
@@ -179,13 +179,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
 
       <Block title="Sizes">
         <DataTable label="Sizes ordered" narrow>
-          <thead>
-            <tr>
-              <Th>Size</Th>
-              <Th className="text-right">Quantity</Th>
-              <Th className="text-right">Area</Th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Size", <Th className="text-right">Quantity</Th>, <Th className="text-right">Area</Th>]} />
           <tbody>
             {order.lines.map((l) => (
               <tr key={l.id}>
@@ -248,13 +242,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         )}
         {units.length > 0 ? (
           <DataTable label="Tissue identifiers" narrow>
-            <thead>
-              <tr>
-                <Th>Size</Th>
-                <Th>Unit</Th>
-                <Th>Tissue identifier</Th>
-              </tr>
-            </thead>
+            <HeadRow columns={["Size", "Unit", "Tissue identifier"]} />
             <tbody>
               {units.map((u) => (
                 <tr key={u.key}>

@@ -1,7 +1,7 @@
 import { FilePlus2, PackagePlus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { DataTable, Td, Th } from "~/components/admin/data-table";
+import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
@@ -86,18 +86,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
               </div>
             ) : (
               <DataTable label="IVRs you can order from" stacked>
-                <thead>
-                  <tr>
-                    <Th>IVR</Th>
-                    <Th>Patient</Th>
-                    <Th>Product</Th>
-                    <Th>Valid until</Th>
-                    <Th>Applications</Th>
-                    <Th>
-                      <span className="sr-only">Order</span>
-                    </Th>
-                  </tr>
-                </thead>
+                <HeadRow columns={["IVR", "Patient", "Product", "Valid until", "Applications", { srOnly: "Order" }]} />
                 <tbody>
                   {ivrs.map((i) => (
                     <tr key={i.id} data-ivr={i.reference}>

@@ -3,7 +3,7 @@ import * as React from "react";
 import { data, Link, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import type { Route } from "./+types/patients-detail";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { AnswerNotice, RequiredNote, Field } from "~/components/forms/field";
 import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -220,14 +220,7 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
             </Button>
           </div>
           <DataTable label="IVRs of the patient" stacked>
-            <thead>
-              <tr>
-                <Th>Reference</Th>
-                <Th>Product</Th>
-                <Th>Date of service</Th>
-                <Th>Status</Th>
-              </tr>
-            </thead>
+            <HeadRow columns={["Reference", "Product", "Date of service", "Status"]} />
             <tbody>
               {ivrs.length === 0 ? (
                 <EmptyRow colSpan={4}>No IVR sent for this patient yet.</EmptyRow>
@@ -278,16 +271,7 @@ function CoverageTable({
   const columns = history ? 6 : 5;
   return (
     <DataTable label={label} stacked>
-      <thead>
-        <tr>
-          <Th>Coverage</Th>
-          <Th>Payer</Th>
-          <Th>Member id</Th>
-          <Th>Group</Th>
-          <Th>{history ? "From" : "Since"}</Th>
-          {history ? <Th>Replaced</Th> : null}
-        </tr>
-      </thead>
+      <HeadRow columns={["Coverage", "Payer", "Member id", "Group", history ? "From" : "Since", history ? "Replaced" : null]} />
       <tbody>
         {rows.length === 0 ? (
           <EmptyRow colSpan={columns}>{empty}</EmptyRow>

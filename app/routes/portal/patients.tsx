@@ -3,7 +3,7 @@ import * as React from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/patients";
 import { privateMeta } from "~/lib/meta";
-import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { AnswerNotice, Field, RequiredNote } from "~/components/forms/field";
 import { answerForTheForm } from "~/components/forms/answer-for-the-form";
 import { ExistingPatient } from "~/components/portal/existing-patient";
@@ -158,13 +158,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
 function PatientTable({ label, rows, empty }: { label: string; rows: PatientSummary[]; empty: string }) {
   return (
     <DataTable label={label} stacked>
-      <thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Date of birth</Th>
-          <Th>Reference</Th>
-        </tr>
-      </thead>
+      <HeadRow columns={["Name", "Date of birth", "Reference"]} />
       <tbody>
         {rows.length === 0 ? (
           <EmptyRow colSpan={3}>{empty}</EmptyRow>

@@ -160,39 +160,39 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
               <p className="text-muted-foreground">The facilities and providers you choose from when you send an insurance verification request.</p>
             </div>
 
-            <section aria-labelledby="facilities-heading" className="flex flex-col gap-4">
-              <h2 id="facilities-heading" className="text-xl font-semibold text-navy">
-                Facilities
-              </h2>
-              <FacilitiesTable
-                facilities={facilities}
-                label="Your facilities"
-                empty="No facilities yet: add the first one below."
-                editHref={(f) => `${PAGE}?facility=${f.id}#facility-form`}
-              />
-              {editing?.kind === "facility" && editing.record ? (
-                <FacilityForm key={`edit-${editing.record.id}`} id={editing.record.id} record={editing.record} answer={answer?.intent === "facility" ? answer : undefined} />
-              ) : (
-                <FacilityForm key={`add-${facilities.length}`} answer={answer?.intent === "facility" ? answer : undefined} />
-              )}
-            </section>
+            <RecordSection
+              kind="facility"
+              title="Facilities"
+              count={facilities.length}
+              editing={editing}
+              answer={answer}
+              Form={FacilityForm}
+              table={
+                <FacilitiesTable
+                  facilities={facilities}
+                  label="Your facilities"
+                  empty="No facilities yet: add the first one below."
+                  editHref={(f) => `${PAGE}?facility=${f.id}#facility-form`}
+                />
+              }
+            />
 
-            <section aria-labelledby="providers-heading" className="flex flex-col gap-4">
-              <h2 id="providers-heading" className="text-xl font-semibold text-navy">
-                Providers
-              </h2>
-              <ProvidersTable
-                providers={providers}
-                label="Your providers"
-                empty="No providers yet: add the first one below."
-                editHref={(p) => `${PAGE}?provider=${p.id}#provider-form`}
-              />
-              {editing?.kind === "provider" && editing.record ? (
-                <ProviderForm key={`edit-${editing.record.id}`} id={editing.record.id} record={editing.record} answer={answer?.intent === "provider" ? answer : undefined} />
-              ) : (
-                <ProviderForm key={`add-${providers.length}`} answer={answer?.intent === "provider" ? answer : undefined} />
-              )}
-            </section>
+            <RecordSection
+              kind="provider"
+              title="Providers"
+              count={providers.length}
+              editing={editing}
+              answer={answer}
+              Form={ProviderForm}
+              table={
+                <ProvidersTable
+                  providers={providers}
+                  label="Your providers"
+                  empty="No providers yet: add the first one below."
+                  editHref={(p) => `${PAGE}?provider=${p.id}#provider-form`}
+                />
+              }
+            />
 
             <TimeZoneForm key={timeZone} timeZone={timeZone} now={now} answer={answer?.intent === "time-zone" ? answer : undefined} />
           </>
@@ -273,23 +273,97 @@ function FormCard({ id, title, description, children }: { id: string; title: str
   );
 }
 
-function FacilityForm({ id, record, answer }: { id?: string; record?: Values; answer?: PracticeAnswer }) {
-  const form = useFormSubmission({ validate: validateFacility, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
+type RecordFormProps = { id?: string; record?: Values; answer?: PracticeAnswer };
+
+/** A facilities or providers section: its heading, its table, and the form that adds one or edits the one chosen. */
+function RecordSection({
+  kind,
+  title,
+  count,
+  editing,
+  answer,
+  Form,
+  table,
+}: {
+  kind: "facility" | "provider";
+  title: string;
+  count: number;
+  editing: { kind: string; record: ({ id: string } & Values) | null | undefined } | null;
+  answer?: PracticeAnswer;
+  Form: (props: RecordFormProps) => React.ReactNode;
+  table: React.ReactNode;
+}) {
+  const headingId = `${title.toLowerCase()}-heading`;
+  const formAnswer = answer?.intent === kind ? answer : undefined;
+  const record = editing?.kind === kind ? editing.record : undefined;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-xl font-semibold text-navy">
+        {title}
+      </h2>
+      {table}
+      {record ? <Form key={`edit-${record.id}`} id={record.id} record={record} answer={formAnswer} /> : <Form key={`add-${count}`} answer={formAnswer} />}
+    </section>
+  );
+}
+
+/** The add-or-edit form of a facility or a provider: its card, hidden fields, notices and buttons around the fields it is given. */
+function RecordForm({
+  kind,
+  validate,
+  id,
+  record,
+  answer,
+  title,
+  description,
+  children,
+}: RecordFormProps & {
+  kind: "facility" | "provider";
+  validate: typeof validateFacility;
+  title: string;
+  description: string;
+  children: (v: (name: string) => string | undefined, e: Record<string, string | undefined>) => React.ReactNode;
+}) {
+  const form = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
   const typed = submittedValues(answer);
   const v = (name: string) => valueOf(typed, record, name);
-  const e = form.errors;
   return (
-    <FormCard
-      id="facility-form"
-      title={id ? `Edit ${String(record?.name ?? "facility")}` : "Add a facility"}
-      description="Where the practice treats patients. The place of service is offered first on a new IVR."
-    >
+    <FormCard id={`${kind}-form`} title={title} description={description}>
       <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="facility" />
+        <input type="hidden" name="intent" value={kind} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         <AnswerNotice answer={answer} title="Not saved" />
         <RequiredNote />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2">{children(v, form.errors)}</div>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={form.pending} pendingText="Saving...">
+            {id ? null : <Plus aria-hidden />}
+            {id ? `Save ${kind}` : `Add ${kind}`}
+          </SubmitButton>
+          {id ? (
+            <Button asChild variant="outline">
+              <Link to={PAGE}>Cancel</Link>
+            </Button>
+          ) : null}
+        </div>
+      </form.fetcher.Form>
+    </FormCard>
+  );
+}
+
+function FacilityForm({ id, record, answer }: RecordFormProps) {
+  return (
+    <RecordForm
+      kind="facility"
+      validate={validateFacility}
+      id={id}
+      record={record}
+      answer={answer}
+      title={id ? `Edit ${String(record?.name ?? "facility")}` : "Add a facility"}
+      description="Where the practice treats patients. The place of service is offered first on a new IVR."
+    >
+      {(v, e) => (
+        <>
           <Field label="Facility name" name="name" required error={e.name}>
             {(c) => <Input {...c} maxLength={LIMITS.short} defaultValue={v("name")} />}
           </Field>
@@ -315,40 +389,25 @@ function FacilityForm({ id, record, answer }: { id?: string; record?: Values; an
           <Field label="Tax id" name="taxId" error={e.taxId} hint="12-3456789">
             {(c) => <Input {...c} inputMode="numeric" maxLength={10} defaultValue={v("taxId")} />}
           </Field>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={form.pending} pendingText="Saving...">
-            {id ? null : <Plus aria-hidden />}
-            {id ? "Save facility" : "Add facility"}
-          </SubmitButton>
-          {id ? (
-            <Button asChild variant="outline">
-              <Link to={PAGE}>Cancel</Link>
-            </Button>
-          ) : null}
-        </div>
-      </form.fetcher.Form>
-    </FormCard>
+        </>
+      )}
+    </RecordForm>
   );
 }
 
-function ProviderForm({ id, record, answer }: { id?: string; record?: Values; answer?: PracticeAnswer }) {
-  const form = useFormSubmission({ validate: validateProvider, success: null, failure: consoleNotSaved, resetOnSuccess: false, answer: answerForTheForm(answer) });
-  const typed = submittedValues(answer);
-  const v = (name: string) => valueOf(typed, record, name);
-  const e = form.errors;
+function ProviderForm({ id, record, answer }: RecordFormProps) {
   return (
-    <FormCard
-      id="provider-form"
+    <RecordForm
+      kind="provider"
+      validate={validateProvider}
+      id={id}
+      record={record}
+      answer={answer}
       title={id ? `Edit ${record ? `${String(record.firstName)} ${String(record.lastName)}` : "provider"}` : "Add a provider"}
       description="The clinicians who order for your patients. Their individual NPI is checked before it is saved."
     >
-      <form.fetcher.Form {...form.formProps} action={PAGE} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="provider" />
-        {id ? <input type="hidden" name="id" value={id} /> : null}
-        <AnswerNotice answer={answer} title="Not saved" />
-        <RequiredNote />
-        <div className="grid gap-4 sm:grid-cols-2">
+      {(v, e) => (
+        <>
           <Field label="First name" name="firstName" required error={e.firstName}>
             {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.name} defaultValue={v("firstName")} />}
           </Field>
@@ -367,19 +426,8 @@ function ProviderForm({ id, record, answer }: { id?: string; record?: Values; an
           <Field label="PTAN" name="ptan" error={e.ptan}>
             {(c) => <Input {...c} maxLength={15} defaultValue={v("ptan")} />}
           </Field>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={form.pending} pendingText="Saving...">
-            {id ? null : <Plus aria-hidden />}
-            {id ? "Save provider" : "Add provider"}
-          </SubmitButton>
-          {id ? (
-            <Button asChild variant="outline">
-              <Link to={PAGE}>Cancel</Link>
-            </Button>
-          ) : null}
-        </div>
-      </form.fetcher.Form>
-    </FormCard>
+        </>
+      )}
+    </RecordForm>
   );
 }

@@ -1,13 +1,12 @@
 import { ArrowDown, Briefcase, HeartPulse, Lightbulb, Mail, Send, ShieldCheck, Users } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/careers";
 import type { PageHandle } from "~/lib/page-scripts";
+import { ButtonLink } from "~/components/marketing/button-link";
+import { HeroActions, HeroBadges } from "~/components/marketing/hero-badges";
 import { JobCard } from "~/components/careers/job-card";
 import { ValueCard } from "~/components/careers/value-card";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { jobPostings } from "~/content/jobs";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
@@ -54,23 +53,15 @@ export default function CareersPage() {
   return (
     <>
       <PageHero
-        eyebrow={
-          <Badge variant="inverse">
-            <Briefcase aria-hidden />
-            Careers
-          </Badge>
-        }
+        eyebrow={<HeroBadges badges={[{ icon: Briefcase, label: "Careers" }]} />}
         title="Join Our Team"
         lead={`Build a career that helps physicians and wound care teams get the products and support their patients need. ${site.companyName} is growing, and we are looking for people who care about doing the work well.`}
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <a href="#open-positions">
-              View Open Positions
-              <ArrowDown aria-hidden />
-            </a>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink href="#open-positions" trailingIcon={ArrowDown} variant="inverse" size="lg">
+            View Open Positions
+          </ButtonLink>
+        </HeroActions>
       </PageHero>
 
       <Section
@@ -121,18 +112,12 @@ export default function CareersPage() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Button asChild>
-              <Link to="/apply">
-                <Send aria-hidden />
-                Submit General Application
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <a href={`mailto:${site.careersEmail}?subject=${encodeURIComponent("Careers inquiry")}`}>
-                <Mail aria-hidden />
-                Contact HR Team
-              </a>
-            </Button>
+            <ButtonLink to="/apply" icon={Send}>
+              Submit General Application
+            </ButtonLink>
+            <ButtonLink href={`mailto:${site.careersEmail}?subject=${encodeURIComponent("Careers inquiry")}`} icon={Mail} variant="outline">
+              Contact HR Team
+            </ButtonLink>
           </div>
         </div>
       </Section>

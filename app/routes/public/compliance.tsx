@@ -1,16 +1,14 @@
-import { Lock, Phone, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Lock, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/compliance";
 import type { PageHandle } from "~/lib/page-scripts";
+import { ButtonLink, CallButton } from "~/components/marketing/button-link";
+import { HeroActions, HeroBadges } from "~/components/marketing/hero-badges";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { CertificationCard } from "~/components/support/certification-card";
 import { CtaBand } from "~/components/layout/cta-band";
 import { FrameworkCard } from "~/components/support/framework-card";
 import { ProgramCard } from "~/components/support/program-card";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { telHref } from "~/config/site";
 import {
   certifications,
   complianceFrameworks,
@@ -36,28 +34,24 @@ export default function CompliancePage() {
     <>
       <PageHero
         eyebrow={
-          <>
-            <Badge variant="inverse">
-              <ShieldCheck aria-hidden />
-              HIPAA compliance program
-            </Badge>
-            <Badge variant="inverse">
-              <Lock aria-hidden />
-              AES-256 and TLS 1.3 encryption
-            </Badge>
-          </>
+          <HeroBadges
+            badges={[
+              { icon: ShieldCheck, label: "HIPAA compliance program" },
+              { icon: Lock, label: "AES-256 and TLS 1.3 encryption" },
+            ]}
+          />
         }
         title="Compliance & Regulatory Standards"
         lead="Tissue products and patient information call for rigorous controls. Our compliance programs cover privacy, quality, traceability and reimbursement, so your practice can order with confidence."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">Request a Compliance Consultation</Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href="#certifications">View Certifications</a>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink to="/intake" variant="inverse" size="lg">
+            Request a Compliance Consultation
+          </ButtonLink>
+          <ButtonLink href="#certifications" variant="outline-inverse" size="lg">
+            View Certifications
+          </ButtonLink>
+        </HeroActions>
       </PageHero>
 
       <Section
@@ -111,15 +105,10 @@ export default function CompliancePage() {
           title="Strengthen your practice's compliance"
           lead="Our specialists review documentation, billing and coding workflows with your team in a free 30-minute consultation."
         >
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">Schedule a Free Consultation</Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href={telHref(site.phone)}>
-              <Phone aria-hidden />
-              Call {site.phone}
-            </a>
-          </Button>
+          <ButtonLink to="/intake" variant="inverse" size="lg">
+            Schedule a Free Consultation
+          </ButtonLink>
+          <CallButton />
         </CtaBand>
     </>
   );

@@ -1,18 +1,17 @@
-import { ArrowRight, CircleCheck, Clock, FileCheck, FileSearch, ListChecks, Phone, ShieldCheck } from "lucide-react";
+import { ArrowRight, Clock, FileCheck, FileSearch, ListChecks, ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { CheckList } from "~/components/support/check-list";
 import type { Route } from "./+types/insurance";
 import type { PageHandle } from "~/lib/page-scripts";
 import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps, type Step } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { ButtonLink, CallButton } from "~/components/marketing/button-link";
+import { HeroActions, HeroBadges } from "~/components/marketing/hero-badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
-import { useSite } from "~/lib/use-site";
 
 /** Plain HTML: the page is sent without JavaScript. */
 export const handle: PageHandle = { hydrate: false };
@@ -86,39 +85,26 @@ const steps: readonly Step[] = [
 ];
 
 export default function InsurancePage() {
-  const site = useSite();
   return (
     <>
       <PageHero
         eyebrow={
-          <>
-            <Badge variant="inverse">
-              <Clock aria-hidden />
-              Same-day results
-            </Badge>
-            <Badge variant="inverse">
-              <ShieldCheck aria-hidden />
-              Medicare &amp; Medicaid support
-            </Badge>
-          </>
+          <HeroBadges
+            badges={[
+              { icon: Clock, label: "Same-day results" },
+              { icon: ShieldCheck, label: "Medicare & Medicaid support" },
+            ]}
+          />
         }
         title="Insurance Verification"
         lead="Know a patient's coverage before you treat. We verify benefits for wound care biologics the same business day and guide your team through pre-authorization."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">
-              Get Started
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href={telHref(site.phone)}>
-              <Phone aria-hidden />
-              Call {site.phone}
-            </a>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink to="/intake" trailingIcon={ArrowRight} variant="inverse" size="lg">
+            Get Started
+          </ButtonLink>
+          <CallButton />
+        </HeroActions>
       </PageHero>
 
       <Section id="same-day" title="Same-day verification">
@@ -170,14 +156,7 @@ export default function InsurancePage() {
         title="Pre-authorization guidance"
         lead="When a payer requires prior authorization, we tell you early and help you through it."
       >
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {preAuthPoints.map((point) => (
-            <li key={point} className="flex items-start gap-3 rounded-xl border border-border p-5">
-              <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-              <span className="min-w-0 text-foreground">{point}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={preAuthPoints} look="boxed" className="grid gap-4 sm:grid-cols-2" />
       </Section>
 
       <Section
@@ -195,14 +174,7 @@ export default function InsurancePage() {
                   <CardDescription size="lg">{payer.description}</CardDescription>
                 </CardHeader>
                 <CardContent>
-                  <ul className="space-y-2">
-                    {payer.points.map((point) => (
-                      <li key={point} className="flex items-start gap-2 text-sm text-muted-foreground">
-                        <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                        <span className="min-w-0">{point}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={payer.points} look="features" className="space-y-2" />
                 </CardContent>
               </Card>
             </li>
@@ -226,12 +198,9 @@ export default function InsurancePage() {
         title="Start verifying benefits the same day"
         lead="Tell us about your practice and we'll set up your portal access and verification workflow."
       >
-        <Button asChild variant="inverse" size="lg">
-          <Link to="/intake">
-            Get Started
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <ButtonLink to="/intake" trailingIcon={ArrowRight} variant="inverse" size="lg">
+          Get Started
+        </ButtonLink>
       </CtaBand>
     </>
   );

@@ -1,5 +1,6 @@
 import { CircleCheck, Mail, Phone } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { CheckList } from "~/components/support/check-list";
 import type { Route } from "./+types/intake";
 import { Field, FormNotice, RequiredNote } from "~/components/forms/field";
 import { PersonFields } from "~/components/forms/person-fields";
@@ -89,14 +90,7 @@ export default function IntakePage({ actionData }: Route.ComponentProps) {
         title="Schedule Your Free Consultation"
         lead="Talk with a wound-care specialist about products, ordering, insurance verification and compliance. The consultation is free, takes about 30 minutes and comes with no obligation."
       >
-        <ul className="grid max-w-3xl gap-3 sm:grid-cols-2">
-          {intakeBenefits.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-3 text-white">
-              <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-white" />
-              <span className="min-w-0">{benefit}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={intakeBenefits} look="inverse" className="grid max-w-3xl gap-3 sm:grid-cols-2" />
       </PageHero>
 
       <Section>

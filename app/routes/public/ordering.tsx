@@ -14,12 +14,13 @@ import {
 import { Link } from "react-router";
 import type { Route } from "./+types/ordering";
 import type { PageHandle } from "~/lib/page-scripts";
+import { ButtonLink } from "~/components/marketing/button-link";
+import { HeroActions, HeroBadges } from "~/components/marketing/hero-badges";
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { CheckList } from "~/components/support/check-list";
 import { CtaBand } from "~/components/layout/cta-band";
 import { FeatureCard } from "~/components/support/feature-card";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmbedFrame } from "~/components/ui/embed-frame";
@@ -102,28 +103,24 @@ export default function OrderingPage() {
     <>
       <PageHero
         eyebrow={
-          <>
-            <Badge variant="inverse">
-              <Timer aria-hidden />
-              Setup in under 1 hour
-            </Badge>
-            <Badge variant="inverse">
-              <Zap aria-hidden />
-              Real-time order processing
-            </Badge>
-          </>
+          <HeroBadges
+            badges={[
+              { icon: Timer, label: "Setup in under 1 hour" },
+              { icon: Zap, label: "Real-time order processing" },
+            ]}
+          />
         }
         title="Online Ordering & Portal"
         lead="One secure portal for ordering wound-care products, submitting insurance verification requests and tracking every order, built to save your team time."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">Request Portal Access</Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href="#demo">Try the Live Demo</a>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink to="/intake" variant="inverse" size="lg">
+            Request Portal Access
+          </ButtonLink>
+          <ButtonLink href="#demo" variant="outline-inverse" size="lg">
+            Try the Live Demo
+          </ButtonLink>
+        </HeroActions>
       </PageHero>
 
       <Section

@@ -1,5 +1,6 @@
-import { Phone } from "lucide-react";
 import type { Route } from "./+types/partner-callback";
+import { ButtonLink, CallButton } from "~/components/marketing/button-link";
+import { HeroActions } from "~/components/marketing/hero-badges";
 import { Field, FormNotice, RequiredNote } from "~/components/forms/field";
 import { PersonFields } from "~/components/forms/person-fields";
 import { Honeypot } from "~/components/forms/honeypot";
@@ -8,14 +9,12 @@ import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-
 import { PageHero } from "~/components/layout/page-hero";
 import { Section } from "~/components/layout/section";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { IconTile } from "~/components/ui/icon-tile";
-import { telHref } from "~/config/site";
 import { formToasts, partnerBenefits, partnerStats, partnerSteps } from "~/content/forms";
 import {
   submittedText,
@@ -28,7 +27,6 @@ import { submitCallback } from "~/.server/submissions";
 import { LIMITS } from "~/lib/schemas/fields";
 import { partnerCallbackSchema } from "~/lib/schemas/partner-callback";
 import { bestTimeOptions, experienceOptions } from "~/lib/schemas/partner-callback-options";
-import { useSite } from "~/lib/use-site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -57,7 +55,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 const validate = schemaValidator(() => import("~/lib/schemas/partner-callback").then((m) => m.partnerCallbackSchema));
 
 export default function PartnerCallbackPage({ actionData }: Route.ComponentProps) {
-  const site = useSite();
   const values = submittedValues(actionData);
   const text = (name: string) => submittedText(values, name);
   const form = useFormSubmission({
@@ -75,17 +72,12 @@ export default function PartnerCallbackPage({ actionData }: Route.ComponentProps
         title="Become a Partner Representative"
         lead="Bring advanced wound-care biologics to the facilities in your territory. As an independent 1099 partner you work with an established portfolio, dedicated support and a commission structure that rewards your growth."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <a href="#request-callback">Request a Callback</a>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href={telHref(site.phone)}>
-              <Phone aria-hidden />
-              Call {site.phone}
-            </a>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink href="#request-callback" variant="inverse" size="lg">
+            Request a Callback
+          </ButtonLink>
+          <CallButton />
+        </HeroActions>
       </PageHero>
 
       <Section

@@ -1,5 +1,6 @@
-import { ArrowRight, CircleCheck, Mail } from "lucide-react";
+import { ArrowRight, Mail } from "lucide-react";
 import { Link } from "react-router";
+import { CheckList } from "~/components/support/check-list";
 import type { Route } from "./+types/products";
 import type { PageHandle } from "~/lib/page-scripts";
 import { CtaBand } from "~/components/layout/cta-band";
@@ -105,14 +106,7 @@ function ProductCard({ product, url }: { product: Product; url: string | undefin
           <dd className="font-mono font-semibold text-foreground">{product.hcpcs}</dd>
         </dl>
         <h4 className="text-sm font-semibold text-navy">Key features</h4>
-        <ul className="mt-2 space-y-2">
-          {product.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2 text-sm text-muted-foreground">
-              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span className="min-w-0">{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={product.features} look="features" className="mt-2 space-y-2" />
         <h4 className="mt-5 text-sm font-semibold text-navy">Sizes (cm)</h4>
         {product.sizes.length > 0 ? (
           <ul className="mt-2 flex flex-wrap gap-y-1 text-sm text-muted-foreground tabular-nums">

@@ -1,7 +1,10 @@
-import { ArrowRight, CircleCheck, MessagesSquare, MonitorPlay } from "lucide-react";
+import { ArrowRight, MessagesSquare, MonitorPlay } from "lucide-react";
 import { Link } from "react-router";
+import { CheckList } from "~/components/support/check-list";
 import type { Route } from "./+types/services";
 import type { PageHandle } from "~/lib/page-scripts";
+import { ButtonLink } from "~/components/marketing/button-link";
+import { HeroActions } from "~/components/marketing/hero-badges";
 import { CtaBand } from "~/components/layout/cta-band";
 import { ProcessSteps } from "~/components/home/process-steps";
 import { PageHero } from "~/components/layout/page-hero";
@@ -33,14 +36,14 @@ export default function ServicesPage() {
         title="Services that take the paperwork off your plate"
         lead="From insurance verification to reimbursement and clinical education, our team supports every step between the wound and the claim."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">Schedule Consultation</Link>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <Link to="/ordering">Try Our Portal Demo</Link>
-          </Button>
-        </div>
+        <HeroActions>
+          <ButtonLink to="/intake" variant="inverse" size="lg">
+            Schedule Consultation
+          </ButtonLink>
+          <ButtonLink to="/ordering" variant="outline-inverse" size="lg">
+            Try Our Portal Demo
+          </ButtonLink>
+        </HeroActions>
       </PageHero>
 
       <Section
@@ -145,14 +148,7 @@ function ServiceCardView({ service }: { service: Service }) {
         <CardDescription size="lg">{service.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="space-y-2">
-          {service.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2 text-sm text-muted-foreground">
-              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span className="min-w-0">{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={service.features} look="features" className="space-y-2" />
       </CardContent>
       <CardFooter rule="md">
         <Button asChild variant="outline" className="w-full">

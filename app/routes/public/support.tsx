@@ -1,7 +1,8 @@
 import { Clock, Mail, MessageSquare, Phone } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/support";
 import type { PageHandle } from "~/lib/page-scripts";
+import { ButtonLink, CallButton } from "~/components/marketing/button-link";
+import { HeroActions, HeroBadges } from "~/components/marketing/hero-badges";
 import { Section } from "~/components/layout/section";
 import { PageHero } from "~/components/layout/page-hero";
 import { ChannelCard } from "~/components/support/channel-card";
@@ -10,11 +11,9 @@ import { DownloadCard } from "~/components/support/download-card";
 import { FaqAccordion } from "~/components/support/faq-accordion";
 import { mailtoHref } from "~/components/support/mailto";
 import { TopicCard } from "~/components/support/topic-card";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { telHref } from "~/config/site";
 import { downloads, faqs, supportChannels, supportTopics } from "~/content/support";
+import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 
@@ -34,34 +33,22 @@ export default function SupportPage() {
     <>
       <PageHero
         eyebrow={
-          <>
-            <Badge variant="inverse">
-              <Clock aria-hidden />
-              Mon-Fri 8AM-6PM EST
-            </Badge>
-            <Badge variant="inverse">
-              <Mail aria-hidden />
-              Email monitored 24/7
-            </Badge>
-          </>
+          <HeroBadges
+            badges={[
+              { icon: Clock, label: "Mon-Fri 8AM-6PM EST" },
+              { icon: Mail, label: "Email monitored 24/7" },
+            ]}
+          />
         }
         title="Support Center"
         lead="Help with orders, the online portal, insurance verification and compliance documentation, from a team that knows wound care. Choose the channel that suits you, or browse the answers below."
       >
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="inverse" size="lg">
-            <a href={telHref(site.phone)}>
-              <Phone aria-hidden />
-              Call {site.phone}
-            </a>
-          </Button>
-          <Button asChild variant="outline-inverse" size="lg">
-            <a href={mailtoHref(site.supportEmail, "Support request")}>
-              <Mail aria-hidden />
-              Email Support
-            </a>
-          </Button>
-        </div>
+        <HeroActions>
+          <CallButton variant="inverse" />
+          <ButtonLink href={mailtoHref(site.supportEmail, "Support request")} icon={Mail} variant="outline-inverse" size="lg">
+            Email Support
+          </ButtonLink>
+        </HeroActions>
       </PageHero>
 
       <Section
@@ -103,18 +90,12 @@ export default function SupportPage() {
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-3">
-              <Button asChild>
-                <Link to="/#contact">
-                  <MessageSquare aria-hidden />
-                  Start a Conversation
-                </Link>
-              </Button>
-              <Button asChild variant="outline">
-                <a href={telHref(site.phone)}>
-                  <Phone aria-hidden />
-                  Call Us
-                </a>
-              </Button>
+              <ButtonLink to="/#contact" icon={MessageSquare}>
+                Start a Conversation
+              </ButtonLink>
+              <ButtonLink href={telHref(site.phone)} icon={Phone} variant="outline">
+                Call Us
+              </ButtonLink>
             </CardContent>
           </Card>
         </div>
@@ -138,12 +119,12 @@ export default function SupportPage() {
         title="New to our online portal?"
         lead="Schedule a free 30-minute consultation and we will set up your account, walk your team through ordering and insurance verification, and answer your questions."
       >
-        <Button asChild variant="inverse" size="lg">
-          <Link to="/intake">Schedule a Free Consultation</Link>
-        </Button>
-        <Button asChild variant="outline-inverse" size="lg">
-          <Link to="/ordering">See the Portal Demo</Link>
-        </Button>
+        <ButtonLink to="/intake" variant="inverse" size="lg">
+          Schedule a Free Consultation
+        </ButtonLink>
+        <ButtonLink to="/ordering" variant="outline-inverse" size="lg">
+          See the Portal Demo
+        </ButtonLink>
       </CtaBand>
     </>
   );
