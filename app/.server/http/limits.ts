@@ -25,8 +25,18 @@ export function createHttpServer(
   listener: http.RequestListener,
   { headersTimeout = HEADERS_TIMEOUT_MS, requestTimeout = REQUEST_TIMEOUT_MS, checkEveryMs = 1_000 } = {},
 ): http.Server {
-  return http.createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkEveryMs }, listener);
+  const server = http.createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkEveryMs }, listener);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  return server;
 }
+
+/**
+ * How long an idle kept-alive connection stays open: longer than the clients
+ * and proxies in front keep theirs (nginx's upstream keepalive, 60 s). With
+ * Node's 5 s, a client that reused a connection just as the server closed it
+ * got "connection reset" for an ordinary GET (a packing list's download).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * The first query parameter of `url` (a path with its query) whose name or
