@@ -2,7 +2,7 @@
 // script may stop and start at will (the machine's own server is left alone),
 // and a streaming replica of a server (pg_basebackup -R) beside it.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -34,8 +34,8 @@ function pgRun(bin, program, args) {
 }
 
 /** Runs `fill` in a new temporary folder the server's user owns; the folder goes if it fails. */
-function serverFolder(fill) {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-postgres-"));
+function serverFolder(fill, parent = tmpdir()) {
+  const dir = mkdtempSync(path.join(parent, "site-postgres-"));
   try {
     if (asRoot()) {
       const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
@@ -54,18 +54,18 @@ function serverFolder(fill) {
  * Control of a server whose data folder is `dir`/data, listening on 127.0.0.1:`port`
  * with `settings` (name → value); started at once. A crashed script leaves no server behind.
  */
-function serve(bin, dir, port, settings) {
+function serve(bin, dir, port, settings, { keep = false } = {}) {
   const data = path.join(dir, "data");
   const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(" ");
   const start = () => pgRun(bin, "pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
   const stop = (mode = "fast") => pgRun(bin, "pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]);
   const onExit = () => {
     try {
-      stop("immediate");
+      stop(keep ? "fast" : "immediate");
     } catch {
       // already stopped
     }
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   };
   try {
     start();
@@ -93,11 +93,25 @@ function serve(bin, dir, port, settings) {
   };
 }
 
-export async function startPostgres({ port }) {
+const initdb = (bin, dir) => pgRun(bin, "initdb", ["-D", path.join(dir, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+
+/**
+ * A server in a new temporary folder, removed when it stops. With `dir`, the
+ * server keeps its data there instead (created on first use, reused after,
+ * stopped but never removed): a large database made once for several runs.
+ */
+export async function startPostgres({ port, dir, settings = {} }) {
   const bin = binDir();
-  const dir = serverFolder((d) => pgRun(bin, "initdb", ["-D", path.join(d, "data"), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]));
   // initdb's defaults already stream WAL to a replica (wal_level replica, 10 senders, trusted local replication).
-  return serve(bin, dir, port, { max_connections: 200 });
+  const all = { max_connections: 200, ...settings };
+  if (!dir) return serve(bin, serverFolder((d) => initdb(bin, d)), port, all);
+  if (!existsSync(path.join(dir, "data", "PG_VERSION"))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    const made = serverFolder((d) => initdb(bin, d), path.dirname(dir));
+    renameSync(made, dir);
+  }
+  return serve(bin, dir, port, all, { keep: true });
 }
 
 /** Runs one statement on the server at `url` and answers its rows. */

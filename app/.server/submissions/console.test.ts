@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { auditLog, outbox, submissionNotes, submissions } from "~/.server/db/schema";
 import { getMail, parseOutboxFilters } from "~/.server/mail";
 import { suiteDatabase } from "../../../tests/integration/support/database";
-import { addSubmissionNote, countNewByKind, exportSubmissions, getSubmissionDetail, getSubmissionFile, listSubmissions, parseInboxFilters, type InboxFilters } from "./console";
+import { addSubmissionNote, countNewByKind, getSubmissionDetail, getSubmissionFile, listSubmissions, parseInboxFilters, type InboxFilters } from "./console";
+import { exportBatches, exportCsv, exportSubmissions } from "./export";
 import { submitApplication, submitCallback, submitContact, submitIntake } from "./kinds";
 import { setStatuses, setSubmissionStatus } from "./lifecycle";
 import { isUuid } from "~/lib/ids";
@@ -362,6 +363,33 @@ describe("console queries on pglite", () => {
       expect(table.rows[1]?.[6]).toBe("=cmd"); // neutralised by the CSV writer, not here
       expect((await exportSubmissions(db(), "callback")).rows).toEqual([]);
       expect((await exportSubmissions(db(), "intake")).rows[0]).toContain("Nurse");
+    });
+
+    it("reads in batches newest first, each row once, and streams the CSV with an audit row of what was sent", async () => {
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const stored = await submitContact(db(), { firstName: `P${i}`, lastName: "Batch", email: `p${i}@batch.example`, company: undefined, message: `Message ${i}` });
+        // Two share a moment: the id breaks the tie.
+        await db().update(submissions).set({ createdAt: new Date(Date.UTC(2026, 0, 1 + Math.min(i, 3))) }).where(eq(submissions.id, stored.id));
+        made.push(stored.id);
+      }
+      const walked: string[] = [];
+      for await (const part of exportBatches(db(), "contact", 2)) {
+        expect(part.length).toBeLessThanOrEqual(2);
+        walked.push(...part.map((r) => r[0]!));
+      }
+      expect(new Set(walked).size).toBe(walked.length);
+      expect(walked).toEqual((await exportSubmissions(db(), "contact")).rows.map((r) => r[0]));
+      expect(walked.slice(0, 2)).toEqual([made[3]!, made[4]!].sort().reverse());
+      expect(walked.slice(2)).toEqual([made[2], made[1], made[0]]);
+
+      const text = await new Response(exportCsv(db(), "contact", { email: "staff@example.com", ip: "203.0.113.9" })).text();
+      const lines = text.split("\r\n").filter(Boolean);
+      expect(lines[0]).toBe('"id","received","status","first name","last name","email","company","message"');
+      expect(lines).toHaveLength(6);
+      expect(lines[1]).toContain(walked[0]);
+      const [row] = await db().select().from(auditLog).where(eq(auditLog.action, "export.csv"));
+      expect(row).toMatchObject({ actorEmail: "staff@example.com", target: "contact", detail: "contact: 5 rows" });
     });
 
     it("flattens experience and certifications and names the files of applications", async () => {

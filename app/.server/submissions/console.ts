@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
 import { KINDS, listsOf, type Kind, type ListKey } from "~/lib/submission-kinds";
@@ -312,74 +312,4 @@ export async function downloadFile(db: Db, id: string, reader: Actor) {
     detail: `${file.fileName} (file ${file.id})`,
   });
   return file;
-}
-
-// ---------------------------------------------------------------------------
-// Export: one row per submission of a kind, newest first, every field as text.
-
-export type ExportTable = { header: string[]; rows: string[][] };
-
-const numbered = (lines: readonly string[]) => lines.map((line, i) => `${i + 1}. ${line}`).join("\n");
-
-export async function exportSubmissions(db: Db, kind: Kind): Promise<ExportTable> {
-  const record = serverKind(kind);
-  const base = await db
-    .select()
-    .from(submissions)
-    .where(eq(submissions.kind, kind))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
-  const ids = db.select({ id: submissions.id }).from(submissions).where(eq(submissions.kind, kind));
-  const [own, lists, fileRows] = await Promise.all([
-    record.loadFields(db),
-    Promise.all(record.lists.map((list) => list.load(db))),
-    record.info.files
-      ? db
-          .select({ submissionId: submissionFiles.submissionId, role: submissionFiles.role, fileName: submissionFiles.fileName })
-          .from(submissionFiles)
-          .where(inArray(submissionFiles.submissionId, ids))
-          .orderBy(asc(submissionFiles.submissionId), asc(submissionFiles.createdAt), asc(submissionFiles.fileName))
-      : Promise.resolve([]),
-  ]);
-  const header = [
-    "id",
-    "received",
-    "status",
-    "first name",
-    "last name",
-    "email",
-    ...Object.values(record.info.fields).map((label) => label.toLowerCase()),
-    ...record.lists.map((list) => list.info.column),
-    ...(record.info.files ? ["files"] : []),
-  ];
-
-  // Resume first, then the other documents.
-  fileRows.sort((a, b) => (a.role === b.role ? 0 : a.role === "resume" ? -1 : 1));
-  const files = new Map<string, string[]>();
-  for (const f of fileRows) files.set(f.submissionId, [...(files.get(f.submissionId) ?? []), f.fileName]);
-
-  const rows = base.map((s) => {
-    const values = (own.get(s.id) ?? record.emptyFields()).map((f) => f.value ?? "");
-    const row = [s.id, s.createdAt.toISOString(), s.status, s.firstName, s.lastName, s.email, ...values];
-    for (const entries of lists) row.push(numbered((entries.get(s.id) ?? []).map((e) => e.line)));
-    if (record.info.files) row.push((files.get(s.id) ?? []).join("; "));
-    return row;
-  });
-  return { header, rows };
-}
-
-/**
- * A staff member exports every submission of a kind: audited as
- * `export.csv` with the number of rows. The rows are read from `source`
- * (the read handle, say); the audit row is written to `db`.
- */
-export async function exportKind(db: Db, kind: Kind, reader: Actor, source: Db = db): Promise<ExportTable> {
-  const table = await exportSubmissions(source, kind);
-  await audit(db, {
-    actorEmail: reader.email,
-    action: "export.csv",
-    target: kind,
-    ip: reader.ip,
-    detail: `${kind}: ${table.rows.length} ${table.rows.length === 1 ? "row" : "rows"}`,
-  });
-  return table;
 }

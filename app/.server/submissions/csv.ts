@@ -22,12 +22,17 @@ function cellText(value: CsvCell): string {
   return neutraliseFormula(value instanceof Date ? value.toISOString() : String(value));
 }
 
-/** Header row and data rows, every cell quoted, each line ended by CRLF. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+/** Rows of CSV, every cell quoted, each line ended by CRLF (a part of a file: rows written in turn make one file). */
+export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   return stringify(
-    [header, ...rows].map((row) => row.map(cellText)),
+    rows.map((row) => row.map(cellText)),
     { quoted: true, quoted_empty: true, record_delimiter: "\r\n" },
   );
+}
+
+/** Header row and data rows, every cell quoted, each line ended by CRLF. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return csvRows([header, ...rows]);
 }
 
 /** "contact-2026-11-22.csv": the kind and the day (UTC) of the export. */

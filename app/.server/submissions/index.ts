@@ -3,7 +3,7 @@
  * mails, each kind declared once (./kinds), what the staff console reads of
  * them, and their lifecycle. Routes and scripts import it from here. Staff
  * reads of personal data are offered only as the audited functions
- * (viewSubmission, downloadFile, exportKind). The lifecycle's writer
+ * (viewSubmission, downloadFile, exportCsv). The lifecycle's writer
  * (`transition`) is not exported: a status changes through the functions
  * around it (setSubmissionStatus, setStatuses), which lock the rows and leave
  * a submission already at that status as it is.
@@ -22,11 +22,9 @@ export {
   addSubmissionNote,
   countNewByKind,
   downloadFile,
-  exportKind,
   listSubmissions,
   parseInboxFilters,
   viewSubmission,
-  type ExportTable,
   type FieldValue,
   type InboxFilters,
   type InboxRow,
@@ -35,3 +33,4 @@ export {
 } from "./console";
 export { setStatuses, setSubmissionStatus, TransitionRefused } from "./lifecycle";
 export { attachmentDisposition, csvFileName, toCsv } from "./csv";
+export { exportCsv, type ExportTable } from "./export";

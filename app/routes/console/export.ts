@@ -1,11 +1,12 @@
 import type { Route } from "./+types/export";
 import { requireRole } from "~/.server/accounts";
-import { attachmentDisposition, csvFileName, exportKind, toCsv } from "~/.server/submissions";
+import { attachmentDisposition, csvFileName, exportCsv } from "~/.server/submissions";
 import { isKind } from "~/lib/submissions";
 import { getDb, getReadDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
 import { notFoundResponse } from "~/.server/http/not-found";
 
+/** Every submission of a kind as CSV, streamed as it is read (memory holds one batch, whatever the number of rows). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   const match = /^([a-z]+)\.csv$/.exec(params.file);
@@ -13,8 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isKind(kind)) {
     return notFoundResponse();
   }
-  const table = await exportKind(getDb(), kind, { email: me.email, ip: clientInfo(context).ip }, getReadDb());
-  const body = toCsv(table.header, table.rows);
+  const body = exportCsv(getDb(), kind, { email: me.email, ip: clientInfo(context).ip }, getReadDb());
   return new Response(body, {
     status: 200,
     headers: {

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { SiteConfig } from "~/config/site";
 import { KIND_INFO, listsOf, type Kind, type KindInfo, type ListInfo, type ListKey } from "~/lib/submission-kinds";
@@ -49,8 +49,8 @@ export type ServerList<Input> = {
   info: ListInfo;
   /** Stores the input's entries, in order; answers their notification sections. */
   insert(tx: Db, submissionId: string, input: Input): Promise<MailSection[]>;
-  /** Stored entries in order, by submission id: of one submission, or of every one. */
-  load(db: Db, submissionId?: string): Promise<Map<string, LoadedEntry[]>>;
+  /** Stored entries in order, by submission id: of one submission, of those listed, or of every one. */
+  load(db: Db, which?: string | readonly string[]): Promise<Map<string, LoadedEntry[]>>;
 };
 
 export type ServerKind<Input = never> = {
@@ -72,8 +72,8 @@ export type ServerKind<Input = never> = {
    * before anything is stored: the submission is then written in one statement.
    */
   knownRow?: (submissionId: string, input: Input) => { table: PgTable; values: Record<string, unknown>; notification: Notification };
-  /** The kind's own fields in words, by submission id: of one submission, or of every one of the kind. */
-  loadFields(db: Db, submissionId?: string): Promise<Map<string, FieldValue[]>>;
+  /** The kind's own fields in words, by submission id: of one submission, of those listed, or of every one of the kind. */
+  loadFields(db: Db, which?: string | readonly string[]): Promise<Map<string, FieldValue[]>>;
   /** Its own fields in words, all empty: a submission whose row is missing still shows every label. */
   emptyFields(): FieldValue[];
 };
@@ -82,6 +82,12 @@ const given = (value: Value): string | null => (value === undefined || value ===
 
 function inWords(labels: Labels, values: Record<string, Value>): FieldValue[] {
   return Object.entries(labels).map(([key, label]) => ({ label, value: given(values[key]) }));
+}
+
+/** The rows of one submission, of those listed, or (nothing given) all. */
+function ofSubmissions(column: AnyPgColumn, which: string | readonly string[] | undefined) {
+  if (which === undefined) return undefined;
+  return typeof which === "string" ? eq(column, which) : inArray(column, [...which]);
 }
 
 const submissionIdOf = (row: unknown) => (row as { submissionId: string }).submissionId;
@@ -131,11 +137,11 @@ export function defineList<Input, T extends EntryTable, F extends Labels>(
         .sort((a, b) => a.row.position - b.row.position)
         .map((entry, i) => ({ title: def.mailTitle(i + 1), fields: entry.fields }));
     },
-    async load(db, submissionId) {
+    async load(db, which) {
       const rows = (await db
         .select()
         .from(table as PgTable)
-        .where(submissionId ? eq(table.submissionId, submissionId) : undefined)
+        .where(ofSubmissions(table.submissionId, which))
         .orderBy(asc(table.submissionId), asc(table.position))) as T["$inferSelect"][];
       const bySubmission = new Map<string, LoadedEntry[]>();
       for (const row of rows) {
@@ -206,11 +212,11 @@ export function defineKind<K extends Kind, T extends PgTable & { submissionId: A
             const values = { ...def.row(input), submissionId };
             return { table, values, notification: notificationOf(values as T["$inferSelect"], input) };
           },
-    async loadFields(db, submissionId) {
+    async loadFields(db, which) {
       const rows = (await db
         .select()
         .from(table as PgTable)
-        .where(submissionId ? eq(table.submissionId, submissionId) : undefined)) as T["$inferSelect"][];
+        .where(ofSubmissions(table.submissionId, which))) as T["$inferSelect"][];
       return new Map(rows.map((row) => [submissionIdOf(row), fieldsOf(row)]));
     },
     emptyFields: () => Object.values(info.fields).map((label) => ({ label, value: null })),
