@@ -1,0 +1,415 @@
+// `npm run bench`'s "portal and console at scale" part (BENCH_ONLY=scale):
+// the signed-in pages of a member and of staff at 50 connections on a year of
+// 500 practices (`seed:demo --practices 500`: 50,000 patients, ~190,000 IVRs,
+// ~150,000 orders, 200,000 submissions, ~4 million audit rows), each beside the
+// same page on a year of 20 practices in the same run; the CSV export of the
+// 200,000 submissions; 1,000 open status streams of 500 practices; and the
+// staff IVR queue and the board on two processes behind nginx with a streaming
+// replica, beside one process. Both databases are made once and reused
+// (scripts/lib/scale-data.mjs).
+import http from "node:http";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import pg from "pg";
+import { LAST_NAMES } from "../seed/vocabulary.ts";
+import { residentBytes, startApp, startCluster } from "./cluster.mjs";
+import { startReplica } from "./postgres.mjs";
+import { scaleServer } from "./scale-data.mjs";
+
+const CONNECTIONS = 50;
+const SECONDS = Number.parseInt(process.env.BENCH_SCALE_SECONDS ?? "6", 10);
+const STREAMS = Number.parseInt(process.env.BENCH_STREAMS ?? "1000", 10);
+const EVENTS = Number.parseInt(process.env.BENCH_STREAM_EVENTS ?? "200", 10);
+const TARGET = { p99: 100, ratio: 1.5, exportRowsPerSecond: 50_000, exportRssGrowth: 50 * 1024 * 1024, streamsRss: 300 * 1024 * 1024, deliveryP99: 1_000 };
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+
+/** Signs `email` in through the form; answers the session's Cookie header, or null when refused. */
+async function signIn(url, email, password) {
+  const answer = await fetch(`${url}/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: new URLSearchParams({ email, password }).toString(),
+    redirect: "manual",
+  });
+  await answer.arrayBuffer();
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    // Without the write mark of the sign-in: the pages read as anyone's later reads do.
+    .filter((c) => !c.startsWith("portal.wrote="))
+    .join("; ");
+  return answer.status === 302 && cookie.includes("session_token") ? cookie : null;
+}
+
+/** What the pages are asked about: the first practice (the large one on 500) and records of it. */
+async function subjects(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const one = async (text, params = []) => (await pool.query(text, params)).rows[0];
+  try {
+    const member = await one(
+      `select u.email, pm.practice_id from practice_members pm join "user" u on u.id = pm.user_id
+        where u.email like 'p1.m%@demo.example' and u.disabled = false order by u.email limit 1`,
+    );
+    const practiceId = member.practice_id;
+    const ivr = await one(`select id from ivrs where practice_id = $1 and status <> 'draft' order by updated_at desc limit 1`, [practiceId]);
+    const order = await one(`select id from orders where practice_id = $1 order by updated_at desc limit 1`, [practiceId]);
+    const staff = await one(`select email from "user" where email like 'staff%@demo.example' and role = 'staff' and disabled = false order by email limit 1`);
+    const counts = await one(
+      `select (select count(*) from patients where practice_id = $1)::int as patients, (select count(*) from ivrs where practice_id = $1)::int as ivrs,
+              (select count(*) from ivrs)::int as all_ivrs, (select count(*) from orders)::int as all_orders, (select count(*) from submissions)::int as submissions,
+              (select count(*) from audit_log)::int as audit`,
+      [practiceId],
+    );
+    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, staff: staff.email, counts };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The pages measured, by who asks for them. */
+function pagesOf(s) {
+  const name = LAST_NAMES[7].slice(0, 4);
+  return [
+    ["member", "STATUS board", "/members"],
+    ["member", "an IVR page", `/members/ivrs/${s.ivrId}`],
+    ["member", "order list", "/members/orders"],
+    ["member", "PAY INVOICE", "/members/invoices"],
+    ["member", `patient search "${name}"`, `/members/patients?q=${encodeURIComponent(name)}`],
+    ["staff", "IVR queue (default)", "/admin/ivrs"],
+    ["staff", "IVR queue (practice, older than 3 days)", `/admin/ivrs?status=all&practice=${s.practiceId}&age=3`],
+    ["staff", "order queue", "/admin/orders"],
+    ["staff", "an IVR page", `/admin/ivrs/${s.ivrId}`],
+    ["staff", `inbox, search "${name}"`, `/admin?q=${encodeURIComponent(name)}`],
+    ["staff", "audit log, first page", "/admin/audit"],
+    ["staff", "audit log, 500 pages deep", null],
+    ["staff", "a practice's page", `/admin/practices/${s.practiceId}`],
+  ];
+}
+
+/** The audit log's address 500 pages (of 50) deep, following its own "Older" links as a person would, but jumping there at once. */
+async function deepAuditPage(site, cookie) {
+  // Walk the links: page 1's Older link names how the next page is asked for; the cursor of row 25,000 is read from the database.
+  const html = await (await fetch(`${site}/admin/audit`, { headers: { cookie } })).text();
+  const older = /href="(\/admin\/audit\?[^"]*(?:before|cursor|page)=[^"]*)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+  return older ?? "/admin/audit?page=500";
+}
+
+async function measure(url, cookie) {
+  await autocannon({ url, connections: 10, duration: 1, headers: { cookie } });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie, "accept-encoding": "gzip" } });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors, total: r.requests.total };
+}
+
+/** Peak resident memory of `pid` while `work` runs, sampled every 50 ms. */
+async function peakWhile(pid, work) {
+  let peak = residentBytes(pid);
+  let on = true;
+  const sampler = (async () => {
+    while (on) {
+      peak = Math.max(peak, residentBytes(pid));
+      await sleep(50);
+    }
+  })();
+  try {
+    return { result: await work(), peak: () => peak };
+  } finally {
+    on = false;
+    await sampler;
+  }
+}
+
+/** Opens a status stream; calls `onStatus(data)` per status event. Answers a closer once the stream answered. */
+function openStream(url, cookie, agent, onStatus) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`stream answered ${res.statusCode}`));
+        return;
+      }
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.includes("event: status")) {
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (data) onStatus(JSON.parse(data));
+          }
+        }
+      });
+      resolve(() => req.destroy());
+    });
+    req.on("error", reject);
+  });
+}
+
+export async function benchScale({ port, smtp, baseEnv, work, table, summarise, failures }) {
+  const data = await scaleServer({ port: port + 60, settings: { shared_buffers: "1GB", max_connections: 300 } });
+  const replicas = [];
+  try {
+    const small = await data.database(20);
+    const large = await data.database(500);
+    const sizes = [];
+    const results = new Map();
+    for (const [label, db] of [
+      ["20 practices", small],
+      ["500 practices", large],
+    ]) {
+      const s = await subjects(db.url);
+      sizes.push([label, s.counts.all_ivrs, s.counts.all_orders, s.counts.submissions, s.counts.audit, `${s.counts.patients} patients, ${s.counts.ivrs} IVRs`]);
+      const env = {
+        ...baseEnv,
+        DATABASE_URL: db.url,
+        PHI_KEY: db.phiKey,
+        SMTP_URL: smtp.url,
+        DATA_DIR: path.join(work, `scale-${db.practices}`),
+        LOG_LEVEL: "warn",
+      };
+      const app = await startApp({ port: port + 61, env, logFile: path.join(work, "scale.log") });
+      const site = `http://127.0.0.1:${app.port}`;
+      try {
+        const cookies = { member: await signIn(site, s.member, db.password), staff: await signIn(site, s.staff, db.password) };
+        if (!cookies.member || !cookies.staff) throw new Error(`could not sign in to the ${label} database as ${s.member} and ${s.staff}`);
+        for (const [who, page, address] of pagesOf(s)) {
+          const target = address ?? (await deepAuditPage(site, cookies.staff, db));
+          const m = await measure(`${site}${target}`, cookies[who]);
+          if (m.bad) failures.push(`${label}, ${who} ${page}: ${m.bad} of ${m.total} answers not 2xx`);
+          results.set(`${who}|${page}|${label}`, m);
+        }
+        if (db === large) {
+          results.set("export", await benchExport(site, cookies.staff, app.pid, db.url));
+          results.set("streams", await benchStreams(site, app.pid, db));
+        }
+      } finally {
+        await app.stop();
+      }
+      if (db === large) results.set("cluster", await benchCluster({ port, data, db, env, work, s, replicas }));
+    }
+
+    table("The two years measured", ["database", "IVRs", "orders", "submissions", "audit rows", "first practice"], sizes);
+    const rows = [];
+    for (const [who, page] of pagesOf({})) {
+      const a = results.get(`${who}|${page}|20 practices`);
+      const b = results.get(`${who}|${page}|500 practices`);
+      if (!a || !b) continue;
+      const ratio = b.p99 / Math.max(a.p99, 1);
+      rows.push([`${who}: ${page}`, Math.round(b.rps), b.p50, b.p99, Math.round(a.rps), a.p99, `${ratio.toFixed(2)} ×`]);
+      summarise(
+        `${who}: ${page} (500 practices, ${CONNECTIONS} conn.)`,
+        `p99 ${b.p99} ms, ${Math.round(b.rps)} req/s`,
+        `20 practices: p99 ${a.p99} ms`,
+        `${ratio.toFixed(2)} ×`,
+        "p99 ≤ 100 ms, ≤ 1.5 ×",
+        b.p99 <= TARGET.p99 && ratio <= TARGET.ratio,
+      );
+    }
+    table(`Signed-in pages at ${CONNECTIONS} connections, ${SECONDS} s each, one process (500 practices beside 20)`, ["page", "req/s", "p50 ms", "p99 ms", "20: req/s", "20: p99", "p99 ratio"], rows);
+
+    const ex = results.get("export");
+    if (ex) {
+      table("CSV export of every submission, kind by kind, streamed (500 practices)", ["kind", "rows", "seconds", "rows/s"], ex.kinds);
+      summarise(
+        `CSV export of ${ex.rows} submissions`,
+        `${Math.round(ex.rowsPerSecond)} rows/s; RSS +${mb(ex.peak - ex.idle)} (peak ${mb(ex.peak)})`,
+        `idle RSS ${mb(ex.idle)}`,
+        "",
+        "≥ 50,000 rows/s, RSS within 50 MB of idle",
+        ex.rowsPerSecond >= TARGET.exportRowsPerSecond && ex.peak - ex.idle <= TARGET.exportRssGrowth,
+      );
+    }
+    const st = results.get("streams");
+    if (st) {
+      table(`Live status: ${st.streams} open board streams of ${st.practices} practices in one process`, ["figure", "value"], [
+        ["sign-ins to open them", `${st.signIns} in ${st.signInSeconds.toFixed(0)} s`],
+        ["RSS before / with the streams open", `${mb(st.idle)} / ${mb(st.held)}`],
+        ["status changes sent (pg_notify as a status change does, at commit)", st.sent],
+        ["deliveries expected / received", `${st.expected} / ${st.received}`],
+        ["events reaching a board of another practice", st.stray],
+        ["delivery p50 / p99 / max", `${st.p50.toFixed(0)} / ${st.p99.toFixed(0)} / ${st.max.toFixed(0)} ms`],
+      ]);
+      summarise(
+        `${st.streams} open status streams, one process`,
+        `RSS ${mb(st.held)}; delivery p99 ${st.p99.toFixed(0)} ms; ${st.received}/${st.expected} delivered, ${st.stray} astray`,
+        `idle RSS ${mb(st.idle)}`,
+        "",
+        "< 300 MB, p99 ≤ 1 s, only its practice",
+        st.held < TARGET.streamsRss && st.p99 <= TARGET.deliveryP99 && st.stray === 0 && st.received === st.expected,
+      );
+    }
+    const cl = results.get("cluster");
+    if (cl) {
+      const crow = [];
+      for (const [who, page] of [
+        ["staff", "IVR queue (default)"],
+        ["member", "STATUS board"],
+      ]) {
+        const one = results.get(`${who}|${page}|500 practices`);
+        const two = cl.get(`${who}|${page}`);
+        crow.push([`${who}: ${page}`, Math.round(one.rps), one.p99, Math.round(two.rps), two.p99, `${(two.rps / one.rps).toFixed(2)} ×`]);
+        summarise(`${who}: ${page}, 2 processes + nginx + replica`, `${Math.round(two.rps)} req/s, p99 ${two.p99} ms`, `1 process: ${Math.round(one.rps)} req/s, p99 ${one.p99} ms`, `${(two.rps / one.rps).toFixed(2)} ×`, "", null);
+      }
+      table("Two processes behind nginx, primary and streaming replica (500 practices), beside one process on the primary", ["page", "1 process req/s", "p99", "cluster req/s", "p99", "throughput"], crow);
+    }
+  } finally {
+    for (const r of replicas) r.destroy();
+    await data.stop();
+  }
+}
+
+async function benchExport(site, cookie, pid, url) {
+  await sleep(1000);
+  const idle = residentBytes(pid);
+  const kinds = [];
+  let rows = 0;
+  const started = performance.now();
+  const { peak } = await peakWhile(pid, async () => {
+    for (const kind of ["contact", "intake", "application", "callback"]) {
+      const t0 = performance.now();
+      const answer = await fetch(`${site}/admin/export/${kind}.csv`, { headers: { cookie } });
+      if (answer.status !== 200) throw new Error(`export of ${kind} answered ${answer.status}`);
+      let bytes = 0;
+      for await (const chunk of answer.body) bytes += chunk.length;
+      const seconds = (performance.now() - t0) / 1000;
+      kinds.push({ kind, seconds, bytes });
+    }
+  });
+  const seconds = (performance.now() - started) / 1000;
+  // The rows each export sent, as its audit row says.
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  for (const k of kinds) {
+    const { rows: found } = await pool.query(`select detail from audit_log where action = 'export.csv' and target = $1 order by at desc limit 1`, [k.kind]);
+    k.rows = Number(/: (\d+) rows?$/.exec(found[0]?.detail ?? "")?.[1] ?? 0);
+    rows += k.rows;
+  }
+  await pool.end();
+  return {
+    rows,
+    rowsPerSecond: rows / seconds,
+    idle,
+    peak: peak(),
+    kinds: kinds.map((k) => [k.kind, k.rows, k.seconds.toFixed(1), Math.round(k.rows / k.seconds)]),
+  };
+}
+
+async function benchStreams(site, pid, db) {
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const closers = [];
+  try {
+    // Two boards per practice (a member with two tabs, or two members), 500 practices.
+    const { rows: practices } = await pool.query(
+      `select p.id, min(u.email) as email from practices p join practice_members pm on pm.practice_id = p.id join "user" u on u.id = pm.user_id
+        where u.disabled = false group by p.id order by p.id limit $1`,
+      [Math.ceil(STREAMS / 2)],
+    );
+    const idle = residentBytes(pid);
+    const t0 = performance.now();
+    const cookies = new Map();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < practices.length) {
+          const p = practices[next++];
+          const cookie = await signIn(site, p.email, db.password);
+          if (!cookie) throw new Error(`could not sign in ${p.email}`);
+          cookies.set(p.id, cookie);
+        }
+      }),
+    );
+    const signInSeconds = (performance.now() - t0) / 1000;
+    const got = new Map(); // IVR id -> [{ practiceId, at }]
+    const boardsOf = new Map(); // practice id -> streams open
+    let opened = 0;
+    for (const p of practices) {
+      for (let tab = 0; tab < 2 && opened < STREAMS; tab++, opened++) {
+        closers.push(
+          await openStream(`${site}/members/events`, cookies.get(p.id), agent, (event) => {
+            const list = got.get(event.id) ?? [];
+            list.push({ practiceId: p.id, at: performance.now() });
+            got.set(event.id, list);
+          }),
+        );
+        boardsOf.set(p.id, (boardsOf.get(p.id) ?? 0) + 1);
+      }
+    }
+    await sleep(3000);
+    const held = residentBytes(pid);
+    // Status changes of one IVR in each of EVENTS practices, 20 a second, as the lifecycle publishes them at its commit.
+    const { rows: ivrs } = await pool.query(
+      `select distinct on (practice_id) id, practice_id, status from ivrs where practice_id = any($1::uuid[]) and status <> 'draft' order by practice_id, updated_at desc`,
+      [practices.map((p) => p.id)],
+    );
+    const sent = [];
+    for (const ivr of ivrs.slice(0, EVENTS)) {
+      const event = { practiceId: ivr.practice_id, kind: "ivr", id: ivr.id, status: ivr.status };
+      // Timed from before the statement is sent (its commit is when the boards may hear of it): the figure errs long, not short.
+      const at = performance.now();
+      await pool.query("select pg_notify('status_events', $1)", [JSON.stringify(event)]);
+      sent.push({ ...event, at });
+      await sleep(50);
+    }
+    await sleep(2000);
+    const delays = [];
+    let received = 0;
+    let stray = 0;
+    let expected = 0;
+    for (const e of sent) {
+      expected += boardsOf.get(e.practiceId) ?? 0;
+      for (const h of got.get(e.id) ?? []) {
+        if (h.practiceId !== e.practiceId) stray++;
+        else {
+          received++;
+          delays.push(h.at - e.at);
+        }
+      }
+    }
+    delays.sort((a, b) => a - b);
+    return {
+      streams: opened,
+      practices: practices.length,
+      signIns: cookies.size,
+      signInSeconds,
+      idle,
+      held,
+      sent: sent.length,
+      expected,
+      received,
+      stray,
+      p50: Math.max(0, at(delays, 50)),
+      p99: Math.max(0, at(delays, 99)),
+      max: Math.max(0, delays.at(-1) ?? 0),
+    };
+  } finally {
+    for (const close of closers) close();
+    agent.destroy();
+    await pool.end();
+  }
+}
+
+async function benchCluster({ port, data, db, env, work, s, replicas }) {
+  const replica = await startReplica({ primaryUrl: data.server.url, port: port + 62 });
+  replicas.push(replica);
+  const replicaUrl = replica.url.replace(/\/postgres$/, `/demo_${db.practices}_s${db.seed}`);
+  const cluster = await startCluster({ port: port + 63, processes: 2, env: { ...env, DATABASE_REPLICA_URL: replicaUrl }, logFile: path.join(work, "scale-cluster.log") });
+  const out = new Map();
+  try {
+    const cookies = { member: await signIn(cluster.url, s.member, db.password), staff: await signIn(cluster.url, s.staff, db.password) };
+    await replica.caughtUp();
+    for (const [who, page, address] of [
+      ["staff", "IVR queue (default)", "/admin/ivrs"],
+      ["member", "STATUS board", "/members"],
+    ]) {
+      out.set(`${who}|${page}`, await measure(`${cluster.url}${address}`, cookies[who]));
+    }
+  } finally {
+    await cluster.stop();
+  }
+  return out;
+}
