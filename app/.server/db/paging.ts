@@ -102,12 +102,16 @@ export function cursorKey(parts: KeyPart[]): SQL<string> {
 
 /**
  * Rows strictly past `values` in the order of `parts` (or strictly before,
- * `forward` false). Runs of columns sorted the same way are compared as one
- * row value, `(at, id) < (x, y)`, which an index on those columns answers
- * as a range; a sort that changes direction also bounds its first run, so
- * the index still starts at the cursor.
+ * `forward` false), as conditions to read one after the other. Runs of
+ * columns sorted the same way are compared as one row value,
+ * `(at, id) < (x, y)`, which an index on those columns answers as a range
+ * starting at the cursor. A sort that changes direction (status ascending,
+ * then newest first) gives one condition per run, each an equality on the
+ * runs before it and a range on its own: `status = 'new' and (created_at, id)
+ * < (x, y)`, then `status > 'new'`; read in that order they are the rows past
+ * the cursor, in order, and each is an index range too.
  */
-function beyond(parts: KeyPart[], values: unknown[], forward: boolean): SQL {
+function beyond(parts: KeyPart[], values: unknown[], forward: boolean): SQL[] {
   type Run = { columns: SQL[]; values: SQL[]; greater: boolean };
   const runs: Run[] = [];
   parts.forEach((part, i) => {
@@ -121,15 +125,13 @@ function beyond(parts: KeyPart[], values: unknown[], forward: boolean): SQL {
     } else runs.push({ columns: [column], values: [value], greater });
   });
   const tuple = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
-  const from = (i: number): SQL => {
-    const run = runs[i]!;
-    const strict = sql`${tuple(run.columns)} ${sql.raw(run.greater ? ">" : "<")} ${tuple(run.values)}`;
-    if (i === runs.length - 1) return strict;
-    return sql`(${strict} or (${tuple(run.columns)} = ${tuple(run.values)} and ${from(i + 1)}))`;
-  };
-  if (runs.length === 1) return from(0);
-  const first = runs[0]!;
-  return sql`(${tuple(first.columns)} ${sql.raw(first.greater ? ">=" : "<=")} ${tuple(first.values)} and ${from(0)})`;
+  return runs
+    .map((run, i) => {
+      const equal = runs.slice(0, i).map((before) => sql`${tuple(before.columns)} = ${tuple(before.values)}`);
+      const strict = sql`${tuple(run.columns)} ${sql.raw(run.greater ? ">" : "<")} ${tuple(run.values)}`;
+      return sql.join([...equal, strict], sql` and `);
+    })
+    .reverse();
 }
 
 function orderOf(parts: KeyPart[], forward: boolean): SQL[] {
@@ -137,9 +139,10 @@ function orderOf(parts: KeyPart[], forward: boolean): SQL[] {
 }
 
 /**
- * One page of a list by keyset. `fetch` runs the list's own query with the
+ * One page of a list by keyset. `fetch` runs the list's own query with a
  * keyset condition (undefined on the first page) added to its filters, in
- * `orderBy`, at most `limit` rows, each with its `cursorKey(parts)`. A
+ * `orderBy`, at most `limit` rows, each with its `cursorKey(parts)`; a sort
+ * that changes direction calls it once per run of its columns at most. A
  * malformed cursor is the first page; going back past the start is the
  * first page too, so "Newer" always ends on exactly what the first page shows.
  */
@@ -149,13 +152,23 @@ export async function keysetPage<T extends { cursorKey: string }>(options: {
   pageSize: number;
   fetch: (keyset: SQL | undefined, orderBy: SQL[], limit: number) => Promise<T[]>;
 }): Promise<{ rows: Omit<T, "cursorKey">[]; previous: string | null; next: string | null }> {
-  const { parts, pageSize, fetch } = options;
+  const { parts, pageSize } = options;
+  /** Up to `limit` rows past `values`, reading each condition of `beyond` in turn until there are enough. */
+  const fetch = async (values: unknown[] | null, forward: boolean, limit: number) => {
+    if (!values) return options.fetch(undefined, orderOf(parts, forward), limit);
+    const rows: T[] = [];
+    for (const keyset of beyond(parts, values, forward)) {
+      if (rows.length >= limit) break;
+      rows.push(...(await options.fetch(keyset, orderOf(parts, forward), limit - rows.length)));
+    }
+    return rows;
+  };
   const values = options.cursor ? decodeCursor(options.cursor.value, parts) : null;
   const strip = (rows: T[]) => rows.map(({ cursorKey: _, ...row }) => row);
   const keyOf = (row: T | undefined) => (row ? encodeCursor(row.cursorKey) : null);
 
   if (values && options.cursor!.direction === "after") {
-    const got = await fetch(beyond(parts, values, false), orderOf(parts, false), pageSize + 1);
+    const got = await fetch(values, false, pageSize + 1);
     if (got.length > pageSize) {
       const rows = got.slice(0, pageSize).reverse();
       return { rows: strip(rows), previous: keyOf(rows[0]), next: keyOf(rows.at(-1)) };
@@ -163,7 +176,7 @@ export async function keysetPage<T extends { cursorKey: string }>(options: {
     // Nothing newer than a full page: this is the first page.
   }
   const forward = values && options.cursor!.direction === "before";
-  const got = await fetch(forward ? beyond(parts, values, true) : undefined, orderOf(parts, true), pageSize + 1);
+  const got = await fetch(forward ? values : null, true, pageSize + 1);
   const rows = got.slice(0, pageSize);
   return {
     rows: strip(rows),
