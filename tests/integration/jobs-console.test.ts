@@ -134,19 +134,27 @@ describe.each(drivers)("the console's jobs on %s", (driver) => {
     type JobsPage = { list: { total: number; capped: boolean; previous: string | null; next: string | null; rows: { id: string; status: string; runAt: Date; finishedAt: Date | null }[] } };
     const pageAt = async (query: string) => (await call(jobsLoader, get(`/admin/jobs${query}`, staffCookie))).body as JobsPage;
 
-    for (const view of ["", "view=done&"]) {
+    for (const view of ["", "view=done&", "view=failed&"]) {
       const first = await pageAt(view ? `?${view.slice(0, -1)}` : "");
-      expect(first.list).toMatchObject({ total: view ? 53 : 57, capped: false, previous: null });
+      expect(first.list).toMatchObject({ total: { "": 57, "view=done&": 53, "view=failed&": 19 }[view], capped: false, previous: null });
       const pages = [first.list.rows];
       let page = first;
       while (page.list.next) {
         page = await pageAt(`?${view}before=${page.list.next}`);
         pages.push(page.list.rows);
       }
+      if (view === "view=failed&") {
+        // One page: nothing before it, nothing after it.
+        expect(pages.map((p) => p.length)).toEqual([19]);
+        expect(pages[0]!.map((r) => new Date(r.runAt).getTime())).toEqual(pages[0]!.map((r) => new Date(r.runAt).getTime()).sort((a, b) => a - b));
+        const later = await pageAt(`?view=failed&before=${first.list.next ?? ""}`);
+        expect(later.list.rows.map((r) => r.id)).toEqual(first.list.rows.map((r) => r.id));
+        continue;
+      }
       expect(pages.map((p) => p.length)).toEqual(view ? [50, 3] : [50, 7]);
       const seen = pages.flat();
       expect(new Set(seen.map((r) => r.id)).size).toBe(seen.length);
-      if (view) {
+      if (view === "view=done&") {
         const times = seen.map((r) => new Date(r.finishedAt!).getTime());
         expect(times).toEqual([...times].sort((a, b) => b - a));
       } else {

@@ -40,6 +40,12 @@ const WAITING_KEY: KeyPart[] = [
   { column: jobs.id, order: "asc", type: "uuid" },
 ];
 
+/** One waiting state alone (failed, running or queued): the rank is the same for all, so by when they run. */
+const RUN_KEY: KeyPart[] = [
+  { column: jobs.runAt, order: "asc", type: "timestamp" },
+  { column: jobs.id, order: "asc", type: "uuid" },
+];
+
 /** Finished ones newest first (a done or cancelled job always has its finishing time). */
 const FINISHED_KEY: KeyPart[] = [
   { column: jobs.finishedAt, order: "desc", type: "timestamp" },
@@ -59,7 +65,7 @@ export async function listJobs(
   countCap: number = COUNT_CAP,
 ): Promise<Page<JobListRow>> {
   const where = filters.view === "open" ? inArray(jobs.status, OPEN) : eq(jobs.status, filters.view);
-  const key = listsFinished(filters.view) ? FINISHED_KEY : WAITING_KEY;
+  const key = listsFinished(filters.view) ? FINISHED_KEY : filters.view === "open" ? WAITING_KEY : RUN_KEY;
   const [counted, page] = await Promise.all([
     cappedCount(db, db.select({ one: sql`1` }).from(jobs).where(where).$dynamic(), countCap),
     keysetPage({
