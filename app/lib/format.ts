@@ -91,3 +91,13 @@ export function centsOf(dollars: string | number | null | undefined): number | n
   const [whole, fraction = ""] = text.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
+
+/** A list's count as a person reads it: "1,234", or "10,000+" when counting stopped at the cap. */
+export function formatCount(total: number, capped = false): string {
+  return `${total.toLocaleString("en-US")}${capped ? "+" : ""}`;
+}
+
+/** "1 entry", "120 entries", "10,000+ entries". */
+export function countOf(total: number, capped: boolean, one: string, many: string): string {
+  return `${formatCount(total, capped)} ${total === 1 && !capped ? one : many}`;
+}

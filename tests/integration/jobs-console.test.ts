@@ -116,6 +116,63 @@ describe.each(drivers)("the console's jobs on %s", (driver) => {
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 
+  it("pages the open jobs and the finished ones by Next and Previous links, each job once, in order", async () => {
+    const base = Date.parse("2026-11-27T10:00:00Z");
+    const states = ["queued", "failed", "running"] as const;
+    await database.db.insert(jobs).values(
+      Array.from({ length: 57 }, (_, i) => ({
+        kind: "ivr.expire",
+        payload: { n: i },
+        status: states[i % 3]!,
+        // Pairs at the same moment: the id keeps them apart.
+        runAt: new Date(base + Math.floor(i / 2) * 60_000),
+      })),
+    );
+    await database.db.insert(jobs).values(
+      Array.from({ length: 53 }, (_, i) => ({ kind: "ivr.expire", payload: { n: 100 + i }, status: "done" as const, finishedAt: new Date(base + i * 1000) })),
+    );
+    type JobsPage = { list: { total: number; capped: boolean; previous: string | null; next: string | null; rows: { id: string; status: string; runAt: Date; finishedAt: Date | null }[] } };
+    const pageAt = async (query: string) => (await call(jobsLoader, get(`/admin/jobs${query}`, staffCookie))).body as JobsPage;
+
+    for (const view of ["", "view=done&", "view=failed&"]) {
+      const first = await pageAt(view ? `?${view.slice(0, -1)}` : "");
+      expect(first.list).toMatchObject({ total: { "": 57, "view=done&": 53, "view=failed&": 19 }[view], capped: false, previous: null });
+      const pages = [first.list.rows];
+      let page = first;
+      while (page.list.next) {
+        page = await pageAt(`?${view}before=${page.list.next}`);
+        pages.push(page.list.rows);
+      }
+      if (view === "view=failed&") {
+        // One page: nothing before it, nothing after it.
+        expect(pages.map((p) => p.length)).toEqual([19]);
+        expect(pages[0]!.map((r) => new Date(r.runAt).getTime())).toEqual(pages[0]!.map((r) => new Date(r.runAt).getTime()).sort((a, b) => a - b));
+        const later = await pageAt(`?view=failed&before=${first.list.next ?? ""}`);
+        expect(later.list.rows.map((r) => r.id)).toEqual(first.list.rows.map((r) => r.id));
+        continue;
+      }
+      expect(pages.map((p) => p.length)).toEqual(view ? [50, 3] : [50, 7]);
+      const seen = pages.flat();
+      expect(new Set(seen.map((r) => r.id)).size).toBe(seen.length);
+      if (view === "view=done&") {
+        const times = seen.map((r) => new Date(r.finishedAt!).getTime());
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      } else {
+        // Failed first, then running, then waiting, each soonest first.
+        const rank = { failed: 0, running: 1, queued: 2 } as Record<string, number>;
+        const keys = seen.map((r) => [rank[r.status]!, new Date(r.runAt).getTime()] as const);
+        expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+      }
+      // Previous from the last page is exactly the first page.
+      const back = await pageAt(`?${view}after=${page.list.previous}`);
+      expect(back.list.rows.map((r) => r.id)).toEqual(first.list.rows.map((r) => r.id));
+      expect(back.list.previous).toBeNull();
+    }
+    // An old page number or a broken cursor is the first page.
+    expect((await pageAt("?page=2")).list.rows.map((r) => r.id)).toEqual((await pageAt("")).list.rows.map((r) => r.id));
+    expect((await pageAt("?before=eyJ4Ijox")).list.previous).toBeNull();
+  });
+
   it("keeps the page, the count and both actions to staff", async () => {
     const failed = await job("failed");
     expect((await call(jobsLoader, get("/admin/jobs", memberCookie))).status).toBe(403);

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { ivrReference } from "~/lib/ivr";
 import { mailPurposeLabel } from "~/lib/mail";
 import { orderReference } from "~/lib/orders";
 import { patientReference } from "~/lib/patients";
 import { KIND_LABELS, type Kind } from "~/lib/submissions";
 import type { Db } from "~/.server/db/client";
+import { cappedCount, COUNT_CAP, cursorKey, keysetPage, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
 import { auditLog, facilities, ivrs, orders, outbox, patients, practices, providers, submissions, user } from "~/.server/db/schema";
 
 /**
@@ -16,7 +17,13 @@ import { auditLog, facilities, ivrs, orders, outbox, patients, practices, provid
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export type AuditFilter = { action?: string; actor?: string; page?: number; pageSize?: number };
+/**
+ * `cursor` is the page (`?before=` / `?after=`, see ~/.server/db/paging); none
+ * is the newest page. Old `?page=N` links are read as the newest page: an
+ * offset would read every skipped row, and nothing links to them any more.
+ * `countCap` is where the count stops ("10,000+").
+ */
+export type AuditFilter = { action?: string; actor?: string; cursor?: Cursor | null; pageSize?: number; countCap?: number };
 
 export type AuditRow = {
   id: string;
@@ -44,7 +51,13 @@ export type AuditLink = {
   showId?: boolean;
 };
 
-export type AuditPage = { rows: AuditRow[]; total: number; page: number; pageCount: number; pageSize: number };
+export type AuditPage = Page<AuditRow>;
+
+/** The log's order, newest first: `at`, then `id` for entries of the same microsecond. */
+const AUDIT_KEY: KeyPart[] = [
+  { column: auditLog.at, order: "desc", type: "timestamp" },
+  { column: auditLog.id, order: "desc", type: "uuid" },
+];
 
 /** LIKE pattern that matches `text` literally anywhere. */
 function containsPattern(text: string): string {
@@ -121,27 +134,46 @@ function toRow(r: Named): AuditRow {
   };
 }
 
-/** Newest first; `page` is clamped to the pages there are. */
+/**
+ * One page of the log, newest first, by keyset on (at, id): a page costs the
+ * same however deep it is. The actor filter is a substring match (the
+ * console's "Actor email contains"); it reads the log newest first until a
+ * page of matches is found, and its count stops at the cap.
+ */
 export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<AuditPage> {
   const pageSize = filter.pageSize ?? AUDIT_PAGE_SIZE;
   const where: SQL[] = [];
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   const actor = filter.actor?.trim();
   if (actor) where.push(ilike(auditLog.actorEmail, containsPattern(actor)));
-  const condition = where.length ? and(...where) : undefined;
+  return auditPage(db, where, filter, pageSize, NAMED, toRow);
+}
 
-  const [counted] = await db.select({ total: count() }).from(auditLog).where(condition);
-  const total = Number(counted?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1)), pageCount);
-  const rows = await db
-    .select(NAMED)
-    .from(auditLog)
-    .where(condition)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows: rows.map((r) => toRow(r)), total, page, pageCount, pageSize };
+async function auditPage<S extends typeof NAMED, R>(
+  db: Db,
+  where: SQL[],
+  options: { cursor?: Cursor | null; countCap?: number },
+  pageSize: number,
+  columns: S,
+  shape: (row: Named & Record<string, unknown>) => R,
+): Promise<Page<R>> {
+  const condition = where.length ? and(...where) : undefined;
+  const [counted, page] = await Promise.all([
+    cappedCount(db, db.select({ one: sql`1` }).from(auditLog).where(condition).$dynamic(), options.countCap ?? COUNT_CAP),
+    keysetPage({
+      parts: AUDIT_KEY,
+      cursor: options.cursor ?? null,
+      pageSize,
+      fetch: (keyset, orderBy, limit) =>
+        db
+          .select({ ...columns, cursorKey: cursorKey(AUDIT_KEY) })
+          .from(auditLog)
+          .where(and(condition, keyset))
+          .orderBy(...orderBy)
+          .limit(limit) as Promise<(Named & Record<string, unknown> & { cursorKey: string })[]>,
+    }),
+  ]);
+  return { ...counted, pageSize, previous: page.previous, next: page.next, rows: page.rows.map((r) => shape(r as Named & Record<string, unknown>)) };
 }
 
 function auditLink(found: Named): AuditLink | null {
@@ -170,34 +202,35 @@ export type PatientAccessRow = AuditRow & {
 export const PATIENT_READ_ACTIONS = ["patient.view", "patient.member-id", "ivr.view", "ivr.file", "order.view"] as const;
 
 /** Everything the log holds about one patient, newest first: who read or changed their data, and when. */
-export async function listPatientAccess(db: Db, patientId: string, { page = 1, pageSize = AUDIT_PAGE_SIZE } = {}): Promise<Omit<AuditPage, "rows"> & { rows: PatientAccessRow[] }> {
-  const condition = eq(auditLog.patientId, patientId);
-  const [counted] = await db.select({ total: count() }).from(auditLog).where(condition);
-  const total = Number(counted?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const rows = await db
-    .select({ ...NAMED, actorRole: sql<string | null>`(select u.role::text from ${user} u where lower(u.email) = lower("audit_log"."actor_email") limit 1)` })
-    .from(auditLog)
-    .where(condition)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
-  return {
-    rows: rows.map(({ actorRole, ...r }) => ({
-      ...toRow(r),
-      actorRole,
-      read: (PATIENT_READ_ACTIONS as readonly string[]).includes(r.action),
-    })),
-    total,
-    page: current,
-    pageCount,
-    pageSize,
+export async function listPatientAccess(
+  db: Db,
+  patientId: string,
+  { cursor = null, pageSize = AUDIT_PAGE_SIZE, countCap = COUNT_CAP }: { cursor?: Cursor | null; pageSize?: number; countCap?: number } = {},
+): Promise<Page<PatientAccessRow>> {
+  const columns = {
+    ...NAMED,
+    actorRole: sql<string | null>`(select u.role::text from ${user} u where lower(u.email) = lower("audit_log"."actor_email") limit 1)`,
   };
+  return auditPage(db, [eq(auditLog.patientId, patientId)], { cursor, countCap }, pageSize, columns, (r) => ({
+    ...toRow(r),
+    actorRole: (r.actorRole as string | null) ?? null,
+    read: (PATIENT_READ_ACTIONS as readonly string[]).includes(r.action),
+  }));
 }
 
-/** The actions the log holds, for the filter. */
+/**
+ * The actions the log holds, for the filter: a loose index scan that jumps
+ * from one action to the next through the index on `action`, so it reads
+ * one index entry per action rather than the whole log.
+ */
 export async function auditActions(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
-  return rows.map((r) => r.action);
+  const result = await db.execute(sql`
+    with recursive actions(action) as (
+      (select ${auditLog.action} from ${auditLog} order by ${auditLog.action} limit 1)
+      union all
+      select (select a.action from ${auditLog} a where a.action > actions.action order by a.action limit 1)
+      from actions where actions.action is not null
+    )
+    select action from actions where action is not null`);
+  return (result as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
 }

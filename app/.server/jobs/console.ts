@@ -1,21 +1,22 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { isJobView, JOB_IN_FLIGHT, JOBS_PAGE_SIZE, type JobState, type JobView } from "~/lib/jobs";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { pageOf, pageParam, type Page } from "~/.server/db/paging";
+import { cappedCount, COUNT_CAP, cursorKey, keysetPage, parseCursor, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
 import { jobs } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { JOBS_CHANNEL } from "./queue";
 
 /** What the staff console reads and does with jobs: the failed count every console page shows, the list, Retry and Cancel. */
 
-export type JobFilters = { view: JobView; page: number };
+/** `cursor`: the page (`?before=` / `?after=`, see ~/.server/db/paging); none is the first page. */
+export type JobFilters = { view: JobView; cursor: Cursor | null };
 
-/** Query strings: an unknown view means the open jobs. */
+/** Query strings: an unknown view means the open jobs; an old `?page=N` or a broken cursor is the first page. */
 export function parseJobFilters(params: URLSearchParams): JobFilters {
   const view = params.get("view");
-  return { view: isJobView(view) ? view : "open", page: pageParam.parse(params.get("page") ?? undefined) };
+  return { view: isJobView(view) ? view : "open", cursor: parseCursor(params) };
 }
 
 export type JobListRow = {
@@ -32,34 +33,66 @@ export type JobListRow = {
 
 const OPEN: JobState[] = ["failed", "running", "queued"];
 
-/** Open jobs: failed first (they need a person), then running, then waiting by when they run; finished ones newest first. */
-export async function listJobs(db: Db, filters: JobFilters, pageSize: number = JOBS_PAGE_SIZE): Promise<Page<JobListRow>> {
+/** Failed first (they need a person), then running, then waiting by when they run; the id keeps jobs of the same moment apart. */
+const WAITING_KEY: KeyPart[] = [
+  { column: sql`(case ${jobs.status} when 'failed' then 0 when 'running' then 1 else 2 end)`, order: "asc", type: "int" },
+  { column: jobs.runAt, order: "asc", type: "timestamp" },
+  { column: jobs.id, order: "asc", type: "uuid" },
+];
+
+/** One waiting state alone (failed, running or queued): the rank is the same for all, so by when they run. */
+const RUN_KEY: KeyPart[] = [
+  { column: jobs.runAt, order: "asc", type: "timestamp" },
+  { column: jobs.id, order: "asc", type: "uuid" },
+];
+
+/** Finished ones newest first (a done or cancelled job always has its finishing time). */
+const FINISHED_KEY: KeyPart[] = [
+  { column: jobs.finishedAt, order: "desc", type: "timestamp" },
+  { column: jobs.id, order: "desc", type: "uuid" },
+];
+
+/** Whether a view lists finished jobs, newest first, rather than jobs that need a person or wait to run. */
+function listsFinished(view: JobView): boolean {
+  return view === "done" || view === "cancelled";
+}
+
+/** One page of jobs by keyset on the view's order; the count stops at `countCap` ("10,000+"). */
+export async function listJobs(
+  db: Db,
+  filters: JobFilters,
+  pageSize: number = JOBS_PAGE_SIZE,
+  countCap: number = COUNT_CAP,
+): Promise<Page<JobListRow>> {
   const where = filters.view === "open" ? inArray(jobs.status, OPEN) : eq(jobs.status, filters.view);
-  const order: SQL[] =
-    filters.view === "done" || filters.view === "cancelled"
-      ? [desc(jobs.finishedAt), desc(jobs.id)]
-      : [sql`case ${jobs.status} when 'failed' then 0 when 'running' then 1 else 2 end`, asc(jobs.runAt), asc(jobs.id)];
-  const [totalRow] = await db.select({ n: count() }).from(jobs).where(where);
-  const total = totalRow?.n ?? 0;
-  const { page, pageCount, offset } = pageOf(total, filters.page, pageSize);
-  const rows = await db
-    .select({
-      id: jobs.id,
-      kind: jobs.kind,
-      key: jobs.key,
-      status: jobs.status,
-      attempts: jobs.attempts,
-      runAt: jobs.runAt,
-      lastError: jobs.lastError,
-      createdAt: jobs.createdAt,
-      finishedAt: jobs.finishedAt,
-    })
-    .from(jobs)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(offset);
-  return { rows, total, page, pageCount, pageSize };
+  const key = listsFinished(filters.view) ? FINISHED_KEY : filters.view === "open" ? WAITING_KEY : RUN_KEY;
+  const [counted, page] = await Promise.all([
+    cappedCount(db, db.select({ one: sql`1` }).from(jobs).where(where).$dynamic(), countCap),
+    keysetPage({
+      parts: key,
+      cursor: filters.cursor,
+      pageSize,
+      fetch: (keyset, orderBy, limit) =>
+        db
+          .select({
+            id: jobs.id,
+            kind: jobs.kind,
+            key: jobs.key,
+            status: jobs.status,
+            attempts: jobs.attempts,
+            runAt: jobs.runAt,
+            lastError: jobs.lastError,
+            createdAt: jobs.createdAt,
+            finishedAt: jobs.finishedAt,
+            cursorKey: cursorKey(key),
+          })
+          .from(jobs)
+          .where(and(where, keyset))
+          .orderBy(...orderBy)
+          .limit(limit),
+    }),
+  ]);
+  return { ...counted, ...page, pageSize };
 }
 
 /** Failed jobs nobody has retried or cancelled: every console page shows this count until it is zero. */

@@ -17,7 +17,7 @@ describe("the console's outbox on pglite", () => {
   });
 
   describe("the outbox list", () => {
-    it("lists mail newest first, filters by state and pages 50 at a time", async () => {
+    it("lists mail newest first, filters by state and pages 50 at a time by Older and Newer", async () => {
       const now = Date.now();
       await db()
         .insert(outbox)
@@ -31,20 +31,32 @@ describe("the console's outbox on pglite", () => {
             createdAt: new Date(now - i * 1000),
           })),
         );
-      const first = await listOutbox(db(), { state: "all", page: 1 });
-      expect(first).toMatchObject({ total: 55, page: 1, pageCount: 2, pageSize: 50 });
+      const first = await listOutbox(db(), { state: "all", cursor: null });
+      expect(first).toMatchObject({ total: 55, capped: false, pageSize: 50, previous: null });
       expect(first.rows).toHaveLength(50);
       expect(first.rows[0]?.subject).toBe("Mail 0");
-      expect((await listOutbox(db(), { state: "all", page: 2 })).rows.map((r) => r.subject)).toEqual([
-        "Mail 50",
-        "Mail 51",
-        "Mail 52",
-        "Mail 53",
-        "Mail 54",
-      ]);
-      const failed = await listOutbox(db(), { state: "failed", page: 1 });
+      // "Older mails" leads to the rest, "Newer mails" back to exactly the first page.
+      const second = await listOutbox(db(), { state: "all", cursor: { direction: "before", value: first.next! } });
+      expect(second.rows.map((r) => r.subject)).toEqual(["Mail 50", "Mail 51", "Mail 52", "Mail 53", "Mail 54"]);
+      expect(second.next).toBeNull();
+      const back = await listOutbox(db(), { state: "all", cursor: { direction: "after", value: second.previous! } });
+      expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+      expect(back.previous).toBeNull();
+      // Walking a filtered list two at a time visits each of its mails once, in order.
+      const subjects: string[] = [];
+      let page = await listOutbox(db(), { state: "sent", cursor: null }, 2);
+      subjects.push(...page.rows.map((r) => r.subject));
+      while (page.next) {
+        page = await listOutbox(db(), { state: "sent", cursor: { direction: "before", value: page.next } }, 2);
+        subjects.push(...page.rows.map((r) => r.subject));
+      }
+      expect(subjects).toEqual(["Mail 3", "Mail 4", "Mail 5", "Mail 6", "Mail 7", "Mail 8", "Mail 9"]);
+      // A broken cursor is the first page; a count past the cap says so.
+      expect((await listOutbox(db(), { state: "all", cursor: { direction: "before", value: "bogus" } })).rows[0]?.subject).toBe("Mail 0");
+      expect(await listOutbox(db(), { state: "all", cursor: null }, 50, 20)).toMatchObject({ total: 20, capped: true });
+      const failed = await listOutbox(db(), { state: "failed", cursor: null });
       expect(failed.rows.map((r) => r.subject)).toEqual(["Mail 0", "Mail 1", "Mail 2"]);
-      expect((await listOutbox(db(), { state: "sent", page: 5 })).rows).toHaveLength(7);
+      expect(failed).toMatchObject({ total: 3, capped: false, next: null });
       const mail = await getMail(db(), failed.rows[0]!.id);
       expect(mail).toMatchObject({ purpose: "test", status: "failed" });
     });

@@ -1,9 +1,9 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/ids";
 import { isMailState, OUTBOX_PAGE_SIZE, type MailState } from "~/lib/mail";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { pageOf, pageParam, type Page } from "~/.server/db/paging";
+import { cappedCount, COUNT_CAP, cursorKey, keysetPage, parseCursor, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
 import { outbox } from "~/.server/db/schema";
 import { shownText } from "./outbox";
 
@@ -13,15 +13,13 @@ import { shownText } from "./outbox";
  * (`secret`) is never selected here.
  */
 
-export type OutboxFilters = { state: MailState | "all"; page: number };
+/** `cursor`: the page (`?before=` / `?after=`); none is the newest mails. */
+export type OutboxFilters = { state: MailState | "all"; cursor: Cursor | null };
 
-/** Query strings: an unknown state means "all". */
+/** Query strings: an unknown state means "all"; an old `?page=N` or a broken cursor is the newest page. */
 export function parseOutboxFilters(params: URLSearchParams): OutboxFilters {
   const state = params.get("state");
-  return {
-    state: isMailState(state) ? state : "all",
-    page: pageParam.parse(params.get("page") ?? undefined),
-  };
+  return { state: isMailState(state) ? state : "all", cursor: parseCursor(params) };
 }
 
 export type MailRow = {
@@ -49,19 +47,36 @@ export const mailColumns = {
   createdAt: outbox.createdAt,
 };
 
-export async function listOutbox(db: Db, filters: OutboxFilters, pageSize: number = OUTBOX_PAGE_SIZE) {
+/** The outbox's order, newest first. */
+const OUTBOX_KEY: KeyPart[] = [
+  { column: outbox.createdAt, order: "desc", type: "timestamp" },
+  { column: outbox.id, order: "desc", type: "uuid" },
+];
+
+/** One page of mail, newest first, by keyset on (created_at, id); the count stops at `countCap` ("10,000+"). */
+export async function listOutbox(
+  db: Db,
+  filters: OutboxFilters,
+  pageSize: number = OUTBOX_PAGE_SIZE,
+  countCap: number = COUNT_CAP,
+): Promise<Page<MailRow & { submissionId: string | null }>> {
   const where = filters.state === "all" ? undefined : eq(outbox.status, filters.state);
-  const [totalRow] = await db.select({ n: count() }).from(outbox).where(where);
-  const total = totalRow?.n ?? 0;
-  const { page, pageCount, offset } = pageOf(total, filters.page, pageSize);
-  const rows = await db
-    .select({ ...mailColumns, submissionId: outbox.submissionId })
-    .from(outbox)
-    .where(where)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(pageSize)
-    .offset(offset);
-  return { rows, total, page, pageCount, pageSize } satisfies Page<MailRow & { submissionId: string | null }>;
+  const [counted, page] = await Promise.all([
+    cappedCount(db, db.select({ one: sql`1` }).from(outbox).where(where).$dynamic(), countCap),
+    keysetPage({
+      parts: OUTBOX_KEY,
+      cursor: filters.cursor,
+      pageSize,
+      fetch: (keyset, orderBy, limit) =>
+        db
+          .select({ ...mailColumns, submissionId: outbox.submissionId, cursorKey: cursorKey(OUTBOX_KEY) })
+          .from(outbox)
+          .where(and(where, keyset))
+          .orderBy(...orderBy)
+          .limit(limit),
+    }),
+  ]);
+  return { ...counted, ...page, pageSize };
 }
 
 /**

@@ -10,7 +10,7 @@ import { setStatuses, setSubmissionStatus } from "./lifecycle";
 import { isUuid } from "~/lib/ids";
 import { type Kind, type Status } from "~/lib/submissions";
 
-const all: InboxFilters = { q: "", kind: "all", status: "all", page: 1 };
+const all: InboxFilters = { q: "", kind: "all", status: "all", cursor: null };
 const filters = (f: Partial<InboxFilters>): InboxFilters => ({ ...all, ...f });
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const staff = (email: string) => ({ email, ip: null });
@@ -39,18 +39,19 @@ describe("console queries on pglite", () => {
 
   describe("parsing the query string", () => {
     it("reads valid filters and falls back to all for anything else", () => {
-      expect(parseInboxFilters(new URLSearchParams("q=%20Ada%20&kind=intake&status=closed&page=3"))).toEqual({
+      expect(parseInboxFilters(new URLSearchParams("q=%20Ada%20&kind=intake&status=closed&before=abc_-9"))).toEqual({
         q: "Ada",
         kind: "intake",
         status: "closed",
-        page: 3,
+        cursor: { direction: "before", value: "abc_-9" },
       });
-      expect(parseInboxFilters(new URLSearchParams("kind=bogus&status=open&page=-2"))).toEqual(all);
-      expect(parseInboxFilters(new URLSearchParams("page=abc")).page).toBe(1);
-      expect(parseInboxFilters(new URLSearchParams("page=2.5")).page).toBe(1);
+      // An old page number, or a cursor no list could have written, is the first page.
+      expect(parseInboxFilters(new URLSearchParams("kind=bogus&status=open&page=3"))).toEqual(all);
+      expect(parseInboxFilters(new URLSearchParams("after=a%20b")).cursor).toBeNull();
+      expect(parseInboxFilters(new URLSearchParams("after=xyz")).cursor).toEqual({ direction: "after", value: "xyz" });
       expect(parseInboxFilters(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(200);
-      expect(parseOutboxFilters(new URLSearchParams("state=failed&page=2"))).toEqual({ state: "failed", page: 2 });
-      expect(parseOutboxFilters(new URLSearchParams("state=lost"))).toEqual({ state: "all", page: 1 });
+      expect(parseOutboxFilters(new URLSearchParams("state=failed&page=2"))).toEqual({ state: "failed", cursor: null });
+      expect(parseOutboxFilters(new URLSearchParams("state=lost&after=k"))).toEqual({ state: "all", cursor: { direction: "after", value: "k" } });
     });
 
     it("recognises uuids", () => {
@@ -70,7 +71,7 @@ describe("console queries on pglite", () => {
       ]);
       const page = await listSubmissions(db(), all);
       expect(page.rows.map((r) => r.firstName)).toEqual(["Newest", "Middle", "Old"]);
-      expect(page).toMatchObject({ total: 3, page: 1, pageCount: 1, pageSize: 25 });
+      expect(page).toMatchObject({ total: 3, capped: false, previous: null, next: null, pageSize: 25 });
       expect(page.rows[0]?.createdAt).toBeInstanceOf(Date);
     });
 
@@ -115,26 +116,57 @@ describe("console queries on pglite", () => {
       expect(await names("ada", { status: "closed" })).toEqual([]);
     });
 
-    it("pages 25 at a time and keeps the filters", async () => {
-      await seed(Array.from({ length: 30 }, (_, i) => ({ kind: i % 2 ? ("intake" as const) : ("contact" as const), minutesAgo: i })));
+    /** Every page from the first by "Next", then back by "Previous" to the first. */
+    async function walk(f: Partial<InboxFilters>, pageSize?: number) {
+      const pages: string[][] = [];
+      let page = await listSubmissions(db(), filters(f), pageSize);
+      pages.push(page.rows.map((r) => r.id));
+      while (page.next) {
+        page = await listSubmissions(db(), filters({ ...f, cursor: { direction: "before", value: page.next } }), pageSize);
+        pages.push(page.rows.map((r) => r.id));
+      }
+      const back: string[][] = [];
+      while (page.previous) {
+        page = await listSubmissions(db(), filters({ ...f, cursor: { direction: "after", value: page.previous } }), pageSize);
+        back.push(page.rows.map((r) => r.id));
+      }
+      return { pages, back };
+    }
+
+    it("pages 25 at a time by cursor in every order and keeps the filters", async () => {
+      await seed(
+        Array.from({ length: 30 }, (_, i) => ({
+          kind: i % 2 ? ("intake" as const) : ("contact" as const),
+          status: i % 3 ? ("new" as const) : ("closed" as const),
+          // Pairs of submissions in the same minute: the id keeps them apart.
+          minutesAgo: Math.floor(i / 2),
+        })),
+      );
       const first = await listSubmissions(db(), all);
-      expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
+      expect(first).toMatchObject({ total: 30, capped: false, previous: null });
       expect(first.rows).toHaveLength(25);
-      const second = await listSubmissions(db(), filters({ page: 2 }));
-      expect(second.rows).toHaveLength(5);
-      expect(second.page).toBe(2);
-      // No row twice, none missing, and the order carries on across pages.
-      const ids = [...first.rows, ...second.rows].map((r) => r.id);
-      expect(new Set(ids).size).toBe(30);
-      const times = [...first.rows, ...second.rows].map((r) => r.createdAt.getTime());
-      expect([...times].sort((a, b) => b - a)).toEqual(times);
-      // A page past the end answers the last one.
-      expect(await listSubmissions(db(), filters({ page: 9 }))).toMatchObject({ page: 2, pageCount: 2 });
-      // Filtered paging counts the filtered rows only.
-      const intakes = await listSubmissions(db(), filters({ kind: "intake" }));
-      expect(intakes).toMatchObject({ total: 15, pageCount: 1 });
-      // A smaller page size is honoured.
-      expect(await listSubmissions(db(), filters({ page: 3 }), 10)).toMatchObject({ page: 3, pageCount: 3 });
+      for (const sort of ["newest", "oldest", "status"] as const) {
+        const f = sort === "newest" ? {} : { sort };
+        const { pages, back } = await walk(f, 7);
+        expect(pages.map((p) => p.length)).toEqual([7, 7, 7, 7, 2]);
+        // Every submission once, in the order of the one-page list.
+        expect(pages.flat()).toEqual((await listSubmissions(db(), filters(f), 50)).rows.map((r) => r.id));
+        // Back: each page before the last, then exactly the first page.
+        expect(back).toEqual(pages.slice(0, -1).reverse());
+      }
+      const byStatus = (await listSubmissions(db(), filters({ sort: "status" }), 50)).rows;
+      expect(byStatus.map((r) => r.status)).toEqual([...Array(20).fill("new"), ...Array(10).fill("closed")]);
+      // Filtered paging counts and pages the filtered rows only.
+      const intakes = await walk({ kind: "intake" }, 10);
+      expect(intakes.pages.map((p) => p.length)).toEqual([10, 5]);
+      expect(await listSubmissions(db(), filters({ kind: "intake" }))).toMatchObject({ total: 15, capped: false, next: null });
+      // A search pages too.
+      expect((await walk({ q: "First1" }, 4)).pages.flat()).toHaveLength(11);
+      // A broken cursor is the first page; a count past the cap says so.
+      const broken = await listSubmissions(db(), filters({ cursor: { direction: "before", value: "bm9wZQ" } }));
+      expect(broken.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+      expect(await listSubmissions(db(), all, 25, 10)).toMatchObject({ total: 10, capped: true });
+      expect(await listSubmissions(db(), filters({ q: "First1" }), 25, 3)).toMatchObject({ total: 3, capped: true });
     });
 
     it("searches organization, phone digits and the words of messages and queries, and shows them on each row", async () => {
@@ -196,12 +228,13 @@ describe("console queries on pglite", () => {
     });
 
     it("answers one empty page when there is nothing", async () => {
-      expect(await listSubmissions(db(), filters({ page: 4 }))).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25 });
+      expect(await listSubmissions(db(), all)).toEqual({ rows: [], total: 0, capped: false, previous: null, next: null, pageSize: 25 });
     });
   });
 
   it("counts new submissions per kind", async () => {
-    expect(await countNewByKind(db())).toEqual({ contact: 0, intake: 0, application: 0, callback: 0 });
+    const none = { total: 0, capped: false };
+    expect(await countNewByKind(db())).toEqual({ contact: none, intake: none, application: none, callback: none });
     await seed([
       { kind: "contact", minutesAgo: 1 },
       { kind: "contact", minutesAgo: 2 },
@@ -209,7 +242,10 @@ describe("console queries on pglite", () => {
       { kind: "intake", status: "in_progress", minutesAgo: 4 },
       { kind: "callback", minutesAgo: 5 },
     ]);
-    expect(await countNewByKind(db())).toEqual({ contact: 2, intake: 0, application: 0, callback: 1 });
+    const one = { total: 1, capped: false };
+    expect(await countNewByKind(db())).toEqual({ contact: { total: 2, capped: false }, intake: none, application: none, callback: one });
+    // Past the cap a kind's count says so.
+    expect((await countNewByKind(db(), 1)).contact).toEqual({ total: 1, capped: true });
   });
 
   describe("one submission", () => {

@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
 import { KINDS, listsOf, type Kind, type ListKey } from "~/lib/submission-kinds";
 import { INBOX_PAGE_SIZE, INBOX_SORTS, isKind, isStatus, MAX_SEARCH, type InboxSort, type Status } from "~/lib/submissions";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { pageOf, pageParam, type Page } from "~/.server/db/paging";
+import { cappedCount, COUNT_CAP, cursorKey, keysetPage, parseCursor, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
 import { inTransaction } from "~/.server/db/transaction";
-import { outbox, submissionFiles, submissionNotes, submissions } from "~/.server/db/schema";
+import { outbox, submissionFiles, submissionNotes, submissions, submissionStatus } from "~/.server/db/schema";
 import { mailColumns, type MailRow } from "~/.server/mail";
 import { serverKind, type FieldValue, type LoadedEntry } from "./kinds";
 
@@ -22,7 +22,8 @@ import { serverKind, type FieldValue, type LoadedEntry } from "./kinds";
 // ---------------------------------------------------------------------------
 // Query strings. Hand-edited URLs never fail: an unknown value means "all".
 
-export type InboxFilters = { q: string; kind: Kind | "all"; status: Status | "all"; page: number; sort?: InboxSort };
+/** `cursor`: the page (`?before=` / `?after=`, see ~/.server/db/paging); none is the first page. */
+export type InboxFilters = { q: string; kind: Kind | "all"; status: Status | "all"; cursor: Cursor | null; sort?: InboxSort };
 
 export function parseInboxFilters(params: URLSearchParams): InboxFilters {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
@@ -33,7 +34,8 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
     q,
     kind: isKind(kind) ? kind : "all",
     status: isStatus(status) ? status : "all",
-    page: pageParam.parse(params.get("page") ?? undefined),
+    // An old `?page=N` link, or a cursor that does not fit, is the first page.
+    cursor: parseCursor(params),
   };
   if (sort && sort !== "newest" && (INBOX_SORTS as readonly string[]).includes(sort)) filters.sort = sort as InboxSort;
   return filters;
@@ -134,42 +136,67 @@ const COMMON_COLUMNS = {
   createdAt: submissions.createdAt,
 };
 
-/** One page of submissions, newest first unless sorted otherwise. A page past the end answers the last page. */
+/** Each order of the inbox, by the columns it sorts on: the id last, so no two rows tie and a page boundary is exact. */
+const INBOX_KEYS: Record<InboxSort, KeyPart[]> = {
+  newest: [
+    { column: submissions.createdAt, order: "desc", type: "timestamp" },
+    { column: submissions.id, order: "desc", type: "uuid" },
+  ],
+  oldest: [
+    { column: submissions.createdAt, order: "asc", type: "timestamp" },
+    { column: submissions.id, order: "asc", type: "uuid" },
+  ],
+  status: [
+    { column: submissions.status, order: "asc", type: { pgEnum: submissionStatus.enumName, values: submissionStatus.enumValues } },
+    { column: submissions.createdAt, order: "desc", type: "timestamp" },
+    { column: submissions.id, order: "desc", type: "uuid" },
+  ],
+};
+
+/**
+ * One page of submissions, newest first unless sorted otherwise, by keyset
+ * on the sort's columns: a page costs the same however deep it is, and a
+ * search reads on in order only until a page of matches is found. The
+ * count stops at `countCap` ("10,000+").
+ */
 export async function listSubmissions(
   db: Db,
   filters: InboxFilters,
   pageSize: number = INBOX_PAGE_SIZE,
+  countCap: number = COUNT_CAP,
 ): Promise<Page<InboxRow>> {
   const where = inboxWhere(filters);
-  const [totalRow] = await withKindTables(db.select({ n: count() }).from(submissions).$dynamic()).where(where);
-  const total = totalRow?.n ?? 0;
-  const { page, pageCount, offset } = pageOf(total, filters.page, pageSize);
-  const order =
-    filters.sort === "oldest"
-      ? [asc(submissions.createdAt), asc(submissions.id)]
-      : filters.sort === "status"
-        ? [asc(submissions.status), desc(submissions.createdAt), desc(submissions.id)]
-        : [desc(submissions.createdAt), desc(submissions.id)];
-  const rows = await withKindTables(
-    db
-      .select({
-        ...COMMON_COLUMNS,
-        organization,
-        summary: sql<string | null>`left(${summary}, ${SUMMARY_CHARS + 1})`,
-        files: sql<number>`(select count(*) from ${submissionFiles} where ${submissionFiles.submissionId} = ${submissions.id})`.mapWith(Number),
-      })
-      .from(submissions)
-      .$dynamic(),
-  )
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset(offset);
+  const key = INBOX_KEYS[filters.sort ?? "newest"];
+  // Only a search reads the kinds' own tables; a count without one needs none of them.
+  const counting = db.select({ one: sql`1` }).from(submissions).$dynamic();
+  const [counted, page] = await Promise.all([
+    cappedCount(db, (filters.q.trim() ? withKindTables(counting) : counting).where(where), countCap),
+    keysetPage({
+      parts: key,
+      cursor: filters.cursor,
+      pageSize,
+      fetch: (keyset, orderBy, limit) =>
+        withKindTables(
+          db
+            .select({
+              ...COMMON_COLUMNS,
+              organization,
+              summary: sql<string | null>`left(${summary}, ${SUMMARY_CHARS + 1})`,
+              files: sql<number>`(select count(*) from ${submissionFiles} where ${submissionFiles.submissionId} = ${submissions.id})`.mapWith(Number),
+              cursorKey: cursorKey(key),
+            })
+            .from(submissions)
+            .$dynamic(),
+        )
+          .where(and(where, keyset))
+          .orderBy(...orderBy)
+          .limit(limit),
+    }),
+  ]);
   return {
-    rows: rows.map((r) => ({ ...r, summary: r.summary ? (serverKind(r.kind).inbox.summaryText ?? oneLine)(r.summary) : null })),
-    total,
-    page,
-    pageCount,
+    ...counted,
+    ...page,
+    rows: page.rows.map((r) => ({ ...r, summary: r.summary ? (serverKind(r.kind).inbox.summaryText ?? oneLine)(r.summary) : null })),
     pageSize,
   };
 }
@@ -179,16 +206,15 @@ function oneLine(text: string): string {
   return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : flat;
 }
 
-/** How many submissions of each kind are still new. */
-export async function countNewByKind(db: Db): Promise<Record<Kind, number>> {
-  const rows = await db
-    .select({ kind: submissions.kind, n: count() })
-    .from(submissions)
-    .where(eq(submissions.status, "new"))
-    .groupBy(submissions.kind);
-  const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
-  for (const row of rows) counts[row.kind] = row.n;
-  return counts;
+/** How many submissions of each kind are still new, each counted up to `cap` ("10,000+" past it). */
+export async function countNewByKind(db: Db, cap: number = COUNT_CAP): Promise<Record<Kind, { total: number; capped: boolean }>> {
+  const counted = await Promise.all(
+    KINDS.map(async (kind) => {
+      const query = db.select({ one: sql`1` }).from(submissions).where(and(eq(submissions.status, "new"), eq(submissions.kind, kind))).$dynamic();
+      return [kind, await cappedCount(db, query, cap)] as const;
+    }),
+  );
+  return Object.fromEntries(counted) as Record<Kind, { total: number; capped: boolean }>;
 }
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { Filter } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audit";
 import { privateMeta } from "~/lib/meta";
-import { Pager } from "~/components/ui/pager";
+import { NEWEST_FIRST, Pager } from "~/components/ui/pager";
 import { AuditTarget } from "~/components/admin/audit-target";
 import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/date-time";
@@ -12,10 +12,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { auditFilterSchema } from "~/lib/schemas/console-audit";
+import { countOf } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { auditActions, listAudit } from "~/.server/audit";
 import { getReadDb } from "~/.server/db/client";
+import { parseCursor } from "~/.server/db/paging";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Audit log | Staff console");
 
@@ -25,27 +27,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = auditFilterSchema.parse({
     action: params.get("action") ?? "",
     actor: params.get("actor") ?? "",
-    page: params.get("page") ?? 1,
   });
+  // `?before=` / `?after=` name the page; an old `?page=N` link (or a broken cursor) is the newest page.
+  const cursor = parseCursor(params);
   const db = getReadDb();
   const [actions, result] = await Promise.all([
     auditActions(db),
-    listAudit(db, { action: query.action || undefined, actor: query.actor || undefined, page: query.page }),
+    listAudit(db, { action: query.action || undefined, actor: query.actor || undefined, cursor }),
   ]);
   return { actions, filter: { action: query.action, actor: query.actor }, ...result };
 }
 
-function pageHref(filter: { action: string; actor: string }, page: number): string {
+/** The log with these filters, on the page a cursor names (none: the newest entries). */
+function pageHref(filter: { action: string; actor: string }, to: { before: string } | { after: string } | null): string {
   const params = new URLSearchParams();
   if (filter.action) params.set("action", filter.action);
   if (filter.actor) params.set("actor", filter.actor);
-  if (page > 1) params.set("page", String(page));
+  if (to && "before" in to) params.set("before", to.before);
+  if (to && "after" in to) params.set("after", to.after);
   const query = params.toString();
   return query ? `/admin/audit?${query}` : "/admin/audit";
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { actions, filter, rows, total, page, pageCount, pageSize } = loaderData;
+  const { actions, filter, rows, total, capped, previous, next } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/audit";
   const filtered = Boolean(filter.action || filter.actor);
@@ -54,8 +59,6 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     { value: "", label: "All actions" },
     ...[...new Set([...actions, ...(filter.action ? [filter.action] : [])])].sort().map((a) => ({ value: a, label: a })),
   ];
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
 
   return (
     <div className="flex flex-col gap-6">
@@ -95,7 +98,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No entries match these filters."
             : "The audit log is empty."
-          : `Showing ${first}-${last} of ${total} ${total === 1 ? "entry" : "entries"}`}
+          : `Showing ${rows.length} of ${countOf(total, capped, "entry", "entries")}`}
       </p>
 
       {total > 0 ? (
@@ -128,7 +131,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </DataTable>
       ) : null}
 
-      <Pager label="Audit log pages" page={page} pageCount={pageCount} href={(p) => pageHref(filter, p)} />
+      <Pager label="Audit log pages" previous={previous} next={next} labels={NEWEST_FIRST} href={(to) => pageHref(filter, to)} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, Th } from "~/components/admin/data-table";
 import { FilterBar, FilterField } from "~/components/admin/filter-bar";
 import { DateTime } from "~/components/ui/date-time";
-import { Pager } from "~/components/ui/pager";
+import { Pager, type PagerLabels } from "~/components/ui/pager";
 import { AnswerNotice, Field } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { submittedText, submittedValues } from "~/lib/form-result";
-import { timeSince } from "~/lib/format";
+import { countOf, formatCount, timeSince } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { bulkStatusSchema } from "~/lib/schemas/console-inbox";
 import { consoleNotSaved, STATUS_OPTIONS as BULK_STATUS_OPTIONS } from "~/lib/schemas/console-fields";
@@ -69,6 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   });
 }
+
+/** The pager's words for each order of the inbox. */
+const PAGER_LABELS: Record<InboxSort, PagerLabels> = {
+  newest: { first: "Newest", previous: "Newer submissions", next: "Older submissions" },
+  oldest: { first: "Oldest", previous: "Older submissions", next: "Newer submissions" },
+  status: { first: "First page", previous: "Previous page", next: "Next page" },
+};
 
 function sortHref(filters: InboxFilters, sort: InboxSort): string {
   const params = new URLSearchParams();
@@ -129,7 +136,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               <p className="flex items-baseline justify-between gap-2">
                 <span className="text-sm font-semibold text-muted-foreground">{KIND_LABELS[kind]}</span>
                 <span className="text-2xl font-bold tabular-nums text-foreground">
-                  {counts[kind]}
+                  {formatCount(counts[kind].total, counts[kind].capped)}
                   <span className="sr-only"> new</span>
                 </span>
               </p>
@@ -180,8 +187,8 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
 
         <p className="text-sm text-muted-foreground" role="status">
           {filtered
-            ? `${list.total} ${list.total === 1 ? "submission matches" : "submissions match"} these filters.`
-            : `${list.total} ${list.total === 1 ? "submission" : "submissions"}.`}
+            ? `${formatCount(list.total, list.capped)} ${list.total === 1 && !list.capped ? "submission matches" : "submissions match"} these filters.`
+            : `${countOf(list.total, list.capped, "submission", "submissions")}.`}
         </p>
 
         <AnswerNotice answer={actionData} title={STATUS_NOT_CHANGED} />
@@ -276,7 +283,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           </tbody>
         </DataTable>
 
-        <Pager page={list.page} pageCount={list.pageCount} label="Submission pages" />
+        <Pager previous={list.previous} next={list.next} labels={PAGER_LABELS[filters.sort ?? "newest"]} label="Submission pages" />
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { JOB_VIEW_LABELS, JOB_VIEWS } from "~/lib/jobs";
+import { countOf } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
 import { consoleNotSaved } from "~/lib/schemas/console-fields";
 import { JOB_REFUSED_TITLE, jobActionSchema } from "~/lib/schemas/console-jobs";
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 function jobsHref(filters: JobFilters): string {
   const params = new URLSearchParams();
   if (filters.view !== "open") params.set("view", filters.view);
-  if (filters.page > 1) params.set("page", String(filters.page));
+  if (filters.cursor) params.set(filters.cursor.direction, filters.cursor.value);
   const query = params.toString();
   return query ? `/admin/jobs?${query}` : "/admin/jobs";
 }
@@ -112,7 +113,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
       </FilterBar>
 
       <p className="text-sm text-muted-foreground" role="status">
-        {`${list.total} ${list.total === 1 ? "job" : "jobs"}${filtered ? `: ${JOB_VIEW_LABELS[filters.view].toLowerCase()}` : " failed, waiting or running"}.`}
+        {`${countOf(list.total, list.capped, "job", "jobs")}${filtered ? `: ${JOB_VIEW_LABELS[filters.view].toLowerCase()}` : " failed, waiting or running"}.`}
       </p>
 
       <DataTable label="Job list" stacked>
@@ -126,7 +127,12 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
         </tbody>
       </DataTable>
 
-      <Pager page={list.page} pageCount={list.pageCount} label="Job pages" />
+      <Pager
+        previous={list.previous}
+        next={list.next}
+        label="Job pages"
+        labels={filters.view === "done" || filters.view === "cancelled" ? { first: "Newest", previous: "Newer jobs", next: "Older jobs" } : undefined}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { BellOff, Eye, RotateCw, Send, X } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { mailPurposeLabel } from "~/lib/mail";
+import { countOf } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { RowActionForm } from "~/components/admin/row-action-form";
@@ -55,7 +56,7 @@ function backTo(request: Request): string {
   const keep = new URLSearchParams();
   const filters = parseOutboxFilters(from);
   if (filters.state !== "all") keep.set("state", filters.state);
-  if (filters.page > 1) keep.set("page", String(filters.page));
+  if (filters.cursor) keep.set(filters.cursor.direction, filters.cursor.value);
   const query = keep.toString();
   return query ? `/admin/outbox?${query}` : "/admin/outbox";
 }
@@ -120,7 +121,7 @@ type OutboxMail = OutboxData["list"]["rows"][number];
 function outboxHref(filters: OutboxData["filters"], view?: string): string {
   const params = new URLSearchParams();
   if (filters.state !== "all") params.set("state", filters.state);
-  if (filters.page > 1) params.set("page", String(filters.page));
+  if (filters.cursor) params.set(filters.cursor.direction, filters.cursor.value);
   if (view) params.set("view", view);
   const query = params.toString();
   return query ? `/admin/outbox?${query}` : "/admin/outbox";
@@ -152,7 +153,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       </FilterBar>
 
       <p className="text-sm text-muted-foreground" role="status">
-        {`${list.total} ${list.total === 1 ? "mail" : "mails"}${filtered ? ` ${filters.state}` : ""}.`}
+        {`${countOf(list.total, list.capped, "mail", "mails")}${filtered ? ` ${filters.state}` : ""}.`}
       </p>
 
       <DataTable label="Mail list" stacked>
@@ -168,7 +169,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         </tbody>
       </DataTable>
 
-      <Pager page={list.page} pageCount={list.pageCount} label="Outbox pages" />
+      <Pager previous={list.previous} next={list.next} label="Outbox pages" labels={{ first: "Newest", previous: "Newer mails", next: "Older mails" }} />
     </div>
   );
 }

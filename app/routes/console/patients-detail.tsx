@@ -6,12 +6,14 @@ import { AuditTarget } from "~/components/admin/audit-target";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { DateTime } from "~/components/ui/date-time";
-import { Pager } from "~/components/ui/pager";
+import { NEWEST_FIRST, Pager } from "~/components/ui/pager";
+import { countOf } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { privateMeta } from "~/lib/meta";
 import { requireRole } from "~/.server/accounts";
 import { listPatientAccess } from "~/.server/audit";
 import { getDb } from "~/.server/db/client";
+import { parseCursor } from "~/.server/db/paging";
 import { notFound } from "~/.server/http/not-found";
 import { patientForStaff } from "~/.server/patients";
 
@@ -30,8 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const patient = await patientForStaff(db, params.id);
   if (!patient) notFound();
-  const page = Number(new URL(request.url).searchParams.get("page") ?? 1) || 1;
-  const access = await listPatientAccess(db, patient.id, { page });
+  // `?before=` / `?after=` name the page of entries (an old `?page=N` link is the newest page).
+  const access = await listPatientAccess(db, patient.id, { cursor: parseCursor(new URL(request.url).searchParams) });
   return { patient: { ...patient, createdAt: patient.createdAt.toISOString() }, access };
 }
 
@@ -106,7 +108,7 @@ export default function AdminPatient({ loaderData }: Route.ComponentProps) {
             Who saw or changed this patient&rsquo;s data
           </h2>
           <p className="text-sm text-muted-foreground" role="status">
-            {access.total} {access.total === 1 ? "entry" : "entries"}
+            {countOf(access.total, access.capped, "entry", "entries")}
             {access.total > 0 ? `, ${reads} ${reads === 1 ? "read" : "reads"} on this page` : ""}
           </p>
         </div>
@@ -157,9 +159,10 @@ export default function AdminPatient({ loaderData }: Route.ComponentProps) {
         </DataTable>
         <Pager
           label="Pages of the patient's entries"
-          page={access.page}
-          pageCount={access.pageCount}
-          href={(p) => (p > 1 ? `/admin/patients/${patient.id}?page=${p}` : `/admin/patients/${patient.id}`)}
+          previous={access.previous}
+          next={access.next}
+          labels={NEWEST_FIRST}
+          href={(to) => (to === null ? `/admin/patients/${patient.id}` : `/admin/patients/${patient.id}?${new URLSearchParams(to)}`)}
         />
       </section>
     </div>
