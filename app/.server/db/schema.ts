@@ -55,6 +55,10 @@ export const submissions = pgTable(
   (t) => [
     index("submissions_created_idx").on(t.createdAt.desc()),
     index("submissions_kind_status_idx").on(t.kind, t.status),
+    // The inbox newest (or oldest) first, in the order it pages: by time, then id.
+    index("submissions_created_id_idx").on(t.createdAt, t.id),
+    // The inbox filtered by status, newest first; and the count of new submissions by kind.
+    index("submissions_status_created_idx").on(t.status, t.createdAt, t.id),
     index("submissions_email_idx").on(sql`lower(${t.email})`),
     uniqueIndex("submissions_client_key_idx").on(t.clientKey),
   ],
@@ -229,20 +233,25 @@ export const rateLimits = pgTable(
 
 export const userRole = pgEnum("user_role", ROLES);
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: userRole("role").notNull().default("member"),
-  /** A disabled account cannot sign in and has no sessions. */
-  disabled: boolean("disabled").notNull().default(false),
-  /** The zone a staff member reads times in (their profile); null: the default. Members read their practice's. */
-  timeZone: text("time_zone"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: userRole("role").notNull().default("member"),
+    /** A disabled account cannot sign in and has no sessions. */
+    disabled: boolean("disabled").notNull().default(false),
+    /** The zone a staff member reads times in (their profile); null: the default. Members read their practice's. */
+    timeZone: text("time_zone"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An account found by an email written in another case (the audit log's actors and targets).
+  (t) => [index("user_email_lower_idx").on(sql`lower(${t.email})`)],
+);
 
 export const session = pgTable(
   "session",
@@ -501,7 +510,11 @@ export const coverages = pgTable(
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
     replacedBy: text("replaced_by"),
   },
-  (t) => [uniqueIndex("coverages_patient_rank_idx").on(t.patientId, t.rank).where(sql`${t.replacedAt} is null`)],
+  (t) => [
+    uniqueIndex("coverages_patient_rank_idx").on(t.patientId, t.rank).where(sql`${t.replacedAt} is null`),
+    // A patient's coverages with their history (the partial index above holds the current ones only).
+    index("coverages_patient_idx").on(t.patientId),
+  ],
 );
 
 export const ivrStatus = pgEnum("ivr_status", IVR_STATUSES);
@@ -561,6 +574,12 @@ export const ivrs = pgTable(
   (t) => [
     index("ivrs_practice_status_idx").on(t.practiceId, t.status),
     index("ivrs_status_submitted_idx").on(t.status, t.submittedAt),
+    // The practice's board: its IVRs, newest change first.
+    index("ivrs_practice_updated_idx").on(t.practiceId, t.updatedAt),
+    // The staff queue of every status, oldest sent first.
+    index("ivrs_submitted_idx").on(t.submittedAt, t.number),
+    // A patient's IVRs (the console's patient page; a patient's removal checks them).
+    index("ivrs_patient_idx").on(t.patientId),
     uniqueIndex("ivrs_client_key_idx").on(t.createdBy, t.clientKey),
     check("ivrs_numbered_when_sent", sql`${t.status} = 'draft' or ${t.number} is not null`),
   ],
@@ -689,8 +708,14 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_practice_status_idx").on(t.practiceId, t.status),
-    index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_ivr_idx").on(t.ivrId),
+    // The practice's orders, newest change first.
+    index("orders_practice_updated_idx").on(t.practiceId, t.updatedAt),
+    // The staff queue: by status (or of every status), longest unchanged first.
+    index("orders_status_updated_idx").on(t.status, t.updatedAt, t.number),
+    index("orders_updated_idx").on(t.updatedAt, t.number),
+    // A patient's orders (the console's patient page; a patient's removal checks them).
+    index("orders_patient_idx").on(t.patientId),
   ],
 );
 
@@ -726,7 +751,12 @@ export const orderUnits = pgTable(
     position: integer("position").notNull(),
     tissueId: text("tissue_id").notNull(),
   },
-  (t) => [uniqueIndex("order_units_line_position_idx").on(t.lineId, t.position), index("order_units_tissue_idx").on(t.tissueId)],
+  (t) => [
+    uniqueIndex("order_units_line_position_idx").on(t.lineId, t.position),
+    index("order_units_tissue_idx").on(t.tissueId),
+    // An order's units (its page, its packing list).
+    index("order_units_order_idx").on(t.orderId, t.position),
+  ],
 );
 
 export const orderHistory = pgTable(
@@ -786,7 +816,11 @@ export const invoices = pgTable(
     paymentRecordedBy: text("payment_recorded_by"),
     createdAt: createdAt(),
   },
-  (t) => [index("invoices_practice_idx").on(t.practiceId, t.dueOn)],
+  (t) => [
+    index("invoices_practice_idx").on(t.practiceId, t.dueOn),
+    // The practice's invoices, latest first.
+    index("invoices_practice_number_idx").on(t.practiceId, t.number),
+  ],
 );
 
 /** Each payment of an invoice: a part or the rest. Amounts in cents. */
