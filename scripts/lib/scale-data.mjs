@@ -49,7 +49,11 @@ export async function scaleServer({ port, settings }) {
       const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, "utf8")) : null;
       const url = server.url.replace(/\/postgres$/, `/${name}`);
       const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount > 0;
-      if (exists && marker?.code === code && marker.practices === practices && marker.seed === seed && marker.done) return { url, ...marker, reused: true };
+      if (exists && marker?.code === code && marker.practices === practices && marker.seed === seed && marker.done) {
+        // Migrations added since it was made (indexes over millions of rows take a while) run before any server starts.
+        await run("npx", ["tsx", "scripts/migrate.ts"], { DATABASE_URL: url, PHI_KEY: marker.phiKey, LOG_LEVEL: "warn" });
+        return { url, ...marker, reused: true };
+      }
       if (exists) await admin.query(`drop database ${pg.escapeIdentifier(name)} with (force)`);
       await admin.query(`create database ${pg.escapeIdentifier(name)}`);
       const made = { practices, seed, code, phiKey: randomBytes(32).toString("hex"), password: `Bench-${randomBytes(6).toString("hex")}-2026`, done: false };

@@ -53,8 +53,8 @@ export const submissions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("submissions_created_idx").on(t.createdAt.desc()),
-    index("submissions_kind_status_idx").on(t.kind, t.status),
+    index("submissions_kind_created_idx").on(t.kind, t.createdAt, t.id),
+    index("submissions_kind_status_idx").on(t.kind, t.status, t.createdAt, t.id),
     // The inbox newest (or oldest) first, in the order it pages: by time, then id.
     index("submissions_created_id_idx").on(t.createdAt, t.id),
     // The inbox filtered by status, newest first; and the count of new submissions by kind.
@@ -213,6 +213,8 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_submission_idx").on(t.submissionId),
+    index("outbox_created_idx").on(t.createdAt, t.id),
+    index("outbox_status_created_idx").on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -357,7 +359,14 @@ export const auditLog = pgTable(
      */
     patientId: uuid("patient_id"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at.desc()), index("audit_log_patient_idx").on(t.patientId, t.at.desc())],
+  // Ascending: read backwards they serve "newest first" (a DESC NULLS LAST index would not serve a plain ORDER BY at DESC).
+  (t) => [
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_patient_idx").on(t.patientId, t.at, t.id),
+    index("audit_log_action_idx").on(t.action, t.at, t.id),
+    // A person's last sign-in (the users and practice pages).
+    index("audit_log_actor_idx").on(sql`lower(${t.actorEmail})`, t.at),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -893,8 +902,9 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex("jobs_key_in_flight_idx").on(t.key).where(sql`status in ('queued', 'running')`),
-    index("jobs_due_idx").on(t.status, t.runAt),
+    index("jobs_due_idx").on(t.status, t.runAt, t.id),
     index("jobs_finished_idx").on(t.finishedAt),
+    index("jobs_status_finished_idx").on(t.status, t.finishedAt, t.id),
   ],
 );
 
