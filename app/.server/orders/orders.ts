@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, desc, eq, gte, inArray, sum } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { isOrderableBySize, productBySlug } from "~/content/products";
 import { formatCm2 } from "~/lib/format";
 import { coveringSet, overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
@@ -20,6 +20,7 @@ import { shippingRefusal } from "~/lib/shipping";
 import type { Actor } from "~/.server/audit";
 import { open, seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
+import { encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import {
   facilities,
   invoiceLines,
@@ -468,19 +469,48 @@ export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrN
   }));
 }
 
-/** The practice's orders for the board, newest change first. */
-export async function practiceOrders(db: Db, practiceId: string): Promise<OrderBoardRow[]> {
-  const rows = await db
-    .select({ order: orders, ivrNumber: ivrs.number })
-    .from(orders)
-    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
-    .where(eq(orders.practiceId, practiceId))
-    .orderBy(desc(orders.updatedAt))
-    .limit(500);
-  return toOrderBoardRows(
-    db,
-    rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+/** The member's orders list's rows per page. */
+export const ORDERS_PAGE_SIZE = 50;
+
+/**
+ * One page of the practice's orders, newest change first (then by id): `at`
+ * is the cursor of the page's URL, null for the first page (the board shows
+ * the first few with `size`). Only the rows shown are read.
+ */
+export async function practiceOrdersPage(
+  db: Db,
+  practiceId: string,
+  { at = null, size = ORDERS_PAGE_SIZE }: { at?: { direction: Direction; cursor: Cursor } | null; size?: number } = {},
+): Promise<KeysetPage<OrderBoardRow>> {
+  const page = await keysetPage(
+    at,
+    size,
+    (direction, cursor, limit) => {
+      const where = [eq(orders.practiceId, practiceId)];
+      if (cursor) {
+        where.push(
+          direction === "after"
+            ? sql`(${orders.updatedAt}, ${orders.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
+            : sql`(${orders.updatedAt}, ${orders.id}) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+        );
+      }
+      return db
+        .select({ order: orders, ivrNumber: ivrs.number, key: exactTime(orders.updatedAt) })
+        .from(orders)
+        .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+        .where(and(...where))
+        .orderBy(...(direction === "after" ? [desc(orders.updatedAt), desc(orders.id)] : [asc(orders.updatedAt), asc(orders.id)]))
+        .limit(limit);
+    },
+    (row) => encodeCursor(row.key, row.order.id),
   );
+  return {
+    ...page,
+    rows: await toOrderBoardRows(
+      db,
+      page.rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+    ),
+  };
 }
 
 /** The orders made from one IVR (of the practice, when one is given), oldest first. */

@@ -5,21 +5,24 @@ import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
-import { orderableIvrs, ordersToday, practiceOrders } from "~/.server/orders";
+import { cursorOf, timestampKey, uuidKey } from "~/.server/db/keyset";
+import { orderableIvrs, ordersToday, practiceOrdersPage } from "~/.server/orders";
 import { memberOf } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { practice } = await memberOf(request);
-  if (!practice) return { practice: null, ivrs: [], orders: [] };
+  if (!practice) return { practice: null, ivrs: [], orders: [], after: null, before: null };
   const db = getDb();
-  const [ivrs, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday()), practiceOrders(db, practice.id)]);
+  const at = cursorOf(new URL(request.url).searchParams, timestampKey, uuidKey);
+  const [ivrs, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday()), practiceOrdersPage(db, practice.id, { at })]);
   return {
     practice: { name: practice.name },
     ivrs: ivrs.map((i) => ({
@@ -33,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ordered: i.ordered,
       blockedBy: i.blockedBy,
     })),
-    orders,
+    orders: orders.rows,
+    after: orders.after,
+    before: orders.before,
   };
 }
 
@@ -42,7 +47,7 @@ function applications(ordered: number, authorised: number | null): string {
 }
 
 export default function PortalOrders({ loaderData }: Route.ComponentProps) {
-  const { practice, ivrs, orders } = loaderData;
+  const { practice, ivrs, orders, after, before } = loaderData;
   const site = useSite();
   useLiveStatus(Boolean(practice));
 
@@ -129,6 +134,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
               Your practice's orders
             </h3>
             <OrdersTable rows={orders} label="Orders of your practice" empty="No orders yet." />
+            <KeysetPager label="More orders" before={before} after={after} summary="Latest change first." hash="practice-orders-heading" />
           </section>
         </>
       )}
