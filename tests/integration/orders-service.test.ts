@@ -179,7 +179,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     // An authorization that has ended blocks the IVR altogether.
     const ended = await ivr({ status: "prior_auth_approved", priorAuthFrom: day(-30), priorAuthTo: day(-1) });
     expect((await refusal(place(ended))).message).toBe(`IVR-${String(ended.number).padStart(6, "0")}'s prior authorization ended on ${day(-1)}: ask us to verify again before ordering.`);
-    expect((await orderableIvrs(db(), practiceId, today)).some((i) => i.id === ended.id && i.blockedBy?.includes("ended"))).toBe(true);
+    expect((await orderableIvrs(db(), practiceId, today)).rows.some((i) => i.id === ended.id && i.blockedBy?.includes("ended"))).toBe(true);
   });
 
   it("refuses a shipping speed that arrives after the date of service, naming the one that would", async () => {
@@ -210,7 +210,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     await place(authorised, { "qty-4x4": "0", "qty-2x2": "0", "qty-3x3": "1", "qty-1x1": "2", overOrderReason: "" });
     const second = await refusal(place(authorised, { "qty-4x4": "1", "qty-2x2": "1" }));
     expect(second.message).toMatch(/4 in all, and 3 are ordered: this order may have 1 at most, not 2\.$/);
-    const listed = (await orderableIvrs(db(), practiceId, today)).find((i) => i.id === authorised.id);
+    const listed = (await orderableIvrs(db(), practiceId, today)).rows.find((i) => i.id === authorised.id);
     expect(listed).toMatchObject({ graftsAuthorised: 4, graftsOrdered: 3, blockedBy: null });
   });
 
@@ -257,7 +257,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     await place(authorised, one);
     const past = await refusal(place(authorised, one));
     expect(past.message).toMatch(/authorised 2 applications and 2 are ordered/);
-    const listed = (await orderableIvrs(db(), practiceId, today)).find((i) => i.id === authorised.id);
+    const listed = (await orderableIvrs(db(), practiceId, today)).rows.find((i) => i.id === authorised.id);
     expect(listed?.blockedBy).toMatch(/authorised 2 applications/);
     await cancelOrderAsMember(db(), { practiceId, actor: actor(), id: first.id });
     await expect(place(authorised, one)).resolves.toBeTruthy();

@@ -40,7 +40,7 @@ import {
 } from "~/.server/db/schema";
 import { boardCounts, ivrQueuePage, practiceBoardPage, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
-import { orderQueuePage, ordersToday, practiceInvoicesPage, practiceInvoiceTotals, practiceOrdersPage, readOrderAsStaff } from "~/.server/orders";
+import { orderableIvrs, orderQueuePage, ordersToday, practiceInvoicesPage, practiceInvoiceTotals, practiceOrdersPage, readOrderAsStaff } from "~/.server/orders";
 import { getPatient, listPatientChoices } from "~/.server/patients";
 import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
 import { appTables } from "../../scripts/seed/bulk";
@@ -211,6 +211,17 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     const orderPages = await walkPages((at) => practiceOrdersPage(db(), practiceId, { at, size: 23 }));
     expect(orderPages.forward).toEqual(placed.map((r) => r.id));
     expect(orderPages.backward).toEqual(orderPages.forward);
+
+    // The IVRs to order from: covered or approved and valid today, soonest to expire first.
+    const orderable = await db()
+      .select({ id: ivrs.id })
+      .from(ivrs)
+      .where(sql`${ivrs.practiceId} = ${practiceId} and ${ivrs.status} in ('covered', 'prior_auth_approved') and ${ivrs.validUntil} >= ${today}`)
+      .orderBy(sql`${ivrs.validUntil} asc, ${ivrs.number} asc`);
+    expect(orderable.length).toBeGreaterThan(3);
+    const orderablePages = await walkPages((at) => orderableIvrs(db(), practiceId, today, { at, size: 3 }));
+    expect(orderablePages.forward).toEqual(orderable.map((r) => r.id));
+    expect(orderablePages.backward).toEqual(orderablePages.forward);
 
     // The invoices: unpaid first, soonest due (the latest number first on one day); then paid, latest first. Totals of what is to pay.
     const billed = await db().select().from(invoices).where(eq(invoices.practiceId, practiceId)).orderBy(sql`${invoices.number} desc`);

@@ -53,11 +53,15 @@ export function exactTime(column: SQLWrapper): SQL<string> {
 /** Which way a page reads from its cursor: `after` (the older, or further, rows) or `before` (back towards the first page). */
 export type Direction = "after" | "before";
 
-/** The cursor in a page's URL: `after=` or `before=`; malformed or missing is the first page. */
-export function cursorOf(params: URLSearchParams, key: z.ZodType<string>, id: z.ZodType<string>): { direction: Direction; cursor: Cursor } | null {
-  const after = decodeCursor(params.get("after"), key, id);
+/**
+ * The cursor in a page's URL: `after=` or `before=` (with `prefix`, for a
+ * second list on one page: `ivrsAfter=`); malformed or missing is the first page.
+ */
+export function cursorOf(params: URLSearchParams, key: z.ZodType<string>, id: z.ZodType<string>, prefix = ""): { direction: Direction; cursor: Cursor } | null {
+  const name = (direction: Direction) => (prefix ? `${prefix}${direction[0]!.toUpperCase()}${direction.slice(1)}` : direction);
+  const after = decodeCursor(params.get(name("after")), key, id);
   if (after) return { direction: "after", cursor: after };
-  const before = decodeCursor(params.get("before"), key, id);
+  const before = decodeCursor(params.get(name("before")), key, id);
   return before ? { direction: "before", cursor: before } : null;
 }
 

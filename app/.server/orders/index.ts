@@ -11,6 +11,7 @@ export {
   getOrderDetail,
   graftAllowance,
   orderableIvr,
+  ORDERABLE_PAGE_SIZE,
   orderableIvrs,
   orderFormContext,
   ordersOfIvr,

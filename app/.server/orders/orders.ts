@@ -198,13 +198,42 @@ function orderableOf(ivr: IvrForOrder, ordered: Ordered, initials: string, today
   };
 }
 
-/** The practice's IVRs that are covered or approved and still valid today, soonest to expire first. */
-export async function orderableIvrs(db: Db, practiceId: string, today: string): Promise<OrderableIvr[]> {
-  const rows = await db
-    .select()
-    .from(ivrs)
-    .where(and(eq(ivrs.practiceId, practiceId), inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]), gte(ivrs.validUntil, today)))
-    .orderBy(asc(ivrs.validUntil), asc(ivrs.number));
+/** The ORDER FORM tab's IVRs per page. */
+export const ORDERABLE_PAGE_SIZE = 50;
+
+/**
+ * One page of the practice's IVRs that are covered or approved and still
+ * valid today, soonest to expire first (then by number): `at` is the cursor
+ * of the page's URL, null for the first page.
+ */
+export async function orderableIvrs(
+  db: Db,
+  practiceId: string,
+  today: string,
+  { at = null, size = ORDERABLE_PAGE_SIZE }: { at?: { direction: Direction; cursor: Cursor } | null; size?: number } = {},
+): Promise<KeysetPage<OrderableIvr>> {
+  const page = await keysetPage(
+    at,
+    size,
+    (direction, cursor, limit) => {
+      const where = [eq(ivrs.practiceId, practiceId), inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]), gte(ivrs.validUntil, today)];
+      if (cursor) {
+        where.push(
+          direction === "after"
+            ? sql`(${ivrs.validUntil}, ${ivrs.number}) > (${cursor.key}::date, ${Number(cursor.id)})`
+            : sql`(${ivrs.validUntil}, ${ivrs.number}) < (${cursor.key}::date, ${Number(cursor.id)})`,
+        );
+      }
+      return db
+        .select()
+        .from(ivrs)
+        .where(and(...where))
+        .orderBy(...(direction === "after" ? [asc(ivrs.validUntil), asc(ivrs.number)] : [desc(ivrs.validUntil), desc(ivrs.number)]))
+        .limit(limit);
+    },
+    (row) => encodeCursor(row.validUntil ?? today, row.number ?? 0),
+  );
+  const rows = page.rows;
   const [counts, initials] = await Promise.all([
     orderedOf(
       db,
@@ -215,7 +244,7 @@ export async function orderableIvrs(db: Db, practiceId: string, today: string): 
       rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)),
     ),
   ]);
-  return rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, (r.patientId && initials.get(r.patientId)) || "", today));
+  return { ...page, rows: rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, (r.patientId && initials.get(r.patientId)) || "", today)) };
 }
 
 /** One IVR of the practice as the order list shows it (blocked or not), whatever its status; null when not the practice's or a draft. */

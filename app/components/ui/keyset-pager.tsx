@@ -4,12 +4,13 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 /** The current URL reading on from a cursor (`after=` or `before=`); the other query parameters (filters) are kept. */
-export function cursorHref(pathname: string, search: string, param: "after" | "before", cursor: string, hash = ""): string {
+export function cursorHref(pathname: string, search: string, direction: "after" | "before", cursor: string, hash = "", prefix = ""): string {
+  const name = (d: "after" | "before") => (prefix ? `${prefix}${d[0]!.toUpperCase()}${d.slice(1)}` : d);
   const params = new URLSearchParams(search);
   params.delete("index");
-  params.delete("after");
-  params.delete("before");
-  params.set(param, cursor);
+  params.delete(name("after"));
+  params.delete(name("before"));
+  params.set(name(direction), cursor);
   return `${pathname}?${params.toString()}${hash ? `#${hash}` : ""}`;
 }
 
@@ -30,6 +31,7 @@ export function KeysetPager({
   older = "Older",
   summary,
   hash,
+  prefix,
   className,
 }: {
   /** the cursor of the page before this one (towards the top), or null on the first page */
@@ -42,6 +44,8 @@ export function KeysetPager({
   summary?: string;
   /** the id of the list's heading, so a page read on opens at the list */
   hash?: string;
+  /** the query parameters' prefix, for a second list on one page: `ivrsAfter=`, `ivrsBefore=` */
+  prefix?: string;
   className?: string;
 }) {
   const { pathname, search } = useLocation();
@@ -51,7 +55,7 @@ export function KeysetPager({
       <p className="text-sm text-muted-foreground">{summary ?? ""}</p>
       <div className="flex gap-2">
         {before ? (
-          <Link to={cursorHref(pathname, search, "before", before, hash)} rel="prev" className={step}>
+          <Link to={cursorHref(pathname, search, "before", before, hash, prefix)} rel="prev" className={step}>
             <ChevronLeft aria-hidden />
             {newer}
           </Link>
@@ -62,7 +66,7 @@ export function KeysetPager({
           </span>
         )}
         {after ? (
-          <Link to={cursorHref(pathname, search, "after", after, hash)} rel="next" className={step}>
+          <Link to={cursorHref(pathname, search, "after", after, hash, prefix)} rel="next" className={step}>
             {older}
             <ChevronRight aria-hidden />
           </Link>

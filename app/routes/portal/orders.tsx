@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
-import { cursorOf, timestampKey, uuidKey } from "~/.server/db/keyset";
+import { cursorOf, dateKey, integerKey, timestampKey, uuidKey } from "~/.server/db/keyset";
 import { orderableIvrs, ordersToday, practiceOrdersPage } from "~/.server/orders";
 import { memberOf } from "./member.server";
 
@@ -19,10 +19,13 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "O
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { practice } = await memberOf(request);
-  if (!practice) return { practice: null, ivrs: [], orders: [], after: null, before: null };
+  if (!practice) return { practice: null, ivrs: [], ivrsAfter: null, ivrsBefore: null, orders: [], after: null, before: null };
   const db = getDb();
-  const at = cursorOf(new URL(request.url).searchParams, timestampKey, uuidKey);
-  const [ivrs, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday()), practiceOrdersPage(db, practice.id, { at })]);
+  const params = new URL(request.url).searchParams;
+  const at = cursorOf(params, timestampKey, uuidKey);
+  const ivrsAt = cursorOf(params, dateKey, integerKey, "ivrs");
+  const [orderable, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday(), { at: ivrsAt }), practiceOrdersPage(db, practice.id, { at })]);
+  const ivrs = orderable.rows;
   return {
     practice: { name: practice.name },
     ivrs: ivrs.map((i) => ({
@@ -36,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ordered: i.ordered,
       blockedBy: i.blockedBy,
     })),
+    ivrsAfter: orderable.after,
+    ivrsBefore: orderable.before,
     orders: orders.rows,
     after: orders.after,
     before: orders.before,
@@ -47,7 +52,7 @@ function applications(ordered: number, authorised: number | null): string {
 }
 
 export default function PortalOrders({ loaderData }: Route.ComponentProps) {
-  const { practice, ivrs, orders, after, before } = loaderData;
+  const { practice, ivrs, ivrsAfter, ivrsBefore, orders, after, before } = loaderData;
   const site = useSite();
   useLiveStatus(Boolean(practice));
 
@@ -76,7 +81,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
             <h3 id="orderable-heading" className="text-lg font-semibold text-navy">
               Order from a verified IVR
             </h3>
-            {ivrs.length === 0 ? (
+            {ivrs.length === 0 && !ivrsBefore ? (
               <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-border p-6">
                 <p className="font-semibold">No IVR to order from yet</p>
                 <p className="text-sm text-muted-foreground">
@@ -127,6 +132,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </DataTable>
             )}
+            <KeysetPager label="More IVRs to order from" before={ivrsBefore} after={ivrsAfter} newer="Sooner" older="Later" summary="Soonest to expire first." hash="orderable-heading" prefix="ivrs" />
           </section>
 
           <section aria-labelledby="practice-orders-heading" className="flex flex-col gap-4">
