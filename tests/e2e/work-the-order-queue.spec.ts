@@ -79,7 +79,8 @@ test.describe("working the seeded orders", () => {
     await expect(row.getByRole("link", { name: /^IVR-\d{6}$/ })).toHaveAttribute("href", /^\/admin\/ivrs\/[0-9a-f-]{36}$/);
 
     // The menu's count is the queue's.
-    const waiting = Number((await page.getByRole("status").filter({ hasText: /orders? waiting on staff/ }).textContent())!.match(/\d+/)![0]);
+    // ("1,234 orders waiting on staff": thousands are grouped.)
+    const waiting = Number((await page.getByRole("status").filter({ hasText: /orders? waiting on staff/ }).textContent())!.match(/\d[\d,]*/)![0].replaceAll(",", ""));
     expect(waiting).toBeGreaterThanOrEqual(3);
     await expect(menu.getByRole("link", { name: new RegExp(`^Orders\\s*, ${waiting} waiting on staff$`) })).toBeVisible();
 

@@ -9,7 +9,8 @@ import { action as staffIvrAction } from "~/routes/console/ivrs-detail";
 import { loader as queueLoader } from "~/routes/console/ivrs";
 import { loader as consoleLayoutLoader } from "~/routes/console/layout";
 import { action as profileAction, loader as profileLoader } from "~/routes/console/profile";
-import { auditLog } from "~/.server/db/schema";
+import { encodeCursor, exactTime } from "~/.server/db/keyset";
+import { auditLog, ivrs } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
 import { contextFrom, formPost, routeCaller } from "./support/actions";
 import { drivers, suiteDatabase } from "./support/database";
@@ -86,6 +87,18 @@ describe.each(drivers)("the console's live queue and the viewers' time zones on 
     const bobsQueue = (await call(queueLoader, get("/admin/ivrs", bob.cookie))).body as { rows: Row[] };
     expect(bobsQueue.rows.map((r) => r.id)).toEqual([older, answered]);
     expect(bobsQueue.rows[1]!.answered).toEqual({ toViewer: false, askedBy: "alice@company.example" });
+    expect(alicesQueue).toMatchObject({ total: 2, totalText: "2", answeredToMe: 1, after: null, before: null });
+
+    // A later page (its cursor in the URL: after the older IVR) holds the rest of the queue only: the answer is not shown again.
+    const [older_] = await database.db.select({ key: exactTime(ivrs.submittedAt), number: ivrs.number }).from(ivrs).where(eq(ivrs.id, older));
+    const later_ = (await call(queueLoader, get(`/admin/ivrs?after=${encodeCursor(older_!.key, older_!.number!)}`, alice.cookie))).body as { rows: Row[]; before: string | null };
+    expect(later_.rows).toEqual([]);
+    expect(later_.before).not.toBeNull();
+    // A malformed cursor is the first page.
+    for (const bad of ["%%%", "bm90IGpzb24", encodeCursor("yesterday", "1"), encodeCursor(older_!.key, "x")]) {
+      const first = (await call(queueLoader, get(`/admin/ivrs?after=${encodeURIComponent(bad)}`, alice.cookie))).body as { rows: Row[] };
+      expect(first.rows.map((r) => r.id), bad).toEqual([answered, older]);
+    }
 
     // Once Alice takes it up again it is an IVR in review like any other.
     expect((await call(staffIvrAction, formPost(`/admin/ivrs/${answered}`, { intent: "review" }, { cookie: alice.cookie }), { id: answered })).status).toBe(303);

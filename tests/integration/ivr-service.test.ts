@@ -7,7 +7,8 @@ import {
   getIvrDetail,
   getIvrFile,
   IvrTransitionRefused,
-  practiceBoard,
+  boardCounts,
+  practiceBoardPage,
   readDraft,
   readIvrAsStaff,
   recordVerification,
@@ -110,9 +111,11 @@ describe.each(drivers)("insurance verification requests on %s", (driver) => {
     expect(toMember.find((m) => m.subject === `${reference}: covered`)?.text).toMatch(new RegExp(`^${reference} is now Covered: sign in to see it\\.`));
     for (const m of mails) expect(`${m.subject} ${m.text}`).not.toMatch(/Margaret|Hale|1948|1EG4|Elm/i);
 
-    const board = await practiceBoard(database.db, practiceId);
-    expect(board.find((b) => b.id === id)).toMatchObject({ status: "covered", initials: "M.H.", product: "Membrane Wrap" });
-    expect(await practiceBoard(database.db, otherPracticeId)).toEqual([]);
+    const board = await practiceBoardPage(database.db, practiceId);
+    expect(board.rows.find((b) => b.id === id)).toMatchObject({ status: "covered", initials: "M.H.", product: "Membrane Wrap" });
+    expect((await boardCounts(database.db, practiceId)).covered).toBeGreaterThanOrEqual(1);
+    expect(await practiceBoardPage(database.db, otherPracticeId)).toEqual({ rows: [], after: null, before: null });
+    expect(await boardCounts(database.db, otherPracticeId)).toEqual({});
   });
 
   it("keeps no patient name, birth date, member id or file text in plain text in any row", async () => {

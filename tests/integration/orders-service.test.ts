@@ -18,13 +18,13 @@ import {
   markDelivered,
   orderableIvrs,
   orderCountsByStatus,
-  orderQueue,
+  orderQueuePage,
   OrderRefused,
   OrderTransitionRefused,
   packingListDocument,
   placeOrder,
-  practiceInvoices,
-  practiceOrders,
+  practiceInvoicesPage,
+  practiceOrdersPage,
   readOrderAsStaff,
   recordPayment,
   shipOrder,
@@ -147,8 +147,8 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(created.some((a) => a.target === placed.id && a.actorEmail === member.email)).toBe(true);
     const notice = (await db().select().from(outbox).where(eq(outbox.purpose, "order.received"))).find((m) => m.subject === `${placed.reference} received`);
     expect(notice?.text).toContain(`/admin/orders/${placed.id}`);
-    expect((await practiceOrders(db(), practiceId)).find((o) => o.id === placed.id)).toMatchObject({ initials: "M.H.", status: "submitted", sizes: "4 × 4 cm × 1, 2 × 2 cm × 2" });
-    expect(await practiceOrders(db(), otherPracticeId)).toEqual([]);
+    expect((await practiceOrdersPage(db(), practiceId)).rows.find((o) => o.id === placed.id)).toMatchObject({ initials: "M.H.", status: "submitted", sizes: "4 × 4 cm × 1, 2 × 2 cm × 2" });
+    expect((await practiceOrdersPage(db(), otherPracticeId)).rows).toEqual([]);
   });
 
   it("asks why an order exceeds the wound by more than its smallest size, keeps the reason sealed with the order, and shows it", async () => {
@@ -179,7 +179,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     // An authorization that has ended blocks the IVR altogether.
     const ended = await ivr({ status: "prior_auth_approved", priorAuthFrom: day(-30), priorAuthTo: day(-1) });
     expect((await refusal(place(ended))).message).toBe(`IVR-${String(ended.number).padStart(6, "0")}'s prior authorization ended on ${day(-1)}: ask us to verify again before ordering.`);
-    expect((await orderableIvrs(db(), practiceId, today)).some((i) => i.id === ended.id && i.blockedBy?.includes("ended"))).toBe(true);
+    expect((await orderableIvrs(db(), practiceId, today)).rows.some((i) => i.id === ended.id && i.blockedBy?.includes("ended"))).toBe(true);
   });
 
   it("refuses a shipping speed that arrives after the date of service, naming the one that would", async () => {
@@ -210,7 +210,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     await place(authorised, { "qty-4x4": "0", "qty-2x2": "0", "qty-3x3": "1", "qty-1x1": "2", overOrderReason: "" });
     const second = await refusal(place(authorised, { "qty-4x4": "1", "qty-2x2": "1" }));
     expect(second.message).toMatch(/4 in all, and 3 are ordered: this order may have 1 at most, not 2\.$/);
-    const listed = (await orderableIvrs(db(), practiceId, today)).find((i) => i.id === authorised.id);
+    const listed = (await orderableIvrs(db(), practiceId, today)).rows.find((i) => i.id === authorised.id);
     expect(listed).toMatchObject({ graftsAuthorised: 4, graftsOrdered: 3, blockedBy: null });
   });
 
@@ -257,7 +257,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     await place(authorised, one);
     const past = await refusal(place(authorised, one));
     expect(past.message).toMatch(/authorised 2 applications and 2 are ordered/);
-    const listed = (await orderableIvrs(db(), practiceId, today)).find((i) => i.id === authorised.id);
+    const listed = (await orderableIvrs(db(), practiceId, today)).rows.find((i) => i.id === authorised.id);
     expect(listed?.blockedBy).toMatch(/authorised 2 applications/);
     await cancelOrderAsMember(db(), { practiceId, actor: actor(), id: first.id });
     await expect(place(authorised, one)).resolves.toBeTruthy();
@@ -336,7 +336,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     expect(invoiceText).toContain("$701.00");
     expect(invoiceText).not.toMatch(/PAID/);
     expect(await invoiceDocument(db(), { orderId: placed.id, practiceId: otherPracticeId, today })).toBeNull();
-    expect((await practiceInvoices(db(), practiceId, day(31))).find((i) => i.orderId === placed.id)?.state).toBe("overdue");
+    expect((await practiceInvoicesPage(db(), practiceId, day(31))).rows.find((i) => i.orderId === placed.id)?.state).toBe("overdue");
 
     const payment = (amount: string, reference: string) => valid(paymentSchema, { paidOn: today, amount, reference });
     // A part: the invoice stays open with its balance, the order invoiced.
@@ -344,7 +344,7 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     detail = await getOrderDetail(db(), { id: placed.id, practiceId, today });
     expect(detail!.row.status).toBe("invoiced");
     expect(detail!.invoice).toMatchObject({ state: "open", paidCents: 20_000, balanceCents: 50_100, paidOn: null });
-    expect((await practiceInvoices(db(), practiceId, today)).find((i) => i.orderId === placed.id)).toMatchObject({ paidCents: 20_000, balanceCents: 50_100, state: "open" });
+    expect((await practiceInvoicesPage(db(), practiceId, today)).rows.find((i) => i.orderId === placed.id)).toMatchObject({ paidCents: 20_000, balanceCents: 50_100, state: "open" });
     const partText = await pdfText((await invoiceDocument(db(), { orderId: placed.id, practiceId, today }))!.bytes);
     expect(partText).toMatch(/Balance due\s+\$501\.00/);
     // More than the balance is refused beside the amount; the rest pays it.
@@ -450,8 +450,9 @@ describe.each(drivers)("orders, shipping and invoices on %s", (driver) => {
     for (const status of ORDER_STATUSES) expect(all[status], status).toBe(rows.filter((r) => r.status === status).length);
     expect(await orderCountsByStatus(db(), { practiceId })).toEqual(all);
     expect(Object.values(await orderCountsByStatus(db(), { practiceId: otherPracticeId })).every((n) => n === 0)).toBe(true);
-    const queue = await orderQueue(db(), { status: "submitted", practiceId: "all", age: "all" });
-    const row = queue.find((r) => r.id === placed.id);
+    const queue = await orderQueuePage(db(), { status: "submitted", practiceId: "all", age: "all" });
+    expect(queue.total).toBe(all.submitted);
+    const row = queue.rows.find((r) => r.id === placed.id);
     expect(row).toMatchObject({ reference: placed.reference, practiceId, practice: "Sunrise Wound Care", shippingSpeed: "expedited", status: "submitted" });
   });
 

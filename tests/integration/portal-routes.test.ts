@@ -5,6 +5,9 @@ import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivrs-d
 import { loader as fileLoader } from "~/routes/portal/ivrs-file";
 import { loader as eventsLoader } from "~/routes/portal/events";
 import { loader as boardLoader } from "~/routes/portal/board";
+import { desc, sql } from "drizzle-orm";
+import { encodeCursor, exactTime } from "~/.server/db/keyset";
+import { ivrs } from "~/.server/db/schema";
 import { dispatch } from "~/.server/events";
 import { moveIvr, recordVerification, requestInformation } from "~/.server/ivr";
 import { cookieOf, ivrFormData, makeFacility, makeMember, makePatient, makePractice, makeProvider } from "../support/factories";
@@ -152,6 +155,45 @@ describe.each(drivers)("the Clinical Portal's routes on %s", (driver) => {
     expect(resume).toMatch(/^\/members\/ivrs\/new\?draft=[0-9a-f-]{36}$/);
     const draft = await call(formLoader, get(resume, nurse));
     expect(draft.body).toMatchObject({ draft: { values: { requestType: "re-verification", patientId, woundLocation: "leg", lengthCm: "5" } } });
+  });
+
+  it("the board counts every IVR per status, and a cursor in the URL reads on from a row; a malformed one is the first page", async () => {
+    for (let i = 0; i < 3; i++) expect((await call(formAction, formPost("/members/ivrs/new", ivrForm(), { cookie: nurse, Origin: "http://localhost" }))).status).toBe(303);
+    type Board = { rows: { id: string; reference: string; status: string }[]; counts: Record<string, number>; total: number; after: string | null; before: string | null };
+    const sent = await database.db
+      .select({ id: ivrs.id, status: ivrs.status, key: exactTime(ivrs.updatedAt) })
+      .from(ivrs)
+      .where(sql`${ivrs.practiceId} = ${sunrise} and ${ivrs.status} <> 'draft'`)
+      .orderBy(desc(ivrs.updatedAt), desc(ivrs.id));
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    const board = (await call(boardLoader, get("/members", nurse))).body as Board;
+    expect(board.rows.map((r) => r.id)).toEqual(sent.map((r) => r.id));
+    expect(board.total).toBe(sent.length);
+    for (const status of new Set(sent.map((r) => r.status))) expect(board.counts[status], status).toBe(sent.filter((r) => r.status === status).length);
+    expect(board).toMatchObject({ after: null, before: null });
+
+    // Read on after the first row: the others, and a way back.
+    const next = (await call(boardLoader, get(`/members?after=${encodeCursor(sent[0]!.key, sent[0]!.id)}`, nurse))).body as Board;
+    expect(next.rows.map((r) => r.id)).toEqual(sent.slice(1).map((r) => r.id));
+    expect(next.before).not.toBeNull();
+    expect(next.total).toBe(sent.length);
+    const back = (await call(boardLoader, get(`/members?before=${next.before}`, nurse))).body as Board;
+    // Newer: the rows above the second, the first alone; no Newer beyond it.
+    expect(back.rows.map((r) => r.id)).toEqual([sent[0]!.id]);
+    expect(back.before).toBeNull();
+    expect(back.after).not.toBeNull();
+    for (const bad of ["x", "!!", encodeCursor("2026-01-01", sent[0]!.id), encodeCursor(sent[0]!.key, "not-a-uuid")]) {
+      expect(((await call(boardLoader, get(`/members?after=${encodeURIComponent(bad)}`, nurse))).body as Board).rows.map((r) => r.id), bad).toEqual(sent.map((r) => r.id));
+    }
+
+    // A reference finds its IVR alone, with or without "IVR-" and zeros; a status filter keeps that status.
+    const { reference } = board.rows[1]!;
+    for (const q of [reference, reference.replace(/^IVR-0*/, ""), reference.toLowerCase().replace("-", "")]) {
+      expect(((await call(boardLoader, get(`/members?q=${encodeURIComponent(q)}`, nurse))).body as Board).rows.map((r) => r.reference), q).toEqual([reference]);
+    }
+    const submitted = (await call(boardLoader, get("/members?status=submitted", nurse))).body as Board;
+    expect(submitted.rows.map((r) => r.id)).toEqual(sent.filter((r) => r.status === "submitted").map((r) => r.id));
+    expect(submitted.total).toBe(sent.length);
   });
 
   it("streams the practice's status events only, and stops when the browser goes", async () => {

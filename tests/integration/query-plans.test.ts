@@ -24,7 +24,8 @@ import { keyRing, newKey } from "~/.server/crypto/fields";
 import { setDatabase, type Db } from "~/.server/db/client";
 import * as schema from "~/.server/db/schema";
 import { invoices, ivrs, ivrVerifications, orders, patients, practiceMembers, submissions, user } from "~/.server/db/schema";
-import { countWaitingIvrs, ivrQueue, listDrafts, practiceBoard, readIvrAsMember, readIvrAsStaff } from "~/.server/ivr";
+import { decodeCursor } from "~/.server/db/keyset";
+import { boardCounts, countWaitingIvrs, ivrQueuePage, listDrafts, practiceBoardPage, readIvrAsMember, readIvrAsStaff } from "~/.server/ivr";
 import { countFailedJobs, listJobs, parseJobFilters } from "~/.server/jobs";
 import { countFailedMail, listOutbox, parseOutboxFilters } from "~/.server/mail";
 import {
@@ -32,14 +33,15 @@ import {
   getOrderDetail,
   orderableIvrs,
   orderCountsByStatus,
-  orderQueue,
+  orderQueuePage,
   ordersToday,
-  practiceInvoices,
-  practiceOrders,
+  practiceInvoiceTotals,
+  practiceInvoicesPage,
+  practiceOrdersPage,
   readOrderAsStaff,
 } from "~/.server/orders";
 import { countPatients, findPatientIds, getPatient, patientForStaff, recentPatients, searchPatients, viewPatient } from "~/.server/patients";
-import { getPracticeOverview, listPractices, practiceOfUser } from "~/.server/practices";
+import { getPracticeOverview, listPracticeNames, listPractices, practiceOfUser } from "~/.server/practices";
 import { countNewByKind, listSubmissions, parseInboxFilters } from "~/.server/submissions";
 import { seedDemo } from "../../scripts/seed";
 import { signInCookie } from "./support/actions";
@@ -278,14 +280,21 @@ describe.skipIf(!URL_)("query plans of the main screens on seeded PostgreSQL (ru
     ["countWaitingOrders", () => countWaitingOrders(db)],
     ["countFailedJobs", () => countFailedJobs(db)],
     // The member's screens.
-    ["practiceBoard", () => practiceBoard(db, practiceId)],
+    ["practiceBoardPage", () => practiceBoardPage(db, practiceId)],
+    ["practiceBoardPage (status)", () => practiceBoardPage(db, practiceId, { filter: { status: "covered" } })],
+    ["practiceBoardPage (older)", async () => {
+      const first = await practiceBoardPage(db, practiceId, { size: 5 });
+      return practiceBoardPage(db, practiceId, { size: 5, at: first.after ? { direction: "after", cursor: decodeCursor(first.after)! } : null });
+    }],
+    ["boardCounts", () => boardCounts(db, practiceId)],
     ["findPatientIds (board's Find by name)", () => findPatientIds(db, practiceId, patient.lastName.slice(0, 3))],
     ["listDrafts", () => listDrafts(db, { practiceId, userId: member.id })],
     ["readIvrAsMember", () => readIvrAsMember(db, { id: ivrId, practiceId, actor: memberActor() })],
-    ["practiceOrders", () => practiceOrders(db, practiceId)],
+    ["practiceOrdersPage", () => practiceOrdersPage(db, practiceId)],
     ["orderableIvrs", () => orderableIvrs(db, practiceId, today())],
     ["getOrderDetail (member)", () => getOrderDetail(db, { id: orderId, practiceId, today: today() })],
-    ["practiceInvoices", () => practiceInvoices(db, practiceId, today())],
+    ["practiceInvoicesPage", () => practiceInvoicesPage(db, practiceId, today())],
+    ["practiceInvoiceTotals", () => practiceInvoiceTotals(db, practiceId, today())],
     ["recentPatients", () => recentPatients(db, practiceId)],
     ["countPatients", () => countPatients(db, practiceId)],
     ["searchPatients (part of a name)", () => searchPatients(db, practiceId, patient.lastName.slice(0, 3))],
@@ -295,20 +304,20 @@ describe.skipIf(!URL_)("query plans of the main screens on seeded PostgreSQL (ru
     ["searchPatients (reference)", () => searchPatients(db, practiceId, patient.reference)],
     ["viewPatient", () => viewPatient(db, { practiceId, id: patientId, actor: memberActor() })],
     // The console's screens.
-    ["ivrQueue (default)", () => ivrQueue(db, ivrFilters(""))],
-    ["ivrQueue (viewer)", () => ivrQueue(db, ivrFilters(""), { viewerId: staff.id })],
-    ["ivrQueue (practice)", () => ivrQueue(db, ivrFilters(`practice=${practiceId}`), { viewerId: staff.id })],
-    ["ivrQueue (age)", () => ivrQueue(db, ivrFilters("age=3"), { viewerId: staff.id })],
-    ["ivrQueue (status)", () => ivrQueue(db, ivrFilters("status=covered"), { viewerId: staff.id })],
-    ["ivrQueue (all statuses)", () => ivrQueue(db, ivrFilters("status=all"), { viewerId: staff.id })],
-    ["ivrQueue (all statuses of a practice)", () => ivrQueue(db, ivrFilters(`status=all&practice=${practiceId}`), { viewerId: staff.id })],
+    ["ivrQueuePage (default)", () => ivrQueuePage(db, ivrFilters(""))],
+    ["ivrQueuePage (viewer)", () => ivrQueuePage(db, ivrFilters(""), { viewerId: staff.id })],
+    ["ivrQueuePage (practice)", () => ivrQueuePage(db, ivrFilters(`practice=${practiceId}`), { viewerId: staff.id })],
+    ["ivrQueuePage (age)", () => ivrQueuePage(db, ivrFilters("age=3"), { viewerId: staff.id })],
+    ["ivrQueuePage (status)", () => ivrQueuePage(db, ivrFilters("status=covered"), { viewerId: staff.id })],
+    ["ivrQueuePage (all statuses)", () => ivrQueuePage(db, ivrFilters("status=all"), { viewerId: staff.id })],
+    ["ivrQueuePage (all statuses of a practice)", () => ivrQueuePage(db, ivrFilters(`status=all&practice=${practiceId}`), { viewerId: staff.id })],
     ["readIvrAsStaff", () => readIvrAsStaff(db, { id: ivrId, actor: staffActor() })],
-    ["orderQueue (default)", () => orderQueue(db, orderFilters(""))],
-    ["orderQueue (practice)", () => orderQueue(db, orderFilters(`practice=${practiceId}`))],
-    ["orderQueue (age)", () => orderQueue(db, orderFilters("age=7"))],
-    ["orderQueue (status)", () => orderQueue(db, orderFilters("status=shipped"))],
-    ["orderQueue (all statuses)", () => orderQueue(db, orderFilters("status=all"))],
-    ["orderQueue (all statuses of a practice)", () => orderQueue(db, orderFilters(`status=all&practice=${practiceId}`))],
+    ["orderQueuePage (default)", () => orderQueuePage(db, orderFilters(""))],
+    ["orderQueuePage (practice)", () => orderQueuePage(db, orderFilters(`practice=${practiceId}`))],
+    ["orderQueuePage (age)", () => orderQueuePage(db, orderFilters("age=7"))],
+    ["orderQueuePage (status)", () => orderQueuePage(db, orderFilters("status=shipped"))],
+    ["orderQueuePage (all statuses)", () => orderQueuePage(db, orderFilters("status=all"))],
+    ["orderQueuePage (all statuses of a practice)", () => orderQueuePage(db, orderFilters(`status=all&practice=${practiceId}`))],
     ["orderCountsByStatus", () => orderCountsByStatus(db, { practiceId: null })],
     ["orderCountsByStatus (practice)", () => orderCountsByStatus(db, { practiceId })],
     ["readOrderAsStaff", () => readOrderAsStaff(db, { id: orderId, actor: staffActor(), today: today() })],
@@ -325,6 +334,7 @@ describe.skipIf(!URL_)("query plans of the main screens on seeded PostgreSQL (ru
     ["listPatientAccess", () => listPatientAccess(db, patientId)],
     ["getPracticeOverview", () => getPracticeOverview(db, practiceId)],
     ["listPractices", () => listPractices(db)],
+    ["listPracticeNames", () => listPracticeNames(db)],
     ["listUsers", () => listUsers(db)],
   ];
 

@@ -38,9 +38,9 @@ import {
   submissions,
   user,
 } from "~/.server/db/schema";
-import { ivrQueue, practiceBoard, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
+import { boardCounts, ivrQueuePage, practiceBoardPage, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
-import { orderQueue, ordersToday, practiceInvoices, practiceOrders, readOrderAsStaff } from "~/.server/orders";
+import { orderableIvrs, orderQueuePage, ordersToday, practiceInvoicesPage, practiceInvoiceTotals, practiceOrdersPage, readOrderAsStaff } from "~/.server/orders";
 import { getPatient, listPatientChoices } from "~/.server/patients";
 import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
 import { appTables } from "../../scripts/seed/bulk";
@@ -48,6 +48,7 @@ import { DatabaseNotEmpty, seedDemo } from "../../scripts/seed";
 import { DemoYear, SHOWCASE_IVR_STATUSES } from "../../scripts/seed/plan";
 import { answerOf, contextFrom, formPost } from "./support/actions";
 import { freshDatabase } from "./support/database";
+import { walkPages } from "./support/pages";
 
 /** A fixed moment for both runs (the readers' "today" agrees with it: it is this hour). */
 const NOW = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
@@ -113,7 +114,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
       expect(ivrStatuses.map((r) => r.s).sort()).toEqual([...IVR_STATUSES].sort());
       const orderStatuses = await db().selectDistinct({ s: orders.status }).from(orders).where(eq(orders.practiceId, practiceId));
       expect(orderStatuses.map((r) => r.s).sort()).toEqual([...ORDER_STATUSES].sort());
-      const states = new Set((await practiceInvoices(db(), practiceId, ordersToday())).map((i) => i.state));
+      const states = new Set((await practiceInvoicesPage(db(), practiceId, ordersToday(), { size: 1000 })).rows.map((i) => i.state));
       expect([...states].sort()).toEqual([...INVOICE_STATES].sort());
     }
     const kinds = await db().selectDistinct({ k: submissions.kind }).from(submissions);
@@ -175,9 +176,93 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     }
   });
 
+  it("pages the board, the orders, the invoices and both queues: Older and Newer visit every row once, in order", async () => {
+    const [practiceId] = practiceIds as [string, ...string[]];
+    const today = ordersToday();
+
+    // The board: the practice's IVRs but drafts, latest change first, counted by status.
+    const sent = await db()
+      .select({ id: ivrs.id, status: ivrs.status, number: ivrs.number, patientId: ivrs.patientId })
+      .from(ivrs)
+      .where(sql`${ivrs.practiceId} = ${practiceId} and ${ivrs.status} <> 'draft'`)
+      .orderBy(sql`${ivrs.updatedAt} desc, ${ivrs.id} desc`);
+    expect(sent.length).toBeGreaterThan(100);
+    const board = await walkPages((at) => practiceBoardPage(db(), practiceId, { at, size: 37 }));
+    expect(board.forward).toEqual(sent.map((r) => r.id));
+    expect(board.backward).toEqual(board.forward);
+    expect(board.pages).toBe(Math.ceil(sent.length / 37));
+    const counts = await boardCounts(db(), practiceId);
+    for (const status of IVR_STATUSES) expect(counts[status] ?? 0, status).toBe(sent.filter((r) => r.status === status).length);
+    // A status filter pages through that status alone; a number finds its IVR, patients find theirs.
+    const covered = await walkPages((at) => practiceBoardPage(db(), practiceId, { at, size: 7, filter: { status: "covered" } }));
+    expect(covered.forward).toEqual(sent.filter((r) => r.status === "covered").map((r) => r.id));
+    const one = sent[sent.length - 1]!;
+    expect((await practiceBoardPage(db(), practiceId, { filter: { number: one.number } })).rows.map((r) => r.id)).toEqual([one.id]);
+    const patientIds = [...new Set(sent.map((r) => r.patientId).filter((id): id is string => Boolean(id)))].slice(0, 3);
+    const ofPatients = await walkPages((at) => practiceBoardPage(db(), practiceId, { at, size: 2, filter: { patientIds } }));
+    expect(ofPatients.forward).toEqual(sent.filter((r) => r.patientId && patientIds.includes(r.patientId)).map((r) => r.id));
+    expect((await practiceBoardPage(db(), practiceId, { filter: { patientIds: [] } })).rows).toEqual([]);
+    // Another practice's IVR is not found by its number here.
+    const [foreign] = await db().select({ number: ivrs.number }).from(ivrs).where(sql`${ivrs.practiceId} <> ${practiceId} and ${ivrs.status} <> 'draft'`).limit(1);
+    expect((await practiceBoardPage(db(), practiceId, { filter: { number: foreign!.number } })).rows).toEqual([]);
+
+    // The practice's orders, latest change first.
+    const placed = await db().select({ id: orders.id }).from(orders).where(eq(orders.practiceId, practiceId)).orderBy(sql`${orders.updatedAt} desc, ${orders.id} desc`);
+    const orderPages = await walkPages((at) => practiceOrdersPage(db(), practiceId, { at, size: 23 }));
+    expect(orderPages.forward).toEqual(placed.map((r) => r.id));
+    expect(orderPages.backward).toEqual(orderPages.forward);
+
+    // The IVRs to order from: covered or approved and valid today, soonest to expire first.
+    const orderable = await db()
+      .select({ id: ivrs.id })
+      .from(ivrs)
+      .where(sql`${ivrs.practiceId} = ${practiceId} and ${ivrs.status} in ('covered', 'prior_auth_approved') and ${ivrs.validUntil} >= ${today}`)
+      .orderBy(sql`${ivrs.validUntil} asc, ${ivrs.number} asc`);
+    expect(orderable.length).toBeGreaterThan(3);
+    const orderablePages = await walkPages((at) => orderableIvrs(db(), practiceId, today, { at, size: 3 }));
+    expect(orderablePages.forward).toEqual(orderable.map((r) => r.id));
+    expect(orderablePages.backward).toEqual(orderablePages.forward);
+
+    // The invoices: unpaid first, soonest due (the latest number first on one day); then paid, latest first. Totals of what is to pay.
+    const billed = await db().select().from(invoices).where(eq(invoices.practiceId, practiceId)).orderBy(sql`${invoices.number} desc`);
+    const unpaid = billed.filter((i) => !i.paidOn).sort((a, b) => a.dueOn.localeCompare(b.dueOn));
+    const expected = [...unpaid, ...billed.filter((i) => i.paidOn)].map((i) => i.id);
+    expect(unpaid.length).toBeGreaterThan(0);
+    expect(expected.length - unpaid.length).toBeGreaterThan(0);
+    for (const size of [5, unpaid.length, unpaid.length + 1]) {
+      const invoicePages = await walkPages((at) => practiceInvoicesPage(db(), practiceId, today, { at, size }));
+      expect(invoicePages.forward, `${size} a page`).toEqual(expected);
+      expect(invoicePages.backward, `${size} a page`).toEqual(expected);
+    }
+    const balance = (i: (typeof billed)[number]) => Math.max(0, i.totalCents - i.paidCents);
+    const overdue = unpaid.filter((i) => i.dueOn < today);
+    expect(await practiceInvoiceTotals(db(), practiceId, today)).toEqual({
+      unpaid: unpaid.length,
+      unpaidCents: unpaid.reduce((sum, i) => sum + balance(i), 0),
+      overdue: overdue.length,
+      overdueCents: overdue.reduce((sum, i) => sum + balance(i), 0),
+    });
+
+    // The console's IVR queue, of all statuses: oldest sent first, counted.
+    const all = parseQueueFilters(new URLSearchParams("status=all"), IVR_STATUSES);
+    const queued = await db().select({ id: ivrs.id }).from(ivrs).where(sql`${ivrs.status} <> 'draft'`).orderBy(sql`${ivrs.submittedAt} asc, ${ivrs.number} asc`);
+    const queue = await walkPages((at) => ivrQueuePage(db(), all, { at, size: 50, now: NOW }));
+    expect(queue.forward).toEqual(queued.map((r) => r.id));
+    expect(queue.backward).toEqual(queue.forward);
+    expect((await ivrQueuePage(db(), all, { now: NOW })).total).toBe(queued.length);
+
+    // The console's order queue: the longest unchanged first, counted.
+    const allOrders = parseQueueFilters(new URLSearchParams("status=all"), ORDER_STATUSES);
+    const waiting = await db().select({ id: orders.id }).from(orders).orderBy(sql`${orders.updatedAt} asc, ${orders.number} asc`);
+    const orderQueue = await walkPages((at) => orderQueuePage(db(), allOrders, { at, size: 41, now: NOW }));
+    expect(orderQueue.forward).toEqual(waiting.map((r) => r.id));
+    expect(orderQueue.backward).toEqual(orderQueue.forward);
+    expect((await orderQueuePage(db(), allOrders, { now: NOW })).total).toBe(waiting.length);
+  });
+
   it("the portal's and the console's own readers open the seeded records", async () => {
     const [practiceId] = practiceIds;
-    const board = await practiceBoard(db(), practiceId!, todayUtc(NOW));
+    const board = (await practiceBoardPage(db(), practiceId!, { today: todayUtc(NOW), size: 500 })).rows;
     expect(board.length).toBeGreaterThan(100);
     for (const row of board) expect(row.initials).toMatch(/^[A-Z]\.[A-Z]\.$/);
 
@@ -193,11 +278,11 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(detail!.history.at(-1)).toMatchObject({ from: "in_review", to: "covered" });
     expect(detail!.signer).toBeTruthy();
 
-    const queue = await ivrQueue(db(), parseQueueFilters(new URLSearchParams(), IVR_STATUSES), { now: NOW });
+    const queue = (await ivrQueuePage(db(), parseQueueFilters(new URLSearchParams(), IVR_STATUSES), { now: NOW })).rows;
     expect(queue.length).toBeGreaterThan(0);
     expect(new Set(queue.map((q) => q.status))).toEqual(new Set(["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"]));
 
-    const list = await practiceOrders(db(), practiceId!);
+    const list = (await practiceOrdersPage(db(), practiceId!, { size: 500 })).rows;
     expect(list.length).toBeGreaterThan(50);
     const paid = list.find((o) => o.status === "paid")!;
     expect(paid.sizes).toMatch(/cm × \d/);
@@ -206,7 +291,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(order!.lines.every((l) => l.units.length === l.quantity)).toBe(true);
     expect(order!.invoice!.state).toBe("paid");
     expect(order!.invoice!.totalCents).toBe(order!.invoice!.lines.reduce((sum, l) => sum + l.totalCents, 0));
-    expect((await orderQueue(db(), parseQueueFilters(new URLSearchParams(), ORDER_STATUSES), NOW)).length).toBeGreaterThan(0);
+    expect((await orderQueuePage(db(), parseQueueFilters(new URLSearchParams(), ORDER_STATUSES), { now: NOW })).rows.length).toBeGreaterThan(0);
 
     const choices = await listPatientChoices(db(), practiceId!);
     expect(choices).toHaveLength((await db().select({ id: patients.id }).from(patients).where(eq(patients.practiceId, practiceId!))).length);

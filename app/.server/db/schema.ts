@@ -581,14 +581,21 @@ export const ivrs = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("ivrs_practice_status_idx").on(t.practiceId, t.status),
-    index("ivrs_status_submitted_idx").on(t.status, t.submittedAt),
+    // The board's counts by status, and its pages of one status (newest change first: the index read backwards).
+    index("ivrs_practice_status_idx").on(t.practiceId, t.status, t.updatedAt, t.id),
+    // The staff queue of a status (or of those waiting on staff), oldest sent first; the console menu's count.
+    index("ivrs_status_submitted_idx").on(t.status, t.submittedAt, t.number),
     // The practice's board: its IVRs, newest change first.
-    index("ivrs_practice_updated_idx").on(t.practiceId, t.updatedAt),
-    // The staff queue of every status, oldest sent first.
+    index("ivrs_practice_updated_idx").on(t.practiceId, t.updatedAt, t.id),
+    // The staff queue of every status, oldest sent first, of every practice or of one.
     index("ivrs_submitted_idx").on(t.submittedAt, t.number),
-    // A patient's IVRs (the console's patient page; a patient's removal checks them).
-    index("ivrs_patient_idx").on(t.patientId),
+    index("ivrs_practice_submitted_idx").on(t.practiceId, t.submittedAt, t.number),
+    // A patient's IVRs, newest change first (the board's search by patient, the patient's page; a patient's removal checks them).
+    index("ivrs_patient_idx").on(t.patientId, t.updatedAt, t.id),
+    // The answers to a staff member's questions, on top of their queue.
+    index("ivrs_asked_idx").on(t.informationRequestedBy).where(sql`${t.status} = 'submitted'`),
+    // The IVRs a practice can order from, soonest to expire first.
+    index("ivrs_orderable_idx").on(t.practiceId, t.validUntil, t.number).where(sql`${t.status} in ('covered', 'prior_auth_approved')`),
     uniqueIndex("ivrs_client_key_idx").on(t.createdBy, t.clientKey),
     check("ivrs_numbered_when_sent", sql`${t.status} = 'draft' or ${t.number} is not null`),
   ],
@@ -716,10 +723,10 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("orders_practice_status_idx").on(t.practiceId, t.status),
+    index("orders_practice_status_idx").on(t.practiceId, t.status, t.updatedAt, t.number),
     index("orders_ivr_idx").on(t.ivrId),
     // The practice's orders, newest change first.
-    index("orders_practice_updated_idx").on(t.practiceId, t.updatedAt),
+    index("orders_practice_updated_idx").on(t.practiceId, t.updatedAt, t.id),
     // The staff queue: by status (or of every status), longest unchanged first.
     index("orders_status_updated_idx").on(t.status, t.updatedAt, t.number),
     index("orders_updated_idx").on(t.updatedAt, t.number),

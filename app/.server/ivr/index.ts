@@ -16,7 +16,10 @@ export {
   getIvrFile,
   keepDraftFiles,
   listDrafts,
-  practiceBoard,
+  BOARD_PAGE_SIZE,
+  boardCounts,
+  patientBoard,
+  practiceBoardPage,
   readDraft,
   removeStaleDrafts,
   readIvrAsMember,
@@ -27,6 +30,7 @@ export {
   startReverification,
   submitIvr,
   todayUtc,
+  type BoardFilter,
   type BoardRow,
   type CheckedUpload,
   type Clinical,
@@ -37,7 +41,8 @@ export {
 } from "./requests";
 export {
   countWaitingIvrs,
-  ivrQueue,
+  ivrQueuePage,
+  QUEUE_PAGE_SIZE,
   moveIvr,
   readIvrAsStaff,
   readIvrFileAsStaff,
@@ -45,5 +50,6 @@ export {
   requestInformation,
   VerificationRefused,
   type Answered,
+  type QueuePage,
   type QueueRow,
 } from "./staff";

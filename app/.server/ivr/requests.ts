@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
 import { addDays } from "~/lib/calendar";
@@ -12,6 +12,7 @@ import type { PatientInput } from "~/lib/schemas/patient";
 import { audit, auditRead, type Actor } from "~/.server/audit";
 import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
+import { encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import { facilities, ivrFiles, ivrHistory, ivrs, ivrVerifications, outbox, providers, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
@@ -505,18 +506,94 @@ export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The practice's IVRs (drafts excluded) for the board, newest change first. */
-export async function practiceBoard(db: Db, practiceId: string, today = todayUtc()): Promise<BoardRow[]> {
+/** What a board row is made of: an IVR's columns without its sealed answers. */
+const boardColumns = {
+  id: ivrs.id,
+  number: ivrs.number,
+  patientId: ivrs.patientId,
+  productSlug: ivrs.productSlug,
+  dateOfService: ivrs.dateOfService,
+  submittedAt: ivrs.submittedAt,
+  updatedAt: ivrs.updatedAt,
+  status: ivrs.status,
+  validUntil: ivrs.validUntil,
+};
+export type BoardSource = Pick<IvrRow, keyof typeof boardColumns>;
+export { boardColumns };
+
+/** The IVRs the board shows: one status (or all but drafts), and one IVR number or the IVRs of some patients. */
+export type BoardFilter = { status?: IvrStatus | null; number?: number | null; patientIds?: readonly string[] | null };
+
+/** The board's rows per page. */
+export const BOARD_PAGE_SIZE = 50;
+
+function boardWhere(practiceId: string, filter: BoardFilter): SQL {
+  const where: SQL[] = [eq(ivrs.practiceId, practiceId), ne(ivrs.status, "draft")];
+  if (filter.status) where.push(eq(ivrs.status, filter.status));
+  if (filter.number != null) where.push(eq(ivrs.number, filter.number));
+  if (filter.patientIds) where.push(filter.patientIds.length > 0 ? inArray(ivrs.patientId, [...filter.patientIds]) : sql`false`);
+  return and(...where)!;
+}
+
+/**
+ * One page of the practice's IVRs (drafts excluded) for the board, newest
+ * change first (then by id): `at` is the cursor of the page's URL, null for
+ * the first page. Only the rows shown are read, and only their patients'
+ * initials opened.
+ */
+export async function practiceBoardPage(
+  db: Db,
+  practiceId: string,
+  { filter = {}, at = null, size = BOARD_PAGE_SIZE, today = todayUtc() }: { filter?: BoardFilter; at?: { direction: Direction; cursor: Cursor } | null; size?: number; today?: string } = {},
+): Promise<KeysetPage<BoardRow>> {
+  const page = await keysetPage(
+    at,
+    size,
+    (direction, cursor, limit) => {
+      const where = [boardWhere(practiceId, filter)];
+      if (cursor) {
+        where.push(
+          direction === "after"
+            ? sql`(${ivrs.updatedAt}, ${ivrs.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
+            : sql`(${ivrs.updatedAt}, ${ivrs.id}) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+        );
+      }
+      const order = direction === "after" ? [desc(ivrs.updatedAt), desc(ivrs.id)] : [asc(ivrs.updatedAt), asc(ivrs.id)];
+      return db
+        .select({ ...boardColumns, key: exactTime(ivrs.updatedAt) })
+        .from(ivrs)
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(limit);
+    },
+    (row) => encodeCursor(row.key, row.id),
+  );
+  return { ...page, rows: await toBoardRows(db, page.rows, today) };
+}
+
+/** How many of the practice's IVRs are in each status (drafts excluded), counted by the database. */
+export async function boardCounts(db: Db, practiceId: string): Promise<Partial<Record<IvrStatus, number>>> {
   const rows = await db
-    .select()
+    .select({ status: ivrs.status, n: count() })
     .from(ivrs)
     .where(and(eq(ivrs.practiceId, practiceId), ne(ivrs.status, "draft")))
-    .orderBy(desc(ivrs.updatedAt));
+    .groupBy(ivrs.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** A patient's IVRs (drafts excluded), newest change first: at most `limit`. */
+export async function patientBoard(db: Db, { practiceId, patientId, limit = 200, today = todayUtc() }: { practiceId: string; patientId: string; limit?: number; today?: string }): Promise<BoardRow[]> {
+  const rows = await db
+    .select(boardColumns)
+    .from(ivrs)
+    .where(boardWhere(practiceId, { patientIds: [patientId] }))
+    .orderBy(desc(ivrs.updatedAt), desc(ivrs.id))
+    .limit(limit);
   return toBoardRows(db, rows, today);
 }
 
-export async function toBoardRows(db: Db, rows: readonly IvrRow[], today = todayUtc()): Promise<BoardRow[]> {
-  const initials = await initialsByPatient(db, rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)));
+export async function toBoardRows(db: Db, rows: readonly BoardSource[], today = todayUtc()): Promise<BoardRow[]> {
+  const initials = await initialsByPatient(db, [...new Set(rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)))]);
   return rows.map((r) => ({
     id: r.id,
     reference: ivrReference(r.number),

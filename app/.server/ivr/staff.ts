@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { IvrStatus } from "~/lib/ivr";
 import { queueAgeDays, type QueueFilters } from "~/lib/queue-filters";
@@ -8,10 +8,11 @@ import { verificationDateIssues } from "~/lib/schemas/verification-fields";
 import { audit, type Actor } from "~/.server/audit";
 import { seal, sealJson } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
+import { COUNT_CAP, encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import { ivrs, ivrVerifications, practices, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { transitionIvr } from "./lifecycle";
-import { getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrDetail } from "./requests";
+import { boardColumns, getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrDetail } from "./requests";
 import { Refused } from "~/.server/refused";
 
 /** The console's side of IVRs: the queue, reading (audited), verifying, asking for information. */
@@ -25,43 +26,78 @@ export type QueueRow = BoardRow & { practice: string; practiceId: string; answer
 
 const asker = alias(user, "asker");
 
-/** The most IVRs the queue shows. */
-const QUEUE_LIMIT = 500;
+/** The queue's rows per page. */
+export const QUEUE_PAGE_SIZE = 50;
+/** The most IVRs answered to the viewer shown above the queue. */
+const ANSWERED_MAX = 100;
+
+/** A page of the queue, and how many IVRs match its filters in all (`COUNT_CAP` + 1 past the cap: "10,000+"). */
+export type QueuePage = KeysetPage<QueueRow> & { total: number; answeredToViewer: number };
 
 /**
- * The queue, oldest first: by default what waits on staff (drafts never show).
- * IVRs the practice answered for the viewer (they asked for the information)
- * come first: the answer goes back to whoever asked.
+ * One page of the queue, oldest first (then by number): by default what waits
+ * on staff (drafts never show). IVRs the practice answered for the viewer (they
+ * asked for the information) come first, on the first page: the answer goes
+ * back to whoever asked. `at` is the cursor of the page's URL, null for the
+ * first page.
  */
-export async function ivrQueue(db: Db, filters: QueueFilters<IvrStatus>, { viewerId = null, now = new Date() }: { viewerId?: string | null; now?: Date } = {}): Promise<QueueRow[]> {
+export async function ivrQueuePage(
+  db: Db,
+  filters: QueueFilters<IvrStatus>,
+  {
+    viewerId = null,
+    now = new Date(),
+    at = null,
+    size = QUEUE_PAGE_SIZE,
+  }: { viewerId?: string | null; now?: Date; at?: { direction: Direction; cursor: Cursor } | null; size?: number } = {},
+): Promise<QueuePage> {
   const where: SQL[] = [ne(ivrs.status, "draft")];
   if (filters.status === "open") where.push(inArray(ivrs.status, WAITING_ON_STAFF));
   else if (filters.status !== "all") where.push(eq(ivrs.status, filters.status));
   if (filters.practiceId !== "all") where.push(eq(ivrs.practiceId, filters.practiceId));
   const days = queueAgeDays(filters.age);
   if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
-  const page = (condition: SQL | undefined, limit: number) =>
+  const answeredToViewer = viewerId ? and(eq(ivrs.status, "submitted"), eq(ivrs.informationRequestedBy, viewerId))! : null;
+  const columns = { ...boardColumns, informationRequestedBy: ivrs.informationRequestedBy, practiceId: ivrs.practiceId, practice: practices.name, askedBy: asker.email, key: exactTime(ivrs.submittedAt) };
+  const read = (conditions: SQL[], order: SQL[], limit: number) =>
     db
-      .select({ ivr: ivrs, practice: practices.name, askedBy: asker.email })
+      .select(columns)
       .from(ivrs)
       .innerJoin(practices, eq(practices.id, ivrs.practiceId))
       .leftJoin(asker, eq(asker.id, ivrs.informationRequestedBy))
-      .where(and(...where, condition))
-      .orderBy(asc(ivrs.submittedAt), asc(ivrs.number))
+      .where(and(...conditions))
+      .orderBy(...order)
       .limit(limit);
-  // The viewer's answers first, then the rest: two reads each in the order an index holds, where one
-  // sorted by "answered to the viewer" first would read every IVR the filters let through.
-  const answered = sql`${ivrs.status} = 'submitted' and ${ivrs.informationRequestedBy} is not distinct from ${viewerId}`;
-  const first = viewerId ? await page(answered, QUEUE_LIMIT) : [];
-  const rest = first.length < QUEUE_LIMIT ? await page(viewerId ? sql`not (${answered})` : undefined, QUEUE_LIMIT - first.length) : [];
-  const rows = [...first, ...rest];
-  const board = await toBoardRows(db, rows.map((r) => r.ivr));
-  return board.map((b, i) => {
-    const { ivr, practice, askedBy } = rows[i]!;
+  const [answered, page, [counted]] = await Promise.all([
+    answeredToViewer && !at ? read([...where, answeredToViewer], [asc(ivrs.submittedAt), asc(ivrs.number)], ANSWERED_MAX) : Promise.resolve([]),
+    keysetPage(
+      at,
+      size,
+      (direction, cursor, limit) => {
+        const rest = [...where];
+        if (viewerId) rest.push(sql`(${ivrs.status} <> 'submitted' or ${ivrs.informationRequestedBy} is distinct from ${viewerId})`);
+        if (cursor) {
+          rest.push(
+            direction === "after"
+              ? sql`(${ivrs.submittedAt}, ${ivrs.number}) > (${cursor.key}::timestamptz, ${Number(cursor.id)})`
+              : sql`(${ivrs.submittedAt}, ${ivrs.number}) < (${cursor.key}::timestamptz, ${Number(cursor.id)})`,
+          );
+        }
+        return read(rest, direction === "after" ? [asc(ivrs.submittedAt), asc(ivrs.number)] : [desc(ivrs.submittedAt), desc(ivrs.number)], limit);
+      },
+      (row) => encodeCursor(row.key, row.number ?? 0),
+    ),
+    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(ivrs).where(and(...where)).limit(COUNT_CAP + 1).as("counted")),
+  ]);
+  const all = [...answered, ...page.rows];
+  const board = await toBoardRows(db, all);
+  const rows = board.map((b, i) => {
+    const { informationRequestedBy, practiceId, practice, askedBy } = all[i]!;
     // Sent again while someone had asked: the practice's answer (asking always comes after the first sending).
-    const answered = ivr.status === "submitted" && ivr.informationRequestedBy ? { toViewer: ivr.informationRequestedBy === viewerId, askedBy } : null;
-    return { ...b, practice, practiceId: ivr.practiceId, answered };
+    const answer = b.status === "submitted" && informationRequestedBy ? { toViewer: informationRequestedBy === viewerId, askedBy } : null;
+    return { ...b, practice, practiceId, answered: answer };
   });
+  return { ...page, rows, total: Number(counted?.n ?? 0), answeredToViewer: answered.length };
 }
 
 /** How many IVRs wait on staff (the console's menu shows it). */

@@ -11,6 +11,7 @@ export {
   getOrderDetail,
   graftAllowance,
   orderableIvr,
+  ORDERABLE_PAGE_SIZE,
   orderableIvrs,
   orderFormContext,
   ordersOfIvr,
@@ -18,7 +19,8 @@ export {
   OrderRefused,
   orderWarning,
   placeOrder,
-  practiceOrders,
+  ORDERS_PAGE_SIZE,
+  practiceOrdersPage,
   shipToLines,
   sizesText,
   type OrderableIvr,
@@ -37,13 +39,15 @@ export {
   lastUnitPrices,
   markDelivered,
   orderCountsByStatus,
-  orderQueue,
+  ORDER_QUEUE_PAGE_SIZE,
+  orderQueuePage,
   readOrderAsStaff,
   recordPayment,
   shipOrder,
+  type OrderQueuePage,
   type OrderQueueRow,
 } from "./staff";
-export { orderOfInvoice, practiceInvoices, type InvoiceRow } from "./invoices";
+export { hasInvoices, invoiceKey, INVOICES_PAGE_SIZE, orderOfInvoice, practiceInvoicesPage, practiceInvoiceTotals, type InvoiceRow } from "./invoices";
 export { invoiceDocument, packingListDocument, type Document } from "./documents";
 
 /** "Today" for the order rules and invoices: the latest calendar date anywhere in the US (the date-of-service rule the forms check too). */

@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, desc, eq, gte, inArray, sum } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { isOrderableBySize, productBySlug } from "~/content/products";
 import { formatCm2 } from "~/lib/format";
 import { coveringSet, overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
@@ -20,6 +20,7 @@ import { shippingRefusal } from "~/lib/shipping";
 import type { Actor } from "~/.server/audit";
 import { open, seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
+import { encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import {
   facilities,
   invoiceLines,
@@ -197,13 +198,42 @@ function orderableOf(ivr: IvrForOrder, ordered: Ordered, initials: string, today
   };
 }
 
-/** The practice's IVRs that are covered or approved and still valid today, soonest to expire first. */
-export async function orderableIvrs(db: Db, practiceId: string, today: string): Promise<OrderableIvr[]> {
-  const rows = await db
-    .select()
-    .from(ivrs)
-    .where(and(eq(ivrs.practiceId, practiceId), inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]), gte(ivrs.validUntil, today)))
-    .orderBy(asc(ivrs.validUntil), asc(ivrs.number));
+/** The ORDER FORM tab's IVRs per page. */
+export const ORDERABLE_PAGE_SIZE = 50;
+
+/**
+ * One page of the practice's IVRs that are covered or approved and still
+ * valid today, soonest to expire first (then by number): `at` is the cursor
+ * of the page's URL, null for the first page.
+ */
+export async function orderableIvrs(
+  db: Db,
+  practiceId: string,
+  today: string,
+  { at = null, size = ORDERABLE_PAGE_SIZE }: { at?: { direction: Direction; cursor: Cursor } | null; size?: number } = {},
+): Promise<KeysetPage<OrderableIvr>> {
+  const page = await keysetPage(
+    at,
+    size,
+    (direction, cursor, limit) => {
+      const where = [eq(ivrs.practiceId, practiceId), inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]), gte(ivrs.validUntil, today)];
+      if (cursor) {
+        where.push(
+          direction === "after"
+            ? sql`(${ivrs.validUntil}, ${ivrs.number}) > (${cursor.key}::date, ${Number(cursor.id)})`
+            : sql`(${ivrs.validUntil}, ${ivrs.number}) < (${cursor.key}::date, ${Number(cursor.id)})`,
+        );
+      }
+      return db
+        .select()
+        .from(ivrs)
+        .where(and(...where))
+        .orderBy(...(direction === "after" ? [asc(ivrs.validUntil), asc(ivrs.number)] : [desc(ivrs.validUntil), desc(ivrs.number)]))
+        .limit(limit);
+    },
+    (row) => encodeCursor(row.validUntil ?? today, row.number ?? 0),
+  );
+  const rows = page.rows;
   const [counts, initials] = await Promise.all([
     orderedOf(
       db,
@@ -214,7 +244,7 @@ export async function orderableIvrs(db: Db, practiceId: string, today: string): 
       rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)),
     ),
   ]);
-  return rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, (r.patientId && initials.get(r.patientId)) || "", today));
+  return { ...page, rows: rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, (r.patientId && initials.get(r.patientId)) || "", today)) };
 }
 
 /** One IVR of the practice as the order list shows it (blocked or not), whatever its status; null when not the practice's or a draft. */
@@ -468,19 +498,48 @@ export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrN
   }));
 }
 
-/** The practice's orders for the board, newest change first. */
-export async function practiceOrders(db: Db, practiceId: string): Promise<OrderBoardRow[]> {
-  const rows = await db
-    .select({ order: orders, ivrNumber: ivrs.number })
-    .from(orders)
-    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
-    .where(eq(orders.practiceId, practiceId))
-    .orderBy(desc(orders.updatedAt))
-    .limit(500);
-  return toOrderBoardRows(
-    db,
-    rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+/** The member's orders list's rows per page. */
+export const ORDERS_PAGE_SIZE = 50;
+
+/**
+ * One page of the practice's orders, newest change first (then by id): `at`
+ * is the cursor of the page's URL, null for the first page (the board shows
+ * the first few with `size`). Only the rows shown are read.
+ */
+export async function practiceOrdersPage(
+  db: Db,
+  practiceId: string,
+  { at = null, size = ORDERS_PAGE_SIZE }: { at?: { direction: Direction; cursor: Cursor } | null; size?: number } = {},
+): Promise<KeysetPage<OrderBoardRow>> {
+  const page = await keysetPage(
+    at,
+    size,
+    (direction, cursor, limit) => {
+      const where = [eq(orders.practiceId, practiceId)];
+      if (cursor) {
+        where.push(
+          direction === "after"
+            ? sql`(${orders.updatedAt}, ${orders.id}) < (${cursor.key}::timestamptz, ${cursor.id}::uuid)`
+            : sql`(${orders.updatedAt}, ${orders.id}) > (${cursor.key}::timestamptz, ${cursor.id}::uuid)`,
+        );
+      }
+      return db
+        .select({ order: orders, ivrNumber: ivrs.number, key: exactTime(orders.updatedAt) })
+        .from(orders)
+        .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+        .where(and(...where))
+        .orderBy(...(direction === "after" ? [desc(orders.updatedAt), desc(orders.id)] : [asc(orders.updatedAt), asc(orders.id)]))
+        .limit(limit);
+    },
+    (row) => encodeCursor(row.key, row.order.id),
   );
+  return {
+    ...page,
+    rows: await toOrderBoardRows(
+      db,
+      page.rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+    ),
+  };
 }
 
 /** The orders made from one IVR (of the practice, when one is given), oldest first. */

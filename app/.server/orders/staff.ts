@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { addDays } from "~/lib/calendar";
 import { formatCents } from "~/lib/format";
 import {
@@ -20,6 +20,7 @@ import { latestUsToday } from "~/lib/schemas/patient";
 import { unitField, priceField } from "~/lib/schemas/order";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
+import { COUNT_CAP, encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import { invoiceLines, invoicePayments, invoices, ivrs, orderLines, orders, orderUnits } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { OrderTransitionRefused, transitionOrder } from "./lifecycle";
@@ -29,27 +30,72 @@ import { getOrderDetail, OrderRefused, toOrderBoardRows, type OrderBoardRow, typ
 
 export type OrderQueueRow = OrderBoardRow & { practice: string; practiceId: string; shippingSpeed: string };
 
-/** The queue, longest waiting first: by default what waits on staff (to confirm, ship, invoice). Age counts from the last change. */
-export async function orderQueue(db: Db, filters: QueueFilters<OrderStatus>, now = new Date()): Promise<OrderQueueRow[]> {
+/** The queue's rows per page. */
+export const ORDER_QUEUE_PAGE_SIZE = 50;
+
+/** A page of the queue, and how many orders match its filters in all (`COUNT_CAP` + 1 past the cap: "10,000+"). */
+export type OrderQueuePage = KeysetPage<OrderQueueRow> & { total: number };
+
+/**
+ * One page of the queue, longest waiting first (then by number): by default
+ * what waits on staff (to confirm, ship, invoice). Age counts from the last
+ * change. `at` is the cursor of the page's URL, null for the first page.
+ */
+export async function orderQueuePage(
+  db: Db,
+  filters: QueueFilters<OrderStatus>,
+  { now = new Date(), at = null, size = ORDER_QUEUE_PAGE_SIZE }: { now?: Date; at?: { direction: Direction; cursor: Cursor } | null; size?: number } = {},
+): Promise<OrderQueuePage> {
   const where: SQL[] = [];
   if (filters.status === "open") where.push(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]));
   else if (filters.status !== "all") where.push(eq(orders.status, filters.status));
   if (filters.practiceId !== "all") where.push(eq(orders.practiceId, filters.practiceId));
   const days = queueAgeDays(filters.age);
   if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
-  const rows = await db
-    .select({ order: orders, ivrNumber: ivrs.number })
-    .from(orders)
-    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
-    .where(where.length > 0 ? and(...where) : undefined)
-    .orderBy(asc(orders.updatedAt), asc(orders.number))
-    .limit(500);
+  const [page, [counted]] = await Promise.all([
+    keysetPage(
+      at,
+      size,
+      (direction, cursor, limit) => {
+        const conditions = [...where];
+        if (cursor) {
+          conditions.push(
+            direction === "after"
+              ? sql`(${orders.updatedAt}, ${orders.number}) > (${cursor.key}::timestamptz, ${Number(cursor.id)})`
+              : sql`(${orders.updatedAt}, ${orders.number}) < (${cursor.key}::timestamptz, ${Number(cursor.id)})`,
+          );
+        }
+        return db
+          .select({ order: orders, ivrNumber: ivrs.number, key: exactTime(orders.updatedAt) })
+          .from(orders)
+          .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+          .where(conditions.length > 0 ? and(...conditions) : undefined)
+          .orderBy(...(direction === "after" ? [asc(orders.updatedAt), asc(orders.number)] : [desc(orders.updatedAt), desc(orders.number)]))
+          .limit(limit);
+      },
+      (row) => encodeCursor(row.key, row.order.number),
+    ),
+    db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(where.length > 0 ? and(...where) : undefined)
+          .limit(COUNT_CAP + 1)
+          .as("counted"),
+      ),
+  ]);
   const board = await toOrderBoardRows(
     db,
-    rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
+    page.rows.map((r) => ({ ...r.order, ivrNumber: r.ivrNumber })),
   );
   // The practice by the name the order was placed under, as the order's own page shows it.
-  return board.map((b, i) => ({ ...b, practice: rows[i]!.order.practiceName, practiceId: rows[i]!.order.practiceId, shippingSpeed: rows[i]!.order.shippingSpeed }));
+  const rows = board.map((b, i) => {
+    const { order } = page.rows[i]!;
+    return { ...b, practice: order.practiceName, practiceId: order.practiceId, shippingSpeed: order.shippingSpeed };
+  });
+  return { ...page, rows, total: Number(counted?.n ?? 0) };
 }
 
 /** How many orders wait on staff (the console's menu shows it). */
@@ -258,12 +304,15 @@ export async function lastUnitPrices(db: Db, orderId: string): Promise<Record<st
 
 /** How many orders are in each status (of one practice, when one is given), for the queue's counts; statuses with none are 0. */
 export async function orderCountsByStatus(db: Db, { practiceId }: { practiceId: string | null }): Promise<Record<OrderStatus, number>> {
-  const rows = await db
-    .select({ status: orders.status, n: count() })
-    .from(orders)
-    .where(practiceId ? eq(orders.practiceId, practiceId) : undefined)
-    .groupBy(orders.status);
-  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  for (const r of rows) counts[r.status] = r.n;
-  return counts;
+  // Each status counted on its own, no further than the cap (delivered and cancelled orders pile up for years), in one statement.
+  const ofPractice = practiceId ? sql` and ${orders.practiceId} = ${practiceId}` : sql``;
+  const counts = sql.join(
+    ORDER_STATUSES.map(
+      (status) => sql`(select count(*)::int from (select 1 from ${orders} where ${orders.status} = ${status}${ofPractice} limit ${COUNT_CAP + 1}) counted) as ${sql.identifier(status)}`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`select ${counts}`);
+  const row = (result as unknown as { rows: Record<string, number | string>[] }).rows[0] ?? {};
+  return Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(row[s] ?? 0)])) as Record<OrderStatus, number>;
 }

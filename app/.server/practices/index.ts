@@ -10,6 +10,7 @@ export {
   getPractice,
   getPracticeOverview,
   listMembersWithoutPractice,
+  listPracticeNames,
   listPractices,
   practiceNameKey,
   practiceOfUser,

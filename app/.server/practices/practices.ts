@@ -126,6 +126,11 @@ export async function listPractices(db: Db): Promise<PracticeListRow[]> {
   }));
 }
 
+/** The practices by name, id and name only: the console queues' practice filter. */
+export async function listPracticeNames(db: Db): Promise<{ id: string; name: string }[]> {
+  return db.select({ id: practices.id, name: practices.name }).from(practices).orderBy(asc(practices.nameKey));
+}
+
 export type PracticeMemberRow = { id: string; email: string; role: string; disabled: boolean; lastSignInAt: string | null };
 
 export type PracticeOverview = {

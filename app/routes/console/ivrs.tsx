@@ -6,6 +6,7 @@ import { useConsoleLive } from "~/components/admin/console-live";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { QueueCount, QueueFilterBar } from "~/components/admin/queue-filters";
 import { DateTime } from "~/components/ui/date-time";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeSince } from "~/lib/format";
 import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
@@ -13,20 +14,28 @@ import { isFiltered, parseQueueFilters, queueAgeOptions } from "~/lib/queue-filt
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getReadDb } from "~/.server/db/client";
-import { ivrQueue } from "~/.server/ivr";
-import { listPractices } from "~/.server/practices";
+import { cappedCount, cursorOf, integerKey, timestampKey } from "~/.server/db/keyset";
+import { ivrQueuePage } from "~/.server/ivr";
+import { listPracticeNames } from "~/.server/practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVRs | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
-  const filters = parseQueueFilters(new URL(request.url).searchParams, IVR_STATUSES);
+  const params = new URL(request.url).searchParams;
+  const filters = parseQueueFilters(params, IVR_STATUSES);
+  const at = cursorOf(params, timestampKey, integerKey);
   const db = getReadDb();
-  const [rows, practices] = await Promise.all([ivrQueue(db, filters, { viewerId: me.id }), listPractices(db)]);
+  const [page, practices] = await Promise.all([ivrQueuePage(db, filters, { viewerId: me.id, at }), listPracticeNames(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
   return {
     filters,
-    rows,
+    rows: page.rows,
+    after: page.after,
+    before: page.before,
+    total: page.total,
+    totalText: cappedCount(page.total),
+    answeredToMe: page.answeredToViewer,
     practices: practices.map((p) => ({ value: p.id, label: p.name })),
     ages: queueAgeOptions("Older than"),
     now: Date.now(),
@@ -40,12 +49,11 @@ const STATUS_OPTIONS = [
 ];
 
 export default function IvrQueue({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, practices, ages, now } = loaderData;
+  const { filters, rows, after, before, total, totalText, answeredToMe, practices, ages, now } = loaderData;
   const live = useConsoleLive();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/ivrs";
   const filtered = isFiltered(filters);
-  const answeredToMe = rows.filter((r) => r.answered?.toViewer).length;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -64,7 +72,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
       />
 
       <QueueCount live={live}>
-        {rows.length} {rows.length === 1 ? "IVR" : "IVRs"}
+        {totalText} {total === 1 ? "IVR" : "IVRs"}
         {filters.status === "open" ? " waiting on staff" : ""}
         {filtered ? " match these filters" : ""}
         {answeredToMe > 0 ? `, ${answeredToMe} answered for you` : ""}.
@@ -124,6 +132,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
           )}
         </tbody>
       </DataTable>
+      <KeysetPager label="More IVRs" before={before} after={after} newer="Earlier" older="Later" summary="Oldest first." />
     </div>
   );
 }

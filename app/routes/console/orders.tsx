@@ -4,6 +4,7 @@ import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { useConsoleLive } from "~/components/admin/console-live";
 import { QueueCount, QueueFilterBar } from "~/components/admin/queue-filters";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
 import { useTimeZone } from "~/lib/time-zone";
@@ -12,30 +13,39 @@ import { isFiltered, parseQueueFilters, queueAgeOptions, queueQuery } from "~/li
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getReadDb } from "~/.server/db/client";
-import { orderCountsByStatus, orderQueue } from "~/.server/orders";
-import { listPractices } from "~/.server/practices";
+import { cappedCount, cursorOf, integerKey, timestampKey } from "~/.server/db/keyset";
+import { orderCountsByStatus, orderQueuePage } from "~/.server/orders";
+import { listPracticeNames } from "~/.server/practices";
 import { nextStep, queueRow } from "./orders-view.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "staff");
-  const filters = parseQueueFilters(new URL(request.url).searchParams, ORDER_STATUSES);
+  const params = new URL(request.url).searchParams;
+  const filters = parseQueueFilters(params, ORDER_STATUSES);
+  const at = cursorOf(params, timestampKey, integerKey);
   const db = getReadDb();
-  const [rows, practices, counts] = await Promise.all([
-    orderQueue(db, filters),
-    listPractices(db),
+  const [page, practices, counts] = await Promise.all([
+    orderQueuePage(db, filters, { at }),
+    listPracticeNames(db),
     orderCountsByStatus(db, { practiceId: filters.practiceId === "all" ? null : filters.practiceId }),
   ]);
   // Ages are counted on the server's clock and sent as words, so the server and the browser render the same text.
   const now = new Date();
+  const waiting = ORDER_WAITING_ON_STAFF.reduce((sum, s) => sum + counts[s], 0);
   return {
     filters,
-    rows: rows.map((r) => ({ ...queueRow(r, now), next: nextStep(r.status) })),
+    rows: page.rows.map((r) => ({ ...queueRow(r, now), next: nextStep(r.status) })),
+    after: page.after,
+    before: page.before,
+    total: page.total,
+    totalText: cappedCount(page.total),
     practices: practices.map((p) => ({ value: p.id, label: p.name })),
     ages: queueAgeOptions("Waiting over"),
-    counts: ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], n: counts[s] })),
-    waiting: ORDER_WAITING_ON_STAFF.reduce((sum, s) => sum + counts[s], 0),
+    counts: ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], n: counts[s], text: cappedCount(counts[s]) })),
+    waiting,
+    waitingText: cappedCount(waiting),
   };
 }
 
@@ -46,7 +56,7 @@ const STATUS_OPTIONS = [
 ];
 
 export default function OrderQueue({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, practices, ages, counts, waiting } = loaderData;
+  const { filters, rows, after, before, total, totalText, practices, ages, counts, waitingText } = loaderData;
   const live = useConsoleLive();
   const timeZone = useTimeZone();
   const navigation = useNavigation();
@@ -57,7 +67,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
     const query = queueQuery({ ...filters, status });
     return query ? `/admin/orders?${query}` : "/admin/orders";
   };
-  const chips = [{ status: "open", label: "Waiting on staff", n: waiting }, ...counts];
+  const chips = [{ status: "open", label: "Waiting on staff", text: waitingText }, ...counts];
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -80,7 +90,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
                   )}
                 >
                   {c.label}
-                  <span className={cn("tabular-nums", current ? "" : "text-muted-foreground")}>{c.n}</span>
+                  <span className={cn("tabular-nums", current ? "" : "text-muted-foreground")}>{c.text}</span>
                 </Link>
               </li>
             );
@@ -99,7 +109,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
       />
 
       <QueueCount live={live}>
-        {rows.length} {rows.length === 1 ? "order" : "orders"}
+        {totalText} {total === 1 ? "order" : "orders"}
         {filters.status === "open" ? " waiting on staff" : ""}
         {filtered ? " match these filters" : ""}.
       </QueueCount>
@@ -161,6 +171,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
           )}
         </tbody>
       </DataTable>
+      <KeysetPager label="More orders" before={before} after={after} newer="Earlier" older="Later" summary="Longest waiting first." />
     </div>
   );
 }

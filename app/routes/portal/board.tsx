@@ -7,6 +7,7 @@ import { ConfirmButton } from "~/components/ui/confirm-button";
 import { AnswerNotice, FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
@@ -20,8 +21,9 @@ import { getDb, getReadDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm, type Answer } from "~/.server/http/form-action";
 import { findPatientIds } from "~/.server/patients";
-import { discardDraft, listDrafts, practiceBoard, type DraftRow } from "~/.server/ivr";
-import { practiceOrders } from "~/.server/orders";
+import { cursorOf, timestampKey, uuidKey } from "~/.server/db/keyset";
+import { boardCounts, discardDraft, listDrafts, practiceBoardPage, type DraftRow } from "~/.server/ivr";
+import { practiceOrdersPage } from "~/.server/orders";
 import { Refused } from "~/.server/refused";
 import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
 
@@ -32,34 +34,45 @@ const FIND_MAX = 60;
 /** What only a reference can be: "IVR-000123", "ivr123", "123". */
 const REFERENCE_ONLY = /^\s*(ivr-?)?\d{1,9}\s*$/i;
 
+/** The orders the board shows: the latest changed; the ORDER FORM tab lists them all. */
+const BOARD_ORDERS = 10;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice } = await memberOf(request);
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, FIND_MAX);
   const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
-  if (!practice) return { practice: null, filter, rows: [], counts: {}, total: 0, drafts: [], orders: [], now: new Date().toISOString() };
+  if (!practice) {
+    return { practice: null, filter, rows: [], after: null, before: null, counts: {}, total: 0, drafts: [], orders: [], moreOrders: false, now: new Date().toISOString() };
+  }
   const db = getReadDb();
-  const [all, drafts, orders] = await Promise.all([
-    practiceBoard(db, practice.id),
-    listDrafts(db, { practiceId: practice.id, userId: user.id }),
-    practiceOrders(db, practice.id),
-  ]);
-  const counts: Partial<Record<IvrStatus, number>> = {};
-  for (const row of all) counts[row.status] = (counts[row.status] ?? 0) + 1;
-  const digits = q.replace(/\D/g, "");
-  // A reference ("IVR-000123", "123") finds its IVR; anything else also finds the IVRs of the patients it names
+  // A reference ("IVR-000123", "123") finds its IVR; anything else finds the IVRs of the patients it names
   // (part of a name, a date of birth, a member id), through the practice's patient search.
-  const patientIds = q && !REFERENCE_ONLY.test(q) ? await findPatientIds(db, practice.id, q) : new Set<string>();
-  const rows = all.filter(
-    (r) =>
-      (!filter.status || r.status === filter.status) &&
-      (!q ||
-        r.reference.toLowerCase().includes(q.toLowerCase()) ||
-        (digits !== "" && REFERENCE_ONLY.test(q) && r.reference.includes(digits)) ||
-        (r.patientId !== null && patientIds.has(r.patientId))),
-  );
-  return { practice: { name: practice.name }, filter, rows, counts, total: all.length, drafts, orders, now: new Date().toISOString() };
+  const reference = q !== "" && REFERENCE_ONLY.test(q);
+  const patientIds = q && !reference ? [...(await findPatientIds(db, practice.id, q))] : null;
+  const number = reference ? Number(q.replace(/\D/g, "")) : null;
+  const at = cursorOf(url.searchParams, timestampKey, uuidKey);
+  const [page, counts, drafts, orders] = await Promise.all([
+    practiceBoardPage(db, practice.id, { filter: { status: filter.status, number, patientIds }, at }),
+    boardCounts(db, practice.id),
+    listDrafts(db, { practiceId: practice.id, userId: user.id }),
+    practiceOrdersPage(db, practice.id, { size: BOARD_ORDERS }),
+  ]);
+  const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  return {
+    practice: { name: practice.name },
+    filter,
+    rows: page.rows,
+    after: page.after,
+    before: page.before,
+    counts,
+    total,
+    drafts,
+    orders: orders.rows,
+    moreOrders: orders.after !== null,
+    now: new Date().toISOString(),
+  };
 }
 
 function hrefOf(status: IvrStatus | null, q: string) {
@@ -98,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PortalBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { practice, filter, rows, counts, total, drafts, orders, now } = loaderData;
+  const { practice, filter, rows, after, before, counts, total, drafts, orders, moreOrders, now } = loaderData;
   const site = useSite();
   const live = useLiveStatus(Boolean(practice));
   const navigation = useNavigation();
@@ -222,6 +235,7 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
                 )}
               </tbody>
             </DataTable>
+            <KeysetPager label="More IVRs" before={before} after={after} newer="Newer" older="Older" summary="Latest change first." hash="board-ivrs-heading" />
           </section>
 
           <section aria-labelledby="board-orders-heading" className="flex flex-col gap-4">
@@ -234,6 +248,14 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
               </Link>
             </div>
             <OrdersTable rows={orders} label="Orders of your practice" empty="No orders yet: order grafts from a covered IVR on the ORDER FORM tab." />
+            {moreOrders ? (
+              <p className="text-sm text-muted-foreground">
+                The {BOARD_ORDERS} latest changed.{" "}
+                <Link to="/members/orders#practice-orders-heading" className="font-medium text-primary underline-offset-4 hover:underline">
+                  All your practice&rsquo;s orders
+                </Link>
+              </p>
+            ) : null}
           </section>
         </>
       )}

@@ -3,28 +3,34 @@ import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
 import { DataTable, EmptyRow, Td, Th, HeadRow } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { howToPay, payOnlineUrl } from "~/content/payment";
 import { formatCents } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
-import { invoiceTotals } from "~/lib/ordering";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
-import { ordersToday, practiceInvoices } from "~/.server/orders";
+import { cursorOf, integerKey } from "~/.server/db/keyset";
+import { hasInvoices, invoiceKey, ordersToday, practiceInvoicesPage, practiceInvoiceTotals } from "~/.server/orders";
 import { memberOf } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Invoices | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { practice } = await memberOf(request);
-  if (!practice) return { practice: null, invoices: [], summary: null };
-  const invoices = await practiceInvoices(getDb(), practice.id, ordersToday());
-  const totals = invoiceTotals(invoices);
+  if (!practice) return { practice: null, invoices: [], after: null, before: null, any: false, summary: null };
+  const db = getDb();
+  const today = ordersToday();
+  const at = cursorOf(new URL(request.url).searchParams, invoiceKey, integerKey);
+  const [page, totals, any] = await Promise.all([practiceInvoicesPage(db, practice.id, today, { at }), practiceInvoiceTotals(db, practice.id, today), hasInvoices(db, practice.id)]);
   return {
     practice: { name: practice.name },
-    invoices: invoices.map((i) => ({ ...i, total: formatCents(i.totalCents), paid: formatCents(i.paidCents), balance: formatCents(i.balanceCents) })),
+    invoices: page.rows.map((i) => ({ ...i, total: formatCents(i.totalCents), paid: formatCents(i.paidCents), balance: formatCents(i.balanceCents) })),
+    after: page.after,
+    before: page.before,
+    any,
     summary: { ...totals, unpaidAmount: formatCents(totals.unpaidCents), overdueAmount: formatCents(totals.overdueCents) },
   };
 }
@@ -36,7 +42,7 @@ function invoicesCount(n: number) {
 }
 
 export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
-  const { practice, invoices, summary } = loaderData;
+  const { practice, invoices, after, before, any, summary } = loaderData;
   const site = useSite();
   useLiveStatus(Boolean(practice));
   const processor = site.portalFrames.invoice;
@@ -61,7 +67,7 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          {invoices.length > 0 ? (
+          {any ? (
             <p className="rounded-xl border border-border bg-muted/40 p-4 text-sm" data-invoice-summary="">
               {summary.unpaid === 0 ? (
                 "Everything is paid. Thank you."
@@ -95,7 +101,7 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
             />
             <tbody>
               {invoices.length === 0 ? (
-                <EmptyRow colSpan={9}>No invoices yet. An order is invoiced once it is delivered.</EmptyRow>
+                <EmptyRow colSpan={9}>{any ? "No more invoices: go back to the first page." : "No invoices yet. An order is invoiced once it is delivered."}</EmptyRow>
               ) : (
                 invoices.map((i) => {
                   const online = i.state === "paid" ? null : payOnlineUrl(processor, i.number);
@@ -148,6 +154,7 @@ export default function PortalInvoices({ loaderData }: Route.ComponentProps) {
               )}
             </tbody>
           </DataTable>
+          <KeysetPager label="More invoices" before={before} after={after} newer="Previous" older="Next" summary="Unpaid first, soonest due; then paid, latest first." />
 
           {!processor && summary.unpaid > 0 ? (
             <section aria-labelledby="how-to-pay-heading" className="flex flex-col gap-2 rounded-xl border border-border p-4 sm:p-6">

@@ -5,21 +5,27 @@ import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
+import { KeysetPager } from "~/components/ui/keyset-pager";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { privateMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
-import { orderableIvrs, ordersToday, practiceOrders } from "~/.server/orders";
+import { cursorOf, dateKey, integerKey, timestampKey, uuidKey } from "~/.server/db/keyset";
+import { orderableIvrs, ordersToday, practiceOrdersPage } from "~/.server/orders";
 import { memberOf } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { practice } = await memberOf(request);
-  if (!practice) return { practice: null, ivrs: [], orders: [] };
+  if (!practice) return { practice: null, ivrs: [], ivrsAfter: null, ivrsBefore: null, orders: [], after: null, before: null };
   const db = getDb();
-  const [ivrs, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday()), practiceOrders(db, practice.id)]);
+  const params = new URL(request.url).searchParams;
+  const at = cursorOf(params, timestampKey, uuidKey);
+  const ivrsAt = cursorOf(params, dateKey, integerKey, "ivrs");
+  const [orderable, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday(), { at: ivrsAt }), practiceOrdersPage(db, practice.id, { at })]);
+  const ivrs = orderable.rows;
   return {
     practice: { name: practice.name },
     ivrs: ivrs.map((i) => ({
@@ -33,7 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       ordered: i.ordered,
       blockedBy: i.blockedBy,
     })),
-    orders,
+    ivrsAfter: orderable.after,
+    ivrsBefore: orderable.before,
+    orders: orders.rows,
+    after: orders.after,
+    before: orders.before,
   };
 }
 
@@ -42,7 +52,7 @@ function applications(ordered: number, authorised: number | null): string {
 }
 
 export default function PortalOrders({ loaderData }: Route.ComponentProps) {
-  const { practice, ivrs, orders } = loaderData;
+  const { practice, ivrs, ivrsAfter, ivrsBefore, orders, after, before } = loaderData;
   const site = useSite();
   useLiveStatus(Boolean(practice));
 
@@ -71,7 +81,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
             <h3 id="orderable-heading" className="text-lg font-semibold text-navy">
               Order from a verified IVR
             </h3>
-            {ivrs.length === 0 ? (
+            {ivrs.length === 0 && !ivrsBefore ? (
               <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-border p-6">
                 <p className="font-semibold">No IVR to order from yet</p>
                 <p className="text-sm text-muted-foreground">
@@ -122,6 +132,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </DataTable>
             )}
+            <KeysetPager label="More IVRs to order from" before={ivrsBefore} after={ivrsAfter} newer="Sooner" older="Later" summary="Soonest to expire first." hash="orderable-heading" prefix="ivrs" />
           </section>
 
           <section aria-labelledby="practice-orders-heading" className="flex flex-col gap-4">
@@ -129,6 +140,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
               Your practice's orders
             </h3>
             <OrdersTable rows={orders} label="Orders of your practice" empty="No orders yet." />
+            <KeysetPager label="More orders" before={before} after={after} summary="Latest change first." hash="practice-orders-heading" />
           </section>
         </>
       )}

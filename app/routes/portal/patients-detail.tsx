@@ -27,7 +27,7 @@ import { coverageSchema, patientDetailsSchema, RELATIONSHIP_OPTIONS, SEX_OPTIONS
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm, type Answer } from "~/.server/http/form-action";
-import { practiceBoard } from "~/.server/ivr";
+import { patientBoard } from "~/.server/ivr";
 import {
   DuplicatePatientError,
   endSecondaryCoverage,
@@ -72,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const patient = await viewPatient(db, { practiceId: practice.id, id, actor: actorOf(user, context) });
   if (!patient) throw notFound();
-  const ivrs = (await practiceBoard(db, practice.id)).filter((r) => r.patientId === id);
+  const ivrs = await patientBoard(db, { practiceId: practice.id, patientId: id });
   return {
     email: user.email,
     patient: {
