@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ensureDebianPackage } from "./apt.mjs";
+import { heapArgs } from "./heap.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 
@@ -42,8 +43,10 @@ export async function waitForOk(url, timeoutMs = 60_000) {
  * `logFile`, or to this process's stdout when none is given.
  */
 export async function startApp({ port, env = {}, logFile, name = `app:${port}`, onSpawn }) {
-  const child = track(spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+  const childEnv = { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) };
+  // The heap's bound on the server's own command line (lib/heap.mjs), not through start.mjs: the pid below is the server's, and so is the memory read from it.
+  const child = track(spawn(process.execPath, [...heapArgs(childEnv), "build/server.js"], {
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   }));
   // For whoever watches the process from its first moment (the benchmark samples its memory while it starts).

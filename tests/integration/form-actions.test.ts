@@ -15,6 +15,7 @@ import {
   submissionFiles,
   submissions,
 } from "~/.server/db/schema";
+import { builtStatements } from "~/.server/db/statement";
 import { callAction as call, formPost, type RouteFunction as Action } from "./support/actions";
 import { drivers, suiteDatabase } from "./support/database";
 
@@ -110,6 +111,22 @@ describe.each(drivers)("form actions on %s", (driver) => {
     }
     expect(await stored()).toBe(1);
     expect(await mails()).toBe(2);
+  });
+
+  it("builds a contact message's statements once, whatever the message says", async () => {
+    const keyed = { ...contact, clientKey: "fedcba9876543210fedcba9876543210" };
+    // The first message and a re-sent one build what they need.
+    for (let i = 0; i < 2; i++) expect((await call(contactAction as Action, formPost("/contact", keyed))).status).toBe(200);
+    const built = builtStatements();
+    const others = [
+      { ...contact, email: "bo@clinic.example", company: "", message: "Another message." },
+      { ...contact, firstName: "Cy", email: "cy@clinic.example", clientKey: "0123456789abcdef0123456789abcdee" },
+      keyed,
+    ];
+    for (const fields of others) expect((await call(contactAction as Action, formPost("/contact", fields))).status).toBe(200);
+    expect(builtStatements()).toBe(built);
+    expect(await stored()).toBe(3);
+    expect(await mails()).toBe(6);
   });
 
   const badContact: [string, Record<string, string>, string][] = [

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/.server/db/client";
-import { insertWithDependents } from "~/.server/db/statement";
+import { builtOnce, driverValue, insertWithDependents, runStatement, slot } from "~/.server/db/statement";
 import { outbox, submissionFiles, submissions } from "~/.server/db/schema";
 import { siteConfig } from "~/.server/env";
 import { log } from "~/.server/log";
@@ -54,7 +54,8 @@ export async function storeSubmission(db: Db, draft: SubmissionDraft): Promise<{
 
 /** The submission stored earlier under the draft's idempotency key (the browser re-sent what had reached us). */
 async function alreadyStored(db: Db, clientKey: string): Promise<{ id: string; duplicate: true }> {
-  const [existing] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.clientKey, clientKey));
+  const statement = builtOnce("submission by client key", () => sql`select ${sql.identifier(submissions.id.name)} from ${submissions} where ${sql.identifier(submissions.clientKey.name)} = ${slot(0)}`);
+  const [existing] = await runStatement<{ id: string }>(db, statement, [clientKey]);
   return { id: existing!.id, duplicate: true };
 }
 
@@ -75,11 +76,13 @@ async function storeInOneStatement(db: Db, draft: SubmissionDraft, detail: Known
 async function storeInTransaction(db: Db, draft: SubmissionDraft): Promise<{ id: string; duplicate: boolean }> {
   const detail = draft.detail;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(submissions)
-      .values({ kind: draft.kind, ...draft.person, clientKey: draft.clientKey ?? null })
-      .onConflictDoNothing({ target: submissions.clientKey })
-      .returning({ id: submissions.id });
+    const [row] = await runStatement<{ id: string }>(tx as unknown as Db, newSubmission(), [
+      draft.kind,
+      draft.person.firstName,
+      draft.person.lastName,
+      draft.person.email,
+      draft.clientKey ?? null,
+    ]);
     if (!row) return alreadyStored(tx as unknown as Db, draft.clientKey!);
     const submissionId = row.id;
     const notification = "row" in detail ? await insertKnown(tx as unknown as Db, detail, submissionId) : await detail.insert(tx as unknown as Db, submissionId);
@@ -96,10 +99,40 @@ async function storeInTransaction(db: Db, draft: SubmissionDraft): Promise<{ id:
         })),
       );
     }
-    await tx.insert(outbox).values(mails(draft, submissionId, notification));
+    const values = mails(draft, submissionId, notification).flatMap((mail) => MAIL_COLUMNS.map((key) => driverValue(outbox[key], mail[key])));
+    await runStatement(tx as unknown as Db, twoMails(), values);
     return { id: submissionId, duplicate: false };
   });
 }
+
+/** Columns as an insert names them (unqualified). */
+const columnList = (columns: readonly PgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/** A submission's row, unless its idempotency key was stored before: answers its id (none for a duplicate). */
+const newSubmission = () =>
+  builtOnce(
+    "new submission",
+    () =>
+      sql`insert into ${submissions} (${columnList([submissions.kind, submissions.firstName, submissions.lastName, submissions.email, submissions.clientKey])})
+        values (${slot(0)}, ${slot(1)}, ${slot(2)}, ${slot(3)}, ${slot(4)})
+        on conflict (${sql.identifier(submissions.clientKey.name)}) do nothing returning ${sql.identifier(submissions.id.name)}`,
+  );
+
+const MAIL_COLUMNS = ["submissionId", "purpose", "to", "replyTo", "subject", "text"] as const;
+/** A submission's two mails (see `mails`), in MAIL_COLUMNS' order. */
+const twoMails = () =>
+  builtOnce("two mails", () => {
+    const row = (first: number) =>
+      sql`(${sql.join(
+        MAIL_COLUMNS.map((_, i) => slot(first + i)),
+        sql`, `,
+      )})`;
+    return sql`insert into ${outbox} (${columnList(MAIL_COLUMNS.map((key) => outbox[key]))}) values ${row(0)}, ${row(MAIL_COLUMNS.length)}`;
+  });
 
 async function insertKnown(tx: Db, detail: KnownDetail, submissionId: string): Promise<Notification> {
   const { table, values, notification } = detail.row(submissionId);
