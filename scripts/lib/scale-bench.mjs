@@ -198,8 +198,17 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
           results.set(`${who}|${page}|${label}`, m);
         }
         if (db === large) {
-          results.set("export", await benchExport(site, cookies.staff, app.pid, db.url));
-          results.set("streams", await benchStreams(site, app.pid, db));
+          // A part that fails is reported and the others still run.
+          for (const [name, part] of [
+            ["export", () => benchExport(site, cookies.staff, app.pid, db.url)],
+            ["streams", () => benchStreams(site, app.pid, db)],
+          ]) {
+            try {
+              results.set(name, await part());
+            } catch (error) {
+              failures.push(`${label}, ${name}: ${error.message}${error.cause ? ` (${error.cause.message})` : ""}`);
+            }
+          }
         }
       } finally {
         await app.stop();

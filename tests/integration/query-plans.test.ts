@@ -88,21 +88,11 @@ const LARGE = new Set([
  * does (take it off the list then), so the list only shrinks.
  */
 const PENDING: Record<string, string> = {
-  // The member's last sign-in: audit_log rows found by lower(actor_email); the audit log's indexes are added with its keyset paging.
-  "getPracticeOverview: audit_log": "needs an audit_log index on (lower(actor_email), at)",
-  "listUsers: audit_log": "needs an audit_log index on (lower(actor_email), at)",
-  // The actions for the audit page's filter: every row's action, made distinct.
-  "auditActions: audit_log": "reads the whole log for its distinct actions (an index on action and a skip scan, or a list of the actions there are)",
   // The queue's counts of every status when no practice is chosen: a count of the whole table, by status.
   "orderCountsByStatus: orders": "counts every order (an index-only scan of orders by status); a kept count would spare it",
   // A search of the inbox matches any part of names, emails, organizations and phones (ILIKE '%…%'): no b-tree serves that.
   "listSubmissions (search): submissions":
     "a substring search (and full-text search of the kinds' tables) needs trigram or full-text indexes, or another design",
-  // Offset paging counts every matching row for its page count.
-  "listSubmissions: submissions": "the total for the page count counts every submission",
-  "listAudit (first page): audit_log":
-    "its rows are sorted by (at desc, id desc), which audit_log_at_idx (at desc nulls last) does not serve, and the total for the page count counts every row",
-  "listAudit (by action): audit_log": "needs an audit_log index on (action, at)",
 };
 
 type Statement = { text: string; params: unknown[] };
@@ -139,13 +129,17 @@ const JUDGED_ROWS = 500;
  * JUDGED_ROWS (all of a table through an index, every loop of a join added
  * up; a LIMIT in an index's order stops early and reads little).
  */
-function wholeReads(plan: PlanNode, catalog: Catalog): { table: string; how: string }[] {
+function wholeReads(plan: PlanNode, catalog: Catalog, statement: string): { table: string; how: string }[] {
+  // A count that stops at the cap (select count(*) from (select 1 ... limit 10001)) reads at most that many rows whatever the table holds.
+  const capped = /^select count\(\*\) from \(select 1 .* limit \$\d+\) "(counted|capped_rows)"$/s.test(statement.trim());
   const found: { table: string; how: string }[] = [];
   const walk = (node: PlanNode) => {
     const index = node["Index Name"] ? catalog.indexes.get(node["Index Name"]) : undefined;
     const table = node["Relation Name"] ?? index?.table;
     const filter = `filter: ${node.Filter ?? node["Index Cond"] ?? "none"}`;
-    if (table && LARGE.has(table)) {
+    // A node never run reads nothing, and a table the seed leaves empty (the outbox) prices every index alike, so any may be picked.
+    const ran = node["Actual Loops"] !== 0 && (catalog.rows.get(table ?? "") ?? 0) > 0;
+    if (table && LARGE.has(table) && ran) {
       if (node["Node Type"] === "Seq Scan") found.push({ table, how: `Seq Scan, ${filter}` });
       const cond = node["Index Cond"];
       // An index read in its order for the first row that passes a filter (max() of a filtered column): the whole index when none does.
@@ -159,7 +153,7 @@ function wholeReads(plan: PlanNode, catalog: Catalog): { table: string; how: str
         node["Node Type"] === "Bitmap Index Scan"
           ? 0
           : ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * (node["Actual Loops"] ?? 1);
-      if (read >= JUDGED_ROWS && read > total / 2 && node["Node Type"] !== "Seq Scan")
+      if (read >= JUDGED_ROWS && read > total / 2 && node["Node Type"] !== "Seq Scan" && !capped)
         found.push({
           table,
           how: `${node["Node Type"]}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""} reads ${read} of its ${total} rows, ${filter}`,
@@ -366,7 +360,7 @@ describe.skipIf(!URL_)("query plans of the main screens on seeded PostgreSQL (ru
           const { rows } = await client.query<{
             "QUERY PLAN": [{ Plan: PlanNode }];
           }>(`explain (analyze, timing off, format json) ${s.text}`, s.params);
-          for (const r of wholeReads(rows[0]!["QUERY PLAN"][0].Plan, catalog)) out.push(`${r.table}: ${r.how}\n    in: ${s.text.slice(0, 400)}`);
+          for (const r of wholeReads(rows[0]!["QUERY PLAN"][0].Plan, catalog, s.text)) out.push(`${r.table}: ${r.how}\n    in: ${s.text.slice(0, 400)}`);
         } finally {
           await client.query("rollback");
         }
