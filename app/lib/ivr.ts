@@ -20,6 +20,9 @@ export const IVR_STATUSES = [
   "expired",
   "cancelled",
 ] as const;
+
+/** What waits on staff: the console queue's default filter and its menu count. */
+export const IVR_WAITING_ON_STAFF = ["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"] as const satisfies readonly IvrStatus[];
 export type IvrStatus = (typeof IVR_STATUSES)[number];
 
 export const IVR_STATUS_LABELS: Record<IvrStatus, string> = {

@@ -56,14 +56,16 @@ async function subjects(url) {
     const practiceId = member.practice_id;
     const ivr = await one(`select id from ivrs where practice_id = $1 and status <> 'draft' order by updated_at desc limit 1`, [practiceId]);
     const order = await one(`select id from orders where practice_id = $1 order by updated_at desc limit 1`, [practiceId]);
-    const staff = await one(`select email from "user" where email like 'staff%@demo.example' and role = 'staff' and disabled = false order by email limit 1`);
+    const staff = await one(`select email from "user" where role = 'staff' and disabled = false order by email limit 1`);
+    // The audit log is an admin's page.
+    const admin = await one(`select email from "user" where role = 'admin' and disabled = false order by email limit 1`);
     const counts = await one(
       `select (select count(*) from patients where practice_id = $1)::int as patients, (select count(*) from ivrs where practice_id = $1)::int as ivrs,
               (select count(*) from ivrs)::int as all_ivrs, (select count(*) from orders)::int as all_orders, (select count(*) from submissions)::int as submissions,
               (select count(*) from audit_log)::int as audit`,
       [practiceId],
     );
-    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, staff: staff.email, counts };
+    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, staff: staff.email, admin: admin.email, counts };
   } finally {
     await pool.end();
   }
@@ -83,8 +85,8 @@ function pagesOf(s) {
     ["staff", "order queue", "/admin/orders"],
     ["staff", "an IVR page", `/admin/ivrs/${s.ivrId}`],
     ["staff", `inbox, search "${name}"`, `/admin?q=${encodeURIComponent(name)}`],
-    ["staff", "audit log, first page", "/admin/audit"],
-    ["staff", "audit log, 500 pages deep", null],
+    ["admin", "audit log, first page", "/admin/audit"],
+    ["admin", "audit log, 500 pages deep", null],
     ["staff", "a practice's page", `/admin/practices/${s.practiceId}`],
   ];
 }
@@ -184,13 +186,13 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
       const app = await startApp({ port: port + 61, env, logFile: path.join(work, "scale.log") });
       const site = `http://127.0.0.1:${app.port}`;
       try {
-        const cookies = { member: await signIn(site, s.member, db.password), staff: await signIn(site, s.staff, db.password) };
-        if (!cookies.member || !cookies.staff) throw new Error(`could not sign in to the ${label} database as ${s.member} and ${s.staff}`);
+        const cookies = { member: await signIn(site, s.member, db.password), staff: await signIn(site, s.staff, db.password), admin: await signIn(site, s.admin, db.password) };
+        if (!cookies.member || !cookies.staff || !cookies.admin) throw new Error(`could not sign in to the ${label} database as ${s.member}, ${s.staff} and ${s.admin}`);
         for (const [who, page, address] of pagesOf(s)) {
           const target = address ?? (await deepAuditPage(db.url));
           if (!address) {
             // A cursor the page did not take would measure the first page: the deep page links back to newer entries.
-            const html = await (await fetch(`${site}${target}`, { headers: { cookie: cookies.staff } })).text();
+            const html = await (await fetch(`${site}${target}`, { headers: { cookie: cookies.admin } })).text();
             if (!html.includes("Newer entries")) failures.push(`${label}: the audit log's deep page did not open (${target})`);
           }
           const m = await measure(`${site}${target}`, cookies[who]);

@@ -18,10 +18,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES } from "~/lib/accounts";
-import { IVR_STATUSES } from "~/lib/ivr";
+import { IVR_STATUSES, IVR_WAITING_ON_STAFF } from "~/lib/ivr";
 import { JOB_STATES } from "~/lib/jobs";
 import { MAIL_STATES } from "~/lib/mail";
-import { ORDER_STATUSES } from "~/lib/orders";
+import { ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
 import { KINDS, STATUSES } from "~/lib/submissions";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -590,6 +590,9 @@ export const ivrs = pgTable(
     // The staff queue of every status, oldest sent first, of every practice or of one.
     index("ivrs_submitted_idx").on(t.submittedAt, t.number),
     index("ivrs_practice_submitted_idx").on(t.practiceId, t.submittedAt, t.number),
+    // The queue's default (what waits on staff, oldest sent first): in one index's order, where an index by status would
+    // give each status in order and PostgreSQL would sort them all (1.6 s on a year of 500 practices).
+    index("ivrs_waiting_idx").on(t.submittedAt, t.number).where(sql.raw(`status in (${IVR_WAITING_ON_STAFF.map((s) => `'${s}'`).join(", ")})`)),
     // A patient's IVRs, newest change first (the board's search by patient, the patient's page; a patient's removal checks them).
     index("ivrs_patient_idx").on(t.patientId, t.updatedAt, t.id),
     // The answers to a staff member's questions, on top of their queue.
@@ -730,6 +733,8 @@ export const orders = pgTable(
     // The staff queue: by status (or of every status), longest unchanged first.
     index("orders_status_updated_idx").on(t.status, t.updatedAt, t.number),
     index("orders_updated_idx").on(t.updatedAt, t.number),
+    // The queue's default (what waits on staff), in one index's order.
+    index("orders_waiting_idx").on(t.updatedAt, t.number).where(sql.raw(`status in (${ORDER_WAITING_ON_STAFF.map((s) => `'${s}'`).join(", ")})`)),
     // A patient's orders (the console's patient page; a patient's removal checks them).
     index("orders_patient_idx").on(t.patientId),
   ],

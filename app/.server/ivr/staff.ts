@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { IvrStatus } from "~/lib/ivr";
+import { IVR_WAITING_ON_STAFF, type IvrStatus } from "~/lib/ivr";
 import { queueAgeDays, type QueueFilters } from "~/lib/queue-filters";
 import { latestUsToday } from "~/lib/schemas/patient";
 import type { VerificationInput } from "~/lib/schemas/verification";
@@ -17,7 +17,7 @@ import { Refused } from "~/.server/refused";
 
 /** The console's side of IVRs: the queue, reading (audited), verifying, asking for information. */
 
-const WAITING_ON_STAFF: IvrStatus[] = ["submitted", "in_review", "prior_auth_required", "prior_auth_submitted"];
+const WAITING_ON_STAFF = [...IVR_WAITING_ON_STAFF];
 
 /** An IVR the practice answered (sent again after staff asked for information), and who asked. */
 export type Answered = { toViewer: boolean; askedBy: string | null };

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { exactTime } from "~/.server/db/keyset";
 import type { Kind } from "~/lib/submission-kinds";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
+import { log } from "~/.server/log";
 import { submissionFiles, submissions } from "~/.server/db/schema";
 import { csvRows } from "./csv";
 import { serverKind } from "./kinds";
@@ -36,43 +38,53 @@ export function exportHeader(kind: Kind): string[] {
 /** The kind's rows, newest first, `batch` at a time. */
 export async function* exportBatches(db: Db, kind: Kind, batch = EXPORT_BATCH): AsyncGenerator<string[][]> {
   const record = serverKind(kind);
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const where: SQL[] = [eq(submissions.kind, kind)];
-    if (after) where.push(or(lt(submissions.createdAt, after.createdAt), and(eq(submissions.createdAt, after.createdAt), lt(submissions.id, after.id)))!);
-    const base = await db
-      .select()
+  type Batch = { row: typeof submissions.$inferSelect; at: string }[];
+  // The cursor keeps the time to the microsecond (a JavaScript Date keeps milliseconds: rows within one would be skipped).
+  const readFrom = (after: { at: string; id: string } | null): Promise<Batch> =>
+    db
+      .select({ row: submissions, at: exactTime(submissions.createdAt) })
       .from(submissions)
-      .where(and(...where))
+      .where(and(eq(submissions.kind, kind), after ? sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
       .orderBy(desc(submissions.createdAt), desc(submissions.id))
-      .limit(batch);
-    if (base.length === 0) return;
-    const ids = base.map((s) => s.id);
-    const [own, lists, fileRows] = await Promise.all([
-      record.loadFields(db, ids),
-      Promise.all(record.lists.map((list) => list.load(db, ids))),
-      record.info.files
-        ? db
-            .select({ submissionId: submissionFiles.submissionId, role: submissionFiles.role, fileName: submissionFiles.fileName })
-            .from(submissionFiles)
-            .where(inArray(submissionFiles.submissionId, ids))
-            .orderBy(asc(submissionFiles.submissionId), asc(submissionFiles.createdAt), asc(submissionFiles.fileName))
-        : Promise.resolve([]),
-    ]);
-    // Resume first, then the other documents.
-    fileRows.sort((a, b) => (a.role === b.role ? 0 : a.role === "resume" ? -1 : 1));
-    const files = new Map<string, string[]>();
-    for (const f of fileRows) files.set(f.submissionId, [...(files.get(f.submissionId) ?? []), f.fileName]);
-    yield base.map((s) => {
-      const values = (own.get(s.id) ?? record.emptyFields()).map((f) => f.value ?? "");
-      const row = [s.id, s.createdAt.toISOString(), s.status, s.firstName, s.lastName, s.email, ...values];
-      for (const entries of lists) row.push(numbered((entries.get(s.id) ?? []).map((e) => e.line)));
-      if (record.info.files) row.push((files.get(s.id) ?? []).join("; "));
-      return row;
-    });
-    if (base.length < batch) return;
-    const last = base.at(-1)!;
-    after = { createdAt: last.createdAt, id: last.id };
+      .limit(batch)
+      .execute();
+  let next: Promise<Batch> | null = readFrom(null);
+  try {
+    while (next) {
+      const page: Batch = await next;
+      // The next batch is read while this one's fields are read and written.
+      const last = page.at(-1);
+      next = page.length === batch && last ? readFrom({ at: last.at, id: last.row.id }) : null;
+      if (page.length === 0) break;
+      const base = page.map((p) => p.row);
+      const ids = base.map((s) => s.id);
+      const [own, lists, fileRows] = await Promise.all([
+        record.loadFields(db, ids),
+        Promise.all(record.lists.map((list) => list.load(db, ids))),
+        record.info.files
+          ? db
+              .select({ submissionId: submissionFiles.submissionId, role: submissionFiles.role, fileName: submissionFiles.fileName })
+              .from(submissionFiles)
+              // One array parameter rather than one per id.
+              .where(sql`${submissionFiles.submissionId} = any(${sql.param(ids)}::uuid[])`)
+              .orderBy(asc(submissionFiles.submissionId), asc(submissionFiles.createdAt), asc(submissionFiles.fileName))
+          : Promise.resolve([]),
+      ]);
+      // Resume first, then the other documents.
+      fileRows.sort((a, b) => (a.role === b.role ? 0 : a.role === "resume" ? -1 : 1));
+      const files = new Map<string, string[]>();
+      for (const f of fileRows) files.set(f.submissionId, [...(files.get(f.submissionId) ?? []), f.fileName]);
+      yield base.map((s) => {
+        const values = (own.get(s.id) ?? record.emptyFields()).map((f) => f.value ?? "");
+        const row = [s.id, s.createdAt.toISOString(), s.status, s.firstName, s.lastName, s.email, ...values];
+        for (const entries of lists) row.push(numbered((entries.get(s.id) ?? []).map((e) => e.line)));
+        if (record.info.files) row.push((files.get(s.id) ?? []).join("; "));
+        return row;
+      });
+    }
+  } finally {
+    // Stopped early (the download cut off): the batch read ahead is not waited for, and its failure is nobody's.
+    next?.catch(() => {});
   }
 }
 
@@ -118,6 +130,8 @@ export function exportCsv(db: Db, kind: Kind, reader: Actor, source: Db = db): R
         sent += next.value.length;
         controller.enqueue(encoder.encode(csvRows(next.value)));
       } catch (error) {
+        // The download ends cut short (its status was sent with the first rows): the log says why.
+        log.error({ err: error, kind, rows: sent }, "CSV export failed part way");
         await record(false).catch(() => {});
         controller.error(error);
       }

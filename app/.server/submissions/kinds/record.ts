@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { SiteConfig } from "~/config/site";
 import { KIND_INFO, listsOf, type Kind, type KindInfo, type ListInfo, type ListKey } from "~/lib/submission-kinds";
@@ -87,7 +87,8 @@ function inWords(labels: Labels, values: Record<string, Value>): FieldValue[] {
 /** The rows of one submission, of those listed, or (nothing given) all. */
 function ofSubmissions(column: AnyPgColumn, which: string | readonly string[] | undefined) {
   if (which === undefined) return undefined;
-  return typeof which === "string" ? eq(column, which) : inArray(column, [...which]);
+  // One array parameter rather than one per id: a batch of thousands is bound and planned as cheaply as one id.
+  return typeof which === "string" ? eq(column, which) : sql`${column} = any(${sql.param([...which])}::uuid[])`;
 }
 
 const submissionIdOf = (row: unknown) => (row as { submissionId: string }).submissionId;

@@ -1,0 +1,2 @@
+CREATE INDEX "ivrs_waiting_idx" ON "ivrs" USING btree ("submitted_at","number") WHERE status in ('submitted', 'in_review', 'prior_auth_required', 'prior_auth_submitted');--> statement-breakpoint
+CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("updated_at","number") WHERE status in ('submitted', 'confirmed', 'delivered');
