@@ -203,7 +203,19 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
           // A part that fails is reported and the others still run.
           for (const [name, part] of [
             ["export", () => benchExport(site, cookies.staff, app.pid, db.url)],
-            ["streams", () => benchStreams(site, app.pid, db)],
+            // On a process of its own (as the one holding a region's open boards would be): the memory the streams cost, not what the page runs above left behind.
+            [
+              "streams",
+              async () => {
+                await app.stop();
+                const fresh = await startApp({ port: port + 64, env, logFile: path.join(work, "scale-streams.log") });
+                try {
+                  return await benchStreams(`http://127.0.0.1:${fresh.port}`, fresh.pid, db);
+                } finally {
+                  await fresh.stop();
+                }
+              },
+            ],
           ]) {
             try {
               results.set(name, await part());
@@ -232,7 +244,8 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
         `20 practices: p99 ${a.p99} ms`,
         `${ratio.toFixed(2)} ×`,
         "p99 ≤ 100 ms, ≤ 1.5 ×",
-        b.p99 <= TARGET.p99 && ratio <= TARGET.ratio,
+        // A page that answered nothing in time is short, whatever its ratio says.
+        b.total > 0 && b.p99 <= TARGET.p99 && ratio <= TARGET.ratio,
       );
     }
     table(`Signed-in pages at ${CONNECTIONS} connections, ${SECONDS} s each, one process (500 practices beside 20)`, ["page", "req/s", "p50 ms", "p99 ms", "20: req/s", "20: p99", "p99 ratio"], rows);
