@@ -142,6 +142,8 @@ test("staff work the seeded IVRs: review, ask for information, record coverage; 
   await expect(page).toHaveURL(/\/admin\/ivrs\/[0-9a-f-]{36}$/);
   const haleUrl = page.url();
   const haleId = haleUrl.split("/").pop()!;
+  // The address changes before the IVR's page has rendered: its heading is read once it is the IVR's.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^IVR-\d{6}/);
   const haleReference = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByText("Margaret Hale", { exact: true })).toBeVisible();
