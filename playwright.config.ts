@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CORE_HEALTH_URL, CORE_PASSWORD, CORE_RECEIVER_ID, CORE_SENDER_ID, CORE_URL, CORE_USER } from "./tests/e2e/support/core-eligibility";
 
 // One data folder per run, shared with the workers through the environment.
 process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
@@ -100,7 +101,25 @@ export default defineConfig({
         MAIL_CAPTURE_DIR: path.join(process.env.E2E_RUN_DIR, "mail-off"),
         E2E_MAIL_OFF: "1",
         SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
+        // Real-time eligibility checks against the CORE endpoint below (check-eligibility.spec.ts); this server
+        // only, so the main server's tests run with checks off. A payer that does not answer fails after 2 s,
+        // and the job worker looks for due jobs every second rather than every five (an enqueue wakes it anyway).
+        ELIGIBILITY_CONNECTOR: "core",
+        ELIGIBILITY_CORE_URL: CORE_URL,
+        ELIGIBILITY_CORE_USER: CORE_USER,
+        ELIGIBILITY_CORE_PASSWORD: CORE_PASSWORD,
+        ELIGIBILITY_SENDER_ID: CORE_SENDER_ID,
+        ELIGIBILITY_RECEIVER_ID: CORE_RECEIVER_ID,
+        ELIGIBILITY_TIMEOUT_SECONDS: "2",
+        JOB_POLL_MS: "1000",
       },
+    },
+    {
+      // A CAQH CORE eligibility endpoint on this machine, answering the member ids the tests chose (tests/e2e/support/core-eligibility.ts).
+      command: "npx tsx tests/e2e/support/core-serve.ts",
+      url: CORE_HEALTH_URL,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
     {
       command: "node tests/e2e/support/serve.mjs",

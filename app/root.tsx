@@ -1,4 +1,5 @@
 import * as React from "react";
+import { isRoleRefusal, PERMISSION_NAME, PRACTICE_ROLE_LABEL, PRACTICE_ROLE_SUMMARY, PRACTICE_ROLES, roleMay } from "~/lib/practice-roles";
 import {
   data,
   isRouteErrorResponse,
@@ -120,9 +121,30 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
+  if (isRouteErrorResponse(error) && error.status === 403 && isRoleRefusal(error.data)) {
+    const { role, needs } = error.data;
+    const holders = PRACTICE_ROLES.filter((r) => roleMay(r, needs)).map((r) => PRACTICE_ROLE_LABEL[r].toLowerCase());
+    return (
+      <section className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24 sm:px-6">
+        <title>Not part of your role | Clinical Portal</title>
+        <h1 className="text-3xl font-bold tracking-tight">Not part of your role</h1>
+        <p>
+          You are <strong>{PRACTICE_ROLE_LABEL[role]}</strong> in your practice: {PRACTICE_ROLE_SUMMARY[role]}.
+        </p>
+        <p className="text-muted-foreground">
+          This page is for {PERMISSION_NAME[needs]}, which is for {holders.length > 1 ? `${holders.slice(0, -1).join(", ")} and ${holders.at(-1)}` : holders[0]}{" "}
+          members. Your practice admin can change your role.
+        </p>
+        <Button asChild>
+          <a href="/members">Go to the STATUS board</a>
+        </Button>
+      </section>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-4 py-24 sm:px-6">
+        <title>Access denied</title>
         <h1 className="text-3xl font-bold tracking-tight">Access denied</h1>
         <p className="text-muted-foreground">Your account does not have access to this page.</p>
         <Button asChild>

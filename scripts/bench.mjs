@@ -19,7 +19,11 @@
 //   8. the portal and the console at scale (scripts/lib/scale-bench.mjs): a member's and staff's
 //      pages at 50 connections on a year of 500 practices beside 20, the CSV export of 200,000
 //      submissions, 1,000 open status streams, and two processes with a replica.
-// BENCH_ONLY=memory,bundles,throughput,lighthouse,load,patients,scale runs a subset.
+//   9. IVRs a member sends through the portal's form (scripts/lib/ivr-bench.mjs): IVRs sent per
+//      second at 16 connections for 15 s with eligibility checks on (a CORE endpoint answering
+//      in 300 ms) against checks off, one process on PostgreSQL; every IVR sent has one IVR row
+//      and, with checks on, one check, answered within a minute.
+// BENCH_ONLY=memory,bundles,throughput,lighthouse,load,patients,scale,ivrs runs a subset.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -38,6 +42,7 @@ import { startSmtpServer } from "../tests/support/smtp.ts";
 import { cpuMilliseconds, residentBytes, startApp, startCluster, startNginx } from "./lib/cluster.mjs";
 import { checkRun, sendContacts, storedFor } from "./lib/load.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
+import { benchIvrs } from "./lib/ivr-bench.mjs";
 import { benchScale } from "./lib/scale-bench.mjs";
 
 const PORT = Number.parseInt(process.env.BENCH_PORT ?? "4300", 10);
@@ -46,7 +51,7 @@ const MEMORY_ROUNDS = 8;
 const ROUND = Number.parseInt(process.env.BENCH_ROUND ?? "1000", 10);
 const CONNECTIONS = 50;
 const COMPANY = "inbox@company.example";
-const only = new Set((process.env.BENCH_ONLY ?? "memory,bundles,throughput,lighthouse,load,patients,scale").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "memory,bundles,throughput,lighthouse,load,patients,scale,ivrs").split(","));
 // The parts that measure the process on the embedded database started below.
 const embedded = ["memory", "bundles", "throughput", "lighthouse", "load"].some((part) => only.has(part));
 const CHROMIUM = ensureDebianPackage(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", "chromium");
@@ -461,6 +466,8 @@ if (only.has("patients")) {
 }
 
 if (only.has("scale")) await benchScale({ port: PORT, smtp, baseEnv, work, table, summarise, failures });
+
+if (only.has("ivrs")) await benchIvrs({ port: PORT, smtp, baseEnv, work, table, summarise, failures });
 
 if (app) await app.stop();
 await smtp.stop();

@@ -3,8 +3,10 @@
  *
  * Fills an empty database (DATABASE_URL, or the embedded one in DATA_DIR) with
  * a year of synthetic demo data, made up to now: N practices (default 20) with
- * about 100 patients, 400 IVRs and 300 orders each, invoices, form
- * submissions and audit rows. The same --seed and size give the same data.
+ * about 100 patients, 400 IVRs and 300 orders each, invoices, the use of
+ * every delivered unit (applications), stock and reorders for about one
+ * practice in three, form submissions and audit rows. The same --seed and
+ * size give the same data.
  * --large-practice P gives the first practice P patients (the search of a big
  * practice), taken from the same total; it is 10,000 by default from 500
  * practices on, and 0 (none) below. Every account shares one password, printed

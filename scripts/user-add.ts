@@ -1,10 +1,11 @@
 /**
  * npm run user:add -- --email EMAIL --password PASSWORD --role member|staff|admin
  * npm run user:add -- --email EMAIL --role admin --password-stdin < password.txt
- * npm run user:add -- --email EMAIL --password PASSWORD --role member --practice "Practice name"
+ * npm run user:add -- --email EMAIL --password PASSWORD --role member --practice "Practice name" [--practice-role clinician]
  *
  * Creates the account, or updates its role and password. `--practice` puts a
- * member in that practice, creating the practice when new. Uses the same
+ * member in that practice, creating the practice when new, as its practice
+ * admin unless `--practice-role` says otherwise. Uses the same
  * DATABASE_URL or DATA_DIR as the server.
  */
 import path from "node:path";
@@ -16,6 +17,7 @@ import { openDatabase } from "~/.server/db/client";
 import { inTransaction } from "~/.server/db/transaction";
 import { env } from "~/.server/env";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { isPracticeRole, PRACTICE_ROLE_LABEL, PRACTICE_ROLES } from "~/lib/practice-roles";
 
 function fail(message: string): never {
   console.error(`user:add: ${message}`);
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     role: { type: "string", default: "member" },
     name: { type: "string" },
     practice: { type: "string" },
+    "practice-role": { type: "string", default: "admin" },
   },
   strict: true,
 });
@@ -51,6 +54,9 @@ const problem = passwordProblem(password);
 if (problem) fail(`password: ${problem}`);
 const practiceName = values.practice?.trim();
 if (values.practice !== undefined && !practiceName) fail("give the practice a name: --practice \"Practice name\"");
+const practiceRole = values["practice-role"];
+if (!isPracticeRole(practiceRole)) fail(`--practice-role must be one of ${PRACTICE_ROLES.join(", ")}`);
+if (values["practice-role"] !== "admin" && !practiceName) fail("--practice-role is the role in a practice: give --practice too");
 if (practiceName && role !== "member") fail("--practice is for members: staff and admins work for the company, not a practice");
 
 const e = env();
@@ -64,9 +70,11 @@ try {
     const saved = await addUser(tx, actor, { email, role, password, name: values.name });
     if (!practiceName) return { ...saved, where: "" };
     const { practice, created: newPractice } = await findOrCreatePractice(tx, practiceName);
-    await setMemberPractice(tx, saved.user.id, practice.id);
-    await audit(tx, { actorEmail: actor.email, action: "practice.member", target: saved.user.email, ip: null, detail: practice.name });
-    return { ...saved, where: `, practice ${practice.name}${newPractice ? " (new)" : ""}` };
+    await setMemberPractice(tx, saved.user.id, practice.id, practiceRole);
+    await audit(tx, { actorEmail: actor.email, action: "practice.member", target: saved.user.email, ip: null, detail: `${practice.name}, ${PRACTICE_ROLE_LABEL[practiceRole]}` });
+    // As before roles came: a practice admin is the account the command always made.
+    const roleText = practiceRole === "admin" ? "" : `, ${PRACTICE_ROLE_LABEL[practiceRole].toLowerCase()}`;
+    return { ...saved, where: `, practice ${practice.name}${newPractice ? " (new)" : ""}${roleText}` };
   });
   console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}${where}).`);
 } finally {

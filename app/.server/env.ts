@@ -164,6 +164,8 @@ const schema = z.object({
   ELIGIBILITY_STEDI_KEY: optionalText,
   /** How long one check waits for the clearinghouse's answer (CORE asks real-time answers within 20 s). */
   ELIGIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** An order placed from an IVR whose last answered check is older than this many days asks the payer again (without waiting for it). */
+  ELIGIBILITY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Text messages through Twilio's Messages API: the account (AC…), its auth token and the sender. All three, or none (texts off). */
   TWILIO_ACCOUNT_SID: optionalMatching(/^AC[0-9a-fA-F]{32}$/, "an account SID is AC followed by 32 hexadecimal characters"),
   TWILIO_AUTH_TOKEN: optionalMatching(/^[0-9a-fA-F]{32}$/, "an auth token is 32 hexadecimal characters"),
@@ -274,6 +276,15 @@ export function siteIsHttps(): boolean {
  */
 export function mailDeliveryOff(): boolean {
   return !process.env.SMTP_URL?.trim();
+}
+
+/**
+ * True when ELIGIBILITY_CONNECTOR names a connector, read afresh each call
+ * (like mailDeliveryOff): what is enqueued, what the worker sends and what
+ * the console says agree with the environment, tests' stubs included.
+ */
+export function eligibilityConfigured(): boolean {
+  return Boolean(process.env.ELIGIBILITY_CONNECTOR?.trim());
 }
 
 /**

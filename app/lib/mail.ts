@@ -15,9 +15,16 @@ const NAMED_PURPOSES: Record<string, string> = {
   "account.sign-in-limited": "Sign-in limited notice",
   "ivr.received": "IVR received: notice to the company",
   "ivr.status": "IVR status change: notice to the practice",
+  "ivr.reminder": "IVR authorisation or verification ending: reminder to the practice",
+  "ivr.coverage-ended": "IVR coverage ended (payer's answer): notice to the practice and the company",
   "order.received": "Order received: notice to the company",
   "order.cancelled": "Order cancelled by the practice: notice to the company",
   "order.status": "Order status change: notice to the practice",
+  "order.approval": "Order waiting for the practice's approval: notice to its practice admins",
+  "inventory.recall": "Recall of grafts: notice to the practice",
+  "inventory.reorder-suggested": "Reorder below par drafted: notice to the practice",
+  "inventory.reorder-placed": "Reorder below par placed automatically: notice to the practice",
+  "inventory.expiring": "Units expiring within 30 days: weekly count to the practice",
 };
 
 const FORM_MAILS: Record<string, string> = {

@@ -6,10 +6,12 @@
  * whether a change is allowed.
  */
 
-export const ORDER_STATUSES = ["submitted", "confirmed", "shipped", "delivered", "invoiced", "paid", "cancelled"] as const;
+export const ORDER_STATUSES = ["suggested", "awaiting_approval", "submitted", "confirmed", "shipped", "delivered", "invoiced", "paid", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  suggested: "Suggested reorder",
+  awaiting_approval: "Awaiting practice approval",
   submitted: "Submitted",
   confirmed: "Confirmed",
   shipped: "Shipped",
@@ -26,10 +28,17 @@ export type OrderActorKind = "member" | "staff";
  * Every allowed change, by who may make it, and nothing else: staff move an
  * order along submitted -> confirmed -> shipped -> delivered -> invoiced ->
  * paid and may cancel it until it ships; a member may cancel it only while it
- * is submitted (once confirmed, it is being picked).
+ * is submitted (once confirmed, it is being picked). A reorder the portal
+ * suggests (stock below par) waits for a member to place it or set it aside;
+ * staff see it but do not act on it. An order the practice's approval rule
+ * holds waits in awaiting_approval for a practice admin to approve it (on to
+ * submitted) or decline it (cancelled, with the reason); staff do not see it
+ * until then.
  */
 export const ORDER_TRANSITIONS: Record<OrderActorKind, Record<OrderStatus, readonly OrderStatus[]>> = {
   staff: {
+    suggested: [],
+    awaiting_approval: [],
     submitted: ["confirmed", "cancelled"],
     confirmed: ["shipped", "cancelled"],
     shipped: ["delivered"],
@@ -39,6 +48,8 @@ export const ORDER_TRANSITIONS: Record<OrderActorKind, Record<OrderStatus, reado
     cancelled: [],
   },
   member: {
+    suggested: ["awaiting_approval", "submitted", "cancelled"],
+    awaiting_approval: ["submitted", "cancelled"],
     submitted: ["cancelled"],
     confirmed: [],
     shipped: [],
@@ -62,6 +73,13 @@ export function orderTransitionRefusal(from: OrderStatus, to: OrderStatus, by: O
   if (by === "member" && to === "cancelled" && canTransitionOrder(from, to, "staff"))
     return `An order that is ${ORDER_STATUS_LABELS[from]} is being prepared: call or mail us to cancel it.`;
   return `An order that is ${ORDER_STATUS_LABELS[from]} cannot become ${ORDER_STATUS_LABELS[to]}.`;
+}
+
+/** Orders the supplier does not see yet: they wait for the practice's own approval. */
+export const ORDER_HIDDEN_FROM_STAFF = ["awaiting_approval"] as const satisfies readonly OrderStatus[];
+
+export function hiddenFromStaff(status: OrderStatus): boolean {
+  return (ORDER_HIDDEN_FROM_STAFF as readonly OrderStatus[]).includes(status);
 }
 
 /** Orders that wait on staff: to confirm, to ship, to invoice. */

@@ -22,6 +22,8 @@ export type VerificationResult = {
   priorAuthTo?: string;
   authorisedApplications?: number;
   validUntil: string;
+  /** The fields whose value staff kept from the payer's eligibility answer (the form was prefilled with it). */
+  fromPayer?: string[];
 };
 
 export type VerificationFact = { label: string; value: string | null };

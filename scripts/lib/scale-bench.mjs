@@ -21,13 +21,13 @@ const CONNECTIONS = 50;
 const SECONDS = Number.parseInt(process.env.BENCH_SCALE_SECONDS ?? "6", 10);
 const STREAMS = Number.parseInt(process.env.BENCH_STREAMS ?? "1000", 10);
 const EVENTS = Number.parseInt(process.env.BENCH_STREAM_EVENTS ?? "200", 10);
-const TARGET = { p99: 100, ratio: 1.5, exportRowsPerSecond: 50_000, exportRssGrowth: 50 * 1024 * 1024, streamsRss: 300 * 1024 * 1024, deliveryP99: 1_000 };
+const TARGET = { p99: 100, ratio: 1.5, exportRowsPerSecond: 50_000, exportRssGrowth: 50 * 1024 * 1024, streamsRss: 300 * 1024 * 1024, deliveryP99: 1_000, stockQueryMs: 50 };
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
 /** Signs `email` in through the form; answers the session's Cookie header, or null when refused. */
-async function signIn(url, email, password) {
+export async function signIn(url, email, password) {
   const answer = await fetch(`${url}/auth`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
@@ -65,7 +65,9 @@ async function subjects(url) {
               (select count(*) from audit_log)::int as audit`,
       [practiceId],
     );
-    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, staff: staff.email, admin: admin.email, counts };
+    // A lot the practice received: what a recall looks for.
+    const unit = await one(`select lot from order_units where practice_id = $1 and lot is not null order by expires_on desc limit 1`, [practiceId]);
+    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, staff: staff.email, admin: admin.email, counts, lot: unit?.lot ?? "none" };
   } finally {
     await pool.end();
   }
@@ -88,6 +90,9 @@ function pagesOf(s) {
     ["admin", "audit log, first page", "/admin/audit"],
     ["admin", "audit log, 500 pages deep", null],
     ["staff", "a practice's page", `/admin/practices/${s.practiceId}`],
+    ["member", "stock page", "/members/inventory"],
+    ["staff", "inventory across practices", "/admin/inventory"],
+    ["staff", "recall search by lot", `/admin/recalls?by=lot&value=${encodeURIComponent(s.lot ?? "")}`],
   ];
 }
 
@@ -202,6 +207,7 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
         if (db === large) {
           // A part that fails is reported and the others still run.
           for (const [name, part] of [
+            ["stock queries", () => benchStockQueries(db)],
             ["export", () => benchExport(site, cookies.staff, app.pid, db.url)],
             // On a process of its own (as the one holding a region's open boards would be): the memory the streams cost, not what the page runs above left behind.
             [
@@ -250,6 +256,18 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
     }
     table(`Signed-in pages at ${CONNECTIONS} connections, ${SECONDS} s each, one process (500 practices beside 20)`, ["page", "req/s", "p50 ms", "p99 ms", "20: req/s", "20: p99", "p99 ratio"], rows);
 
+    const sq = results.get("stock queries");
+    if (sq) {
+      table(`Recall and scan lookups on the seeded year (500 practices, ${sq.units} units shipped), ${sq.runs} of each, one at a time`, ["query", "median ms", "p99 ms", "max ms"], [
+        ["recall: every unit of a lot, with practice, facility, disposition and IVR", sq.recall.p50.toFixed(1), sq.recall.p99.toFixed(1), sq.recall.max.toFixed(1)],
+        ["scan lookup: a practice's unit by its identifier", sq.scan.p50.toFixed(1), sq.scan.p99.toFixed(1), sq.scan.max.toFixed(1)],
+      ]);
+      for (const [label, m] of [
+        ["recall query by lot", sq.recall],
+        ["scan lookup", sq.scan],
+      ])
+        summarise(`${label} (500 practices)`, `p99 ${m.p99.toFixed(1)} ms`, `median ${m.p50.toFixed(1)} ms`, "", `< ${TARGET.stockQueryMs} ms`, m.p99 < TARGET.stockQueryMs);
+    }
     const ex = results.get("export");
     if (ex) {
       table("CSV export of every submission, kind by kind, streamed (500 practices)", ["kind", "rows", "seconds", "rows/s"], ex.kinds);
@@ -298,6 +316,42 @@ export async function benchScale({ port, smtp, baseEnv, work, table, summarise, 
   } finally {
     for (const r of replicas) r.destroy();
     await data.stop();
+  }
+}
+
+/**
+ * The recall query and the scan lookup, called as the pages call them, on
+ * lots and identifiers drawn from the seeded shelves: each timed on its own
+ * (no other load), `runs` times.
+ */
+async function benchStockQueries(db) {
+  const { openDatabase } = await import("../../app/.server/db/client.ts");
+  const { findRecallUnits } = await import("../../app/.server/inventory/recalls.ts");
+  const { findStockUnit } = await import("../../app/.server/inventory/stock.ts");
+  const database = await openDatabase({ url: db.url, poolSize: 2 });
+  const runs = 200;
+  try {
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    const { rows: picks } = await pool.query(`select lot, tissue_id, practice_id from order_units where lot is not null order by random() limit ${runs}`);
+    const units = Number((await pool.query(`select count(*) from order_units`)).rows[0].count);
+    await pool.end();
+    const time = async (fn) => {
+      const times = [];
+      for (const pick of picks) {
+        const start = performance.now();
+        await fn(pick);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)], max: times.at(-1) };
+    };
+    // Warm the pool and the plans once.
+    await findRecallUnits(database.db, { by: "lot", value: picks[0].lot });
+    const recall = await time((p) => findRecallUnits(database.db, { by: "lot", value: p.lot }));
+    const scan = await time((p) => findStockUnit(database.db, { practiceId: p.practice_id, scan: p.tissue_id }));
+    return { runs: picks.length, units, recall, scan };
+  } finally {
+    await database.close();
   }
 }
 

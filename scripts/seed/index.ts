@@ -1,6 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { ivrReference } from "~/lib/ivr";
 import { invoiceReference } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
 import * as S from "~/.server/db/schema";
@@ -15,8 +16,8 @@ export { type SeedOptions } from "./plan";
 
 /**
  * `npm run seed:demo`: a year of synthetic practices, patients, IVRs, orders,
- * invoices, form submissions and audit rows, written into an empty database
- * in one transaction (all of it or nothing). See planDemo for what is made,
+ * invoices, applications, stock, form submissions and audit rows, written
+ * into an empty database in one transaction (all of it or nothing). See planDemo for what is made,
  * rows.ts for how each table's row is built, bulk.ts for how rows are written.
  */
 
@@ -27,6 +28,7 @@ const TABLES: readonly PgTable[] = [
   S.practices,
   S.practiceMembers,
   S.facilities,
+  S.parLevels,
   S.providers,
   S.patients,
   S.coverages,
@@ -34,11 +36,13 @@ const TABLES: readonly PgTable[] = [
   S.ivrFollowers,
   S.ivrHistory,
   S.ivrVerifications,
+  S.priorAuthorisations,
   S.orders,
   S.orderLines,
   S.orderUnits,
   S.orderHistory,
   S.orderFollowers,
+  S.graftApplications,
   S.invoices,
   S.invoiceLines,
   S.invoicePayments,
@@ -81,17 +85,18 @@ class Ids {
 }
 
 /**
- * IVR, order and invoice numbers in the order the records were made, across
+ * IVR, order, invoice and application numbers in the order the records were made, across
  * every practice, as the app gives them: a first pass over the year finds
  * them, the second writes the rows with them.
  */
 function numberRecords(year: DemoYear): Map<string, number> {
-  const made: Record<"ivr" | "order" | "invoice", { at: number; id: string }[]> = { ivr: [], order: [], invoice: [] };
+  const made: Record<"ivr" | "order" | "invoice" | "application", { at: number; id: string }[]> = { ivr: [], order: [], invoice: [], application: [] };
   for (const y of year.practiceYears()) {
     // An IVR is numbered when it is sent; a draft has no number.
     for (const i of y.ivrs) if (i.sent) made.ivr.push({ at: i.sent.submittedAt, id: i.id });
     for (const o of y.orders) made.order.push({ at: o.createdAt, id: o.id });
     for (const i of y.invoices) made.invoice.push({ at: i.at, id: i.id });
+    for (const a of y.applications) made.application.push({ at: a.at, id: a.id });
   }
   const numbers = new Map<string, number>();
   for (const list of Object.values(made)) list.sort((a, b) => a.at - b.at || compareIds(a, b)).forEach((r, k) => numbers.set(r.id, k + 1));
@@ -130,6 +135,7 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
       w.add(S.practices, R.practiceRow(p));
       for (const m of p.members) w.add(S.practiceMembers, R.memberRow(m, p));
       for (const f of p.facilities) w.add(S.facilities, R.facilityRow(f, p));
+      for (const level of p.stock?.parLevels ?? []) w.add(S.parLevels, R.parLevelRow(p, level));
       for (const v of p.providers) w.add(S.providers, R.providerRow(v, p));
       for (const a of y.audit) audit(a);
       // Parents before children: patients, then IVRs, orders, invoices.
@@ -144,6 +150,10 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
       for (const order of y.orders) {
         emitOrder(order);
         await w.maybeFlush();
+      }
+      for (const a of y.applications) {
+        w.add(S.graftApplications, R.graftApplicationRow(a, number(a.id)));
+        audit({ at: a.at, actor: a.by.email, action: "application.record", target: a.id, ip: a.by.ip, detail: `${a.line.tissueIds[a.index]} under ${ivrReference(number(a.ivr.id))}` });
       }
       for (const invoice of y.invoices) emitInvoice(invoice);
       await w.maybeFlush();
@@ -190,7 +200,12 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
         if (step.from !== null)
           audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
       }
-      for (const v of i.verifications) w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
+      for (const v of i.verifications) {
+        w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
+        // An approval is also the IVR's authorisation record, as `recordVerification` writes it.
+        const authorisation = R.priorAuthorisationRow(i, v);
+        if (authorisation) w.add(S.priorAuthorisations, authorisation);
+      }
       for (const v of i.views) audit({ at: v.at, actor: v.actor.email, action: "ivr.view", target: i.id, ip: v.actor.ip, detail: null });
     }
 
@@ -198,13 +213,19 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
       w.add(S.orders, R.orderRow(o, number(o.id)));
       for (const l of o.lines) {
         w.add(S.orderLines, R.orderLineRow(o, l));
-        l.tissueIds.forEach((_, k) => w.add(S.orderUnits, R.orderUnitRow(o, l, k)));
+        l.tissueIds.forEach((tissueId, k) => {
+          w.add(S.orderUnits, R.orderUnitRow(o, l, k));
+          // An application audits itself; a unit returned, damaged or expired is audited as the stock page records it.
+          const end = l.ends[k];
+          if (end && end.disposition !== "applied")
+            audit({ at: end.at, actor: end.by.email, action: `unit.${end.disposition}`, target: l.unitIds[k]!, ip: end.by.ip, detail: tissueId });
+        });
       }
       for (const u of o.followers) w.add(S.orderFollowers, R.orderFollowerRow(o, u));
       for (const step of o.steps) {
         w.add(S.orderHistory, R.orderHistoryRow(ids.next("order_history"), o, step));
         if (step.from === null)
-          audit({ at: step.at, actor: step.actor.email, action: "order.create", target: o.id, ip: step.actor.ip, detail: `from IVR ${o.ivr.id}` });
+          audit({ at: step.at, actor: step.actor.email, action: "order.create", target: o.id, ip: step.actor.ip, detail: o.ivr ? `from IVR ${o.ivr.id}` : `${o.reorder} reorder of stock` });
         else audit({ at: step.at, actor: step.actor.email, action: "order.status", target: o.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
       }
       for (const v of o.views) audit({ at: v.at, actor: v.actor.email, action: "order.view", target: o.id, ip: v.actor.ip, detail: null });

@@ -1,5 +1,5 @@
 import { isOrderableBySize, productBySlug, products } from "~/content/products";
-import { coveringSet, sizeArea, type GraftSize } from "~/lib/clinical/graft-sizes";
+import { coveringSet, sizeArea, sizeKey, sizeLabel, type GraftSize } from "~/lib/clinical/graft-sizes";
 import { isValidMbi, isValidNpi } from "~/lib/clinical/identifiers";
 import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
 import { canTransitionIvr, DEFAULT_VALID_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
@@ -7,7 +7,8 @@ import { canTransitionOrder, INVOICE_NET_DAYS, MAX_UNITS_PER_SIZE, type OrderAct
 import type { Role } from "~/lib/accounts";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { defaultDueOn } from "~/.server/orders";
-import { addDays } from "~/lib/calendar";
+import { addBusinessDays, addDays, addYears } from "~/lib/calendar";
+import { formatCents } from "~/lib/format";
 import { todayUtc, type Clinical, type Verification } from "~/.server/ivr";
 import type { Coverage, Patient } from "~/.server/patients";
 import { Rng } from "./random";
@@ -90,6 +91,21 @@ export type PracticePlan = {
   providers: ProviderPlan[];
   members: UserPlan[];
   patients: PatientPlan[];
+  /** Null unless staff allowed the practice to hold stock. */
+  stock: StockPlan | null;
+};
+
+/** A practice that holds stock: since when, its reorder settings and par levels (all at its main facility). */
+export type StockPlan = {
+  since: number;
+  allowedBy: Actor;
+  settingsBy: UserPlan;
+  autoReorder: boolean;
+  monthlyCents: number | null;
+  /** Its stock orders wait for a practice admin's approval (set near the year's end). */
+  approveStock: boolean;
+  facility: FacilityPlan;
+  parLevels: { productSlug: string; size: GraftSize; par: number; at: number; by: UserPlan }[];
 };
 
 /** A coverage as the app reads it back (`getPatient`), with its id. */
@@ -149,7 +165,42 @@ export type IvrPlan = {
 
 export type OrderStep = { from: OrderStatus | null; to: OrderStatus; at: number; actor: Actor; note: string | null };
 
-export type OrderLinePlan = { id: string; position: number; hcpcs: string; size: GraftSize; quantity: number; tissueIds: string[]; unitIds: string[] };
+export type OrderLinePlan = {
+  id: string;
+  position: number;
+  hcpcs: string;
+  size: GraftSize;
+  quantity: number;
+  tissueIds: string[];
+  unitIds: string[];
+  /** A short-dated lot's expiry; null: two years from packing, as most are. */
+  expiresOn: string | null;
+  /** How each unit left the shelf (by position), null while it is on it. */
+  ends: (UnitEnd | null)[];
+};
+
+export type UnitDisposition = "applied" | "returned" | "damaged" | "expired";
+
+/** How a unit left the shelf: when, who recorded it, and why (not for an application: its record says). */
+export type UnitEnd = { disposition: UnitDisposition; at: number; on: string; by: Actor; note: string | null };
+
+/** One unit applied to a patient under a covered IVR, as the portal's application form records it. */
+export type ApplicationPlan = {
+  id: string;
+  order: OrderPlan;
+  line: OrderLinePlan;
+  index: number;
+  ivr: IvrPlan;
+  appliedOn: string;
+  /** When it was recorded. */
+  at: number;
+  by: Actor;
+  wound: { lengthCm: number; widthCm: number; location: WoundLocation };
+  appliedHundredths: number;
+  discardedHundredths: number;
+  discardReason: string | null;
+  signerName: string;
+};
 
 export type InvoicePlan = {
   id: string;
@@ -165,9 +216,14 @@ export type InvoicePlan = {
 
 export type OrderPlan = {
   id: string;
-  ivr: IvrPlan;
+  practice: PracticePlan;
+  /** The patient's IVR it was ordered under; null for a reorder of the practice's stock. */
+  ivr: IvrPlan | null;
+  reorder: "suggested" | "automatic" | null;
+  productSlug: string;
   createdAt: number;
-  creator: UserPlan;
+  /** Null when the portal drafted or placed it (a reorder). */
+  creator: UserPlan | null;
   followers: UserPlan[];
   dateOfService: string;
   facility: FacilityPlan;
@@ -340,7 +396,7 @@ function planPractice(rng: Rng, index: number, options: SeedOptions, start: numb
   // Most practices were with the company from the start of the year; some joined later (but long enough ago to have a history).
   const createdAt = officeHours(rng, start + (rng.chance(0.8) ? rng.between(0, 25 * DAY) : rng.between(25 * DAY, 200 * DAY)));
   const ip = `${index % 2 ? "198.51.100" : "203.0.113"}.${(Math.floor(index / 2) % 254) + 1}`;
-  const practice: PracticePlan = { index, id: rng.uuid(), name, taxId: taxIdOf(rng), createdAt, ip, facilities: [], providers: [], members: [], patients: [] };
+  const practice: PracticePlan = { index, id: rng.uuid(), name, taxId: taxIdOf(rng), createdAt, ip, facilities: [], providers: [], members: [], patients: [], stock: null };
 
   /** The practice's `k`-th member (pN.mK@demo.example), who joined `after` the practice did. */
   const member = (k: number, after: number, disabled: boolean): UserPlan => {
@@ -857,7 +913,10 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
   const covering = coveringSet(product.sizes, sent.areaHundredths / 100).sort((a, b) => sizeArea(b.size) - sizeArea(a.size));
   const plan: OrderPlan = {
     id: rng.uuid(),
+    practice: ivr.practice,
     ivr,
+    reorder: null,
+    productSlug: sent.productSlug,
     createdAt,
     creator,
     followers: [...new Set([creator, ...ivr.followers])],
@@ -874,6 +933,8 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
       quantity: Math.min(line.quantity, MAX_UNITS_PER_SIZE),
       tissueIds: [],
       unitIds: [],
+      expiresOn: null,
+      ends: [],
     })),
     steps: [],
     status: "submitted",
@@ -888,8 +949,7 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
   if (plan.lines.length === 0) return null;
 
   // The path: straight on to paid, or cancelled on the way; a showcase order stops at its target.
-  type Raw = { to: OrderStatus; by: OrderActorKind; delay: number; note?: string };
-  const raw: Raw[] = [];
+  const raw: RawOrderStep[] = [];
   const along = (to: OrderStatus) => raw.push({ to, by: "staff", delay: orderDelay(rng, to, speed) });
   const cancel = (by: OrderActorKind) =>
     raw.push({ to: "cancelled", by, delay: rng.between(HOUR, 20 * HOUR), ...(by === "staff" && rng.chance(0.5) ? { note: rng.pick(V.CANCEL_REASONS) } : {}) });
@@ -912,6 +972,19 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
   const times = stepTimes(createdAt, raw, target ? now - HOUR : null);
   const member = actorOf(creator);
   plan.steps.push({ from: null, to: "submitted", at: createdAt, actor: member, note: null });
+  walkOrder(rng, plan, raw, times, member, staff, now, Boolean(target));
+  return plan;
+}
+
+type RawOrderStep = { to: OrderStatus; by: OrderActorKind; delay: number; note?: string };
+
+/**
+ * Moves an order along its steps up to now, each checked against the
+ * transition table: staff's views, the units and their lot on shipping, the
+ * invoice, its payment. `fixedTerms`: the invoice is due in the usual 30 days.
+ */
+function walkOrder(rng: Rng, plan: OrderPlan, raw: readonly RawOrderStep[], times: readonly number[], member: Actor, staff: readonly UserPlan[], now: number, fixedTerms: boolean) {
+  const product = productBySlug(plan.productSlug)!;
   for (const [i, step] of raw.entries()) {
     const at = times[i]!;
     if (at > now) break;
@@ -945,7 +1018,7 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
         at,
         issuedOn,
         // Net 30 (the showcase's overdue invoice among them), now and then longer.
-        dueOn: target || rng.chance(0.9) ? defaultDueOn(issuedOn) : addDays(issuedOn, INVOICE_NET_DAYS + 15),
+        dueOn: fixedTerms || rng.chance(0.9) ? defaultDueOn(issuedOn) : addDays(issuedOn, INVOICE_NET_DAYS + 15),
         issuedBy: actor,
         lines,
         totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.units, 0),
@@ -962,7 +1035,6 @@ function planOrder(rng: Rng, ivr: IvrPlan, createdAt: number, staff: readonly Us
       };
     }
   }
-  return plan;
 }
 
 // ---------------------------------------------------------------------------
@@ -1045,6 +1117,277 @@ function planOrdersOf(rng: Rng, ivr: IvrPlan, staff: readonly UserPlan[], now: n
     if (!order) return;
     orders.push(order);
     if (order.status !== "cancelled") counted++;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The shelf: units applied to patients, returned, damaged or expired, and the stock some practices hold
+
+/** The portal acting on the practice's behalf: it drafts and places reorders below par. */
+const REORDER_ACTOR: Actor = { email: "reorder@portal", ip: null };
+
+const signerOf = (p: ProviderPlan) => `${p.firstName} ${p.lastName}, ${p.credentials}`;
+
+/** A visit on `day` (or the next weekday) in office hours. */
+const visitOn = (rng: Rng, day: string) => officeHours(rng, Date.parse(`${day}T14:00:00Z`) + rng.between(0, 9 * HOUR));
+
+/** The wound as measured at the visit: the IVR's, a little smaller as it heals. */
+function measuredWound(rng: Rng, ivr: IvrPlan): ApplicationPlan["wound"] {
+  const c = ivr.sent!.clinical;
+  const healed = rng.between(0.7, 1);
+  const cm = (v: number | undefined) => Math.max(0.2, Math.round((v ?? 1) * healed * 10) / 10);
+  return { lengthCm: cm(c.lengthCm), widthCm: cm(c.widthCm), location: c.woundLocation as WoundLocation };
+}
+
+/** One unit applied at a visit: the whole unit most of the time, now and then a trimmed edge discarded, with its reason. */
+function applicationOf(rng: Rng, order: OrderPlan, line: OrderLinePlan, index: number, ivr: IvrPlan, visit: number, recorded: number, by: Actor): ApplicationPlan {
+  const unit = Math.round(sizeArea(line.size) * 100);
+  // 0.5 to 3 cm² in quarters, never more than half a small unit.
+  const discarded = rng.chance(0.8) ? 0 : Math.min(Math.round(rng.between(0.5, 3) * 4) * 25, Math.floor(unit / 2));
+  return {
+    id: rng.uuid(),
+    order,
+    line,
+    index,
+    ivr,
+    appliedOn: dateOf(visit),
+    at: recorded,
+    by,
+    wound: measuredWound(rng, ivr),
+    appliedHundredths: unit - discarded,
+    discardedHundredths: discarded,
+    discardReason: discarded > 0 ? rng.pick(V.DISCARD_REASONS) : null,
+    signerName: signerOf(ivr.sent!.provider),
+  };
+}
+
+const unitsOf = (order: OrderPlan) => order.lines.flatMap((line) => line.unitIds.map((_, index) => ({ line, index })));
+
+/**
+ * What became of the units of the practice's delivered patient orders: most
+ * applied to the order's patient under its IVR at the visit on (or shortly
+ * after) the date of service, all of an order's units at one visit; a few
+ * returned or damaged; those of orders delivered for a visit yet to come
+ * still on the shelf.
+ */
+function planPatientUnits(rng: Rng, year: PracticeYear, now: number) {
+  for (const order of year.orders) {
+    const ivr = order.ivr;
+    if (!ivr || order.deliveredAt === null) continue;
+    const by = actorOf(order.creator!);
+    const delivered = dateOf(order.deliveredAt);
+    const fate = rng.weighted([["applied", 94], ["returned", 3], ["damaged", 1], ["kept", 2]] as const);
+    if (fate === "kept") continue;
+    if (fate === "applied") {
+      const day = order.dateOfService > delivered ? order.dateOfService : delivered;
+      const visit = Math.max(visitOn(rng, rng.chance(0.7) ? day : addDays(day, rng.int(1, 3))), order.deliveredAt + rng.between(30 * MINUTE, 2 * HOUR));
+      const recorded = visit + rng.between(5 * MINUTE, 2 * HOUR);
+      // The patient is yet to be seen: the grafts wait on the shelf.
+      if (recorded > now) continue;
+      if (dateOf(visit) <= ivr.orderable!.until) {
+        for (const { line, index } of unitsOf(order)) {
+          const application = applicationOf(rng, order, line, index, ivr, visit, recorded, by);
+          year.applications.push(application);
+          line.ends[index] = { disposition: "applied", at: recorded, on: application.appliedOn, by, note: null };
+        }
+        continue;
+      }
+    }
+    // Returned unopened (or, past the IVR's dates, unusable for it), or damaged on arrival.
+    const damaged = fate === "damaged";
+    const at = officeHours(rng, order.deliveredAt + (damaged ? rng.between(HOUR, 2 * DAY) : rng.between(2 * DAY, 12 * DAY)));
+    if (at > now) continue;
+    const note = rng.pick(damaged ? V.DAMAGE_NOTES : V.RETURN_NOTES);
+    for (const { line, index } of unitsOf(order)) line.ends[index] = { disposition: damaged ? "damaged" : "returned", at, on: dateOf(at), by, note };
+  }
+}
+
+/**
+ * About one practice in three holds stock (the first always does, so that a
+ * small demo shows it): staff allowed it some months ago, a member set par
+ * levels at the main facility for a few sizes of the one or two products it
+ * orders most, and half of them let the portal reorder automatically within a
+ * monthly amount. From then on the portal reorders what is below par every
+ * week or few (a suggested reorder a member places, or an automatic one), the
+ * orders go their way like any other, and the delivered units are applied to
+ * the practice's covered patients, now and then returned or damaged, or expire
+ * (a short-dated lot) on the shelf. The newest reorder is a suggestion still
+ * waiting for a member.
+ */
+function planStock(rng: Rng, year: PracticeYear, staff: readonly UserPlan[], now: number, start: number) {
+  const { practice } = year;
+  if (practice.index !== 0 && !rng.chance(1 / 3)) return;
+  const uses = new Map<string, number>();
+  for (const ivr of year.ivrs) {
+    const slug = ivr.sent?.productSlug;
+    if (ivr.orderable && slug && isOrderableBySize(productBySlug(slug)!)) uses.set(slug, (uses.get(slug) ?? 0) + 1);
+  }
+  const ranked = [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([slug]) => productBySlug(slug)!);
+  if (ranked.length === 0) return;
+  const stocked = ranked.slice(0, rng.chance(0.6) ? 1 : 2);
+  const active = practice.members.filter((m) => !m.disabled);
+  const since = officeHours(rng, Math.max(practice.createdAt + 14 * DAY, start + rng.between(20 * DAY, 120 * DAY)));
+  const autoReorder = rng.chance(0.5);
+  const stock: StockPlan = {
+    since,
+    allowedBy: pickStaff(rng, staff),
+    settingsBy: active[0]!,
+    autoReorder,
+    monthlyCents: autoReorder ? rng.int(10, 40) * 50_000 : null,
+    approveStock: false,
+    facility: practice.facilities[0]!,
+    parLevels: [],
+  };
+  practice.stock = stock;
+  const a = (at: number, actor: Actor, action: string, detail: string) => year.audit.push({ at, actor: actor.email, action, target: practice.id, ip: actor.ip, detail });
+  a(since, stock.allowedBy, "practice.holds-stock", "allowed");
+  const settings = actorOf(stock.settingsBy);
+  let at = since + rng.between(HOUR, 4 * HOUR);
+  if (autoReorder) a(at, settings, "stock.reorder-settings", `automatic within ${formatCents(stock.monthlyCents!)} a month`);
+  for (const product of stocked) {
+    const sizes = [...product.sizes].sort((x, y) => sizeArea(x) - sizeArea(y)).slice(0, 6);
+    const count = rng.int(2, Math.min(4, sizes.length));
+    for (let k = 0; k < count; k++) {
+      const size = sizes.splice(rng.int(0, sizes.length - 1), 1)[0]!;
+      at += rng.between(MINUTE, 4 * MINUTE);
+      const level = { productSlug: product.slug, size, par: rng.int(2, 6), at, by: stock.settingsBy };
+      stock.parLevels.push(level);
+      a(at, settings, "stock.par", `${product.name} ${sizeLabel(size)}: ${level.par}`);
+    }
+  }
+
+  // The shelf as it was at any moment: each unit from its delivery until it left (Infinity: still there).
+  const shelf: { slug: string; key: string; from: number; until: number }[] = [];
+  const orders: { order: OrderPlan; closed: number }[] = [];
+  const today = dateOf(now);
+  const deficits = (t: number) =>
+    stock.parLevels.map((level) => {
+      const key = sizeKey(level.size);
+      const usable = shelf.filter((u) => u.slug === level.productSlug && u.key === key && u.from <= t && u.until > t).length;
+      const onOrder = orders
+        .filter((o) => o.order.productSlug === level.productSlug && o.order.createdAt <= t && o.closed > t)
+        .reduce((n, o) => n + o.order.lines.filter((l) => sizeKey(l.size) === key).reduce((q, l) => q + l.quantity, 0), 0);
+      return { level, missing: Math.max(0, level.par - usable - onOrder) };
+    });
+
+  /** A reorder run at `t`: past ones walk on to their end; the open one waits for a member, or (`held`) for a practice admin's approval. */
+  const reorder = (t: number, open: boolean, held = false) => {
+    const wanted = held ? [{ level: stock.parLevels[0]!, missing: 1 }] : deficits(t).filter((d) => d.missing > 0);
+    // The newest suggestion is there however full the shelf: a member has it to place or set aside.
+    if (open && wanted.length === 0) wanted.push({ level: stock.parLevels[0]!, missing: 1 });
+    for (const product of stocked) {
+      const lines = wanted.filter((d) => d.level.productSlug === product.slug);
+      if (lines.length === 0) continue;
+      const kind = held || (!open && autoReorder && rng.chance(0.85)) ? "automatic" : "suggested";
+      const first: OrderStatus = held ? "awaiting_approval" : kind === "automatic" ? "submitted" : "suggested";
+      const plan: OrderPlan = {
+        id: rng.uuid(),
+        practice,
+        ivr: null,
+        reorder: kind,
+        productSlug: product.slug,
+        createdAt: t,
+        creator: null,
+        followers: [...practice.members],
+        dateOfService: addBusinessDays(dateOf(t), 5),
+        facility: stock.facility,
+        shippingSpeed: "standard",
+        poNumber: null,
+        notes: null,
+        lines: lines.map((d, i) => ({
+          id: rng.uuid(),
+          position: i + 1,
+          hcpcs: product.hcpcs,
+          size: d.level.size,
+          quantity: Math.min(d.missing, MAX_UNITS_PER_SIZE),
+          tissueIds: [],
+          unitIds: [],
+          expiresOn: null,
+          ends: [],
+        })),
+        steps: [{ from: null, to: first, at: t, actor: REORDER_ACTOR, note: null }],
+        status: first,
+        updatedAt: t,
+        carrier: null,
+        trackingNumber: null,
+        shippedAt: null,
+        deliveredAt: null,
+        invoice: null,
+        views: [],
+      };
+      const raw: RawOrderStep[] = [];
+      const along = (to: OrderStatus) => raw.push({ to, by: "staff", delay: orderDelay(rng, to, plan.shippingSpeed) });
+      if (!open) {
+        const setAside = kind === "suggested" && rng.chance(0.1);
+        if (setAside) raw.push({ to: "cancelled", by: "member", delay: rng.between(2 * HOUR, 3 * DAY), note: "Set aside by the practice" });
+        else {
+          if (kind === "suggested") raw.push({ to: "submitted", by: "member", delay: rng.between(30 * MINUTE, 2 * DAY) });
+          const fate = rng.weighted([["cancelled before confirming", 2], ["cancelled before shipping", 2], ["never paid", 2], ["paid", 94]] as const);
+          if (fate === "cancelled before confirming") raw.push({ to: "cancelled", by: "staff", delay: rng.between(HOUR, 20 * HOUR), note: rng.pick(V.CANCEL_REASONS) });
+          else if (fate === "cancelled before shipping") {
+            along("confirmed");
+            raw.push({ to: "cancelled", by: "staff", delay: rng.between(HOUR, 20 * HOUR), note: rng.pick(V.CANCEL_REASONS) });
+          } else for (const to of ORDER_PATH.slice(1, fate === "never paid" ? -1 : undefined)) along(to);
+        }
+      }
+      walkOrder(rng, plan, raw, stepTimes(t, raw, null), actorOf(rng.pick(active)), staff, now, false);
+      year.orders.push(plan);
+      const cancelled = plan.status === "cancelled" ? plan.updatedAt : Infinity;
+      orders.push({ order: plan, closed: plan.deliveredAt ?? cancelled });
+      if (plan.shippedAt === null) continue;
+      for (const line of plan.lines) if (rng.chance(0.12)) line.expiresOn = addDays(dateOf(plan.shippedAt), rng.int(90, 240));
+      if (plan.deliveredAt !== null) shelveUnits(plan, plan.deliveredAt);
+    }
+  };
+
+  const sameProduct = year.ivrs.filter((ivr) => ivr.orderable && ivr.authorisedApplications === null && stocked.some((p) => p.slug === ivr.sent!.productSlug));
+  /** Each delivered unit's use: applied to a covered patient within weeks, now and then returned or damaged, or left to expire. */
+  const shelveUnits = (order: OrderPlan, delivered: number) => {
+    for (const { line, index } of unitsOf(order)) {
+      const expires = line.expiresOn ?? addYears(dateOf(order.shippedAt!), 2);
+      const by = actorOf(rng.pick(active));
+      const fate = rng.weighted([["applied", 45], ["returned", 2], ["damaged", 2], ["kept", 51]] as const);
+      let end: UnitEnd | null = null;
+      if (fate === "applied") {
+        const visit = visitOn(rng, addDays(dateOf(delivered), rng.int(1, 60)));
+        const recorded = visit + rng.between(5 * MINUTE, 2 * HOUR);
+        const day = dateOf(visit);
+        const covered = sameProduct.filter((ivr) => ivr.sent!.productSlug === order.productSlug && ivr.orderable!.from <= visit && ivr.orderable!.until >= day);
+        if (recorded <= now && day <= expires && covered.length > 0) {
+          const application = applicationOf(rng, order, line, index, rng.pick(covered), visit, recorded, by);
+          year.applications.push(application);
+          end = { disposition: "applied", at: recorded, on: day, by, note: null };
+        }
+      } else if (fate !== "kept") {
+        const at = officeHours(rng, delivered + rng.between(HOUR, 20 * DAY));
+        if (at <= now) end = { disposition: fate, at, on: dateOf(at), by, note: rng.pick(fate === "damaged" ? V.DAMAGE_NOTES : V.RETURN_NOTES) };
+      }
+      if (!end && expires < today) {
+        const at = visitOn(rng, addDays(expires, rng.int(1, 5)));
+        if (at <= now) end = { disposition: "expired", at, on: dateOf(at), by, note: rng.pick(V.EXPIRY_NOTES) };
+      }
+      line.ends[index] = end;
+      const lapsed = Date.parse(`${addDays(expires, 1)}T00:00:00Z`);
+      shelf.push({ slug: order.productSlug, key: sizeKey(line.size), from: delivered, until: Math.min(end ? end.at : Infinity, lapsed) });
+    }
+  };
+
+  // The first reorder fills the new par levels; then the portal's checks every week or few, and the newest suggestion.
+  let t = at + rng.between(10 * MINUTE, 2 * HOUR);
+  let last = t;
+  while (t < now - 3 * DAY) {
+    reorder(t, false);
+    last = t;
+    t = officeHours(rng, t + rng.between(7 * DAY, 21 * DAY));
+  }
+  const newest = Math.min(now - 10 * MINUTE, Math.max(last + HOUR, now - rng.between(2 * HOUR, 2 * DAY)));
+  reorder(newest, true);
+  // Some practices (the first always) came to approve their stock orders; the automatic reorder since waits for a practice admin.
+  if (practice.index === 0 || rng.chance(0.3)) {
+    stock.approveStock = true;
+    const decided = newest - rng.between(HOUR, 3 * DAY);
+    a(decided, settings, "practice.approvals", "no approval -> approval for stock orders");
+    reorder(Math.min(now - 5 * MINUTE, newest + rng.between(MINUTE, HOUR)), true, true);
   }
 }
 
@@ -1198,6 +1541,8 @@ export type PracticeYear = {
   ivrs: IvrPlan[];
   orders: OrderPlan[];
   invoices: InvoicePlan[];
+  /** Units applied to patients, from their own orders and from the practice's stock. */
+  applications: ApplicationPlan[];
   /** Onboarding and its members' sign-ins. */
   audit: AuditPlan[];
 };
@@ -1252,9 +1597,12 @@ export class DemoYear {
       const prng = this.rng.fork(`practice ${i}`);
       const admin = prng.pick(this.admins);
       const practice = planPractice(prng, i, this.options, this.start, names, npis);
-      const year: PracticeYear = { practice, patients: [], ivrs: [], orders: [], invoices: [], audit: [] };
+      const year: PracticeYear = { practice, patients: [], ivrs: [], orders: [], invoices: [], applications: [], audit: [] };
       planOnboarding(practice, admin, year.audit);
       planPracticeYear(prng.fork("year"), practice, this.patientCounts[i]!, this.workers, this.options, this.start, mbis, year);
+      // What came after this release's stock: drawn apart, so the year above comes out as it always did.
+      planPatientUnits(prng.fork("units"), year, this.now);
+      planStock(prng.fork("stock"), year, this.workers, this.now, this.start);
       year.invoices = year.orders.flatMap((o) => (o.invoice ? [o.invoice] : []));
       const signIns = prng.fork("sign-ins");
       for (const user of practice.members.filter((m) => !m.disabled)) planSignIns(signIns, user, user.createdAt + HOUR, this.now, 0.5, year.audit);

@@ -4,6 +4,9 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { productBySlug } from "~/content/products";
+import { addYears } from "~/lib/calendar";
+import { claimLine } from "~/lib/clinical/claim-line";
+import { sizeArea } from "~/lib/clinical/graft-sizes";
 import { todayUtc } from "~/.server/ivr";
 import { patientLookupHash, seal, sealJson } from "~/.server/crypto";
 import { SEALED_COLUMNS } from "~/.server/crypto/rotate";
@@ -17,6 +20,7 @@ import {
   contactMessages,
   coverages,
   facilities,
+  graftApplications,
   intakes,
   invoiceLines,
   invoicePayments,
@@ -30,9 +34,11 @@ import {
   orderLines,
   orders,
   orderUnits,
+  parLevels,
   patients,
   practiceMembers,
   practices,
+  priorAuthorisations,
   providers,
   submissionFiles,
   submissionNotes,
@@ -42,6 +48,7 @@ import {
 import { practiceNameKey } from "~/.server/practices";
 import type { Row } from "./bulk";
 import type {
+  ApplicationPlan,
   AuditPlan,
   CoveragePlan,
   FacilityPlan,
@@ -112,12 +119,29 @@ export const practiceRow = (p: PracticePlan): Row<typeof practices> => ({
   name: p.name,
   nameKey: practiceNameKey(p.name),
   taxId: p.taxId,
+  holdsStock: p.stock !== null,
+  autoReorder: p.stock?.autoReorder ?? false,
+  reorderMonthlyCents: p.stock?.monthlyCents ?? null,
+  approveStock: p.stock?.approveStock ?? false,
   createdAt: at(p.createdAt),
+});
+
+export const parLevelRow = (p: PracticePlan, level: NonNullable<PracticePlan["stock"]>["parLevels"][number]): Row<typeof parLevels> => ({
+  practiceId: p.id,
+  facilityId: p.stock!.facility.id,
+  productSlug: level.productSlug,
+  lengthMm: mm(level.size.lengthCm),
+  widthMm: mm(level.size.widthCm),
+  par: level.par,
+  updatedBy: level.by.email,
+  updatedAt: at(level.at),
 });
 
 export const memberRow = (u: UserPlan, practice: PracticePlan): Row<typeof practiceMembers> => ({
   userId: u.id,
   practiceId: practice.id,
+  // The practice's first member is its admin; those who joined later see its patients and orders.
+  role: u.email === practice.members[0]?.email ? "admin" : "clinician",
   createdAt: at(u.createdAt),
 });
 
@@ -239,19 +263,39 @@ export const ivrVerificationRow = (ivr: IvrPlan, v: IvrPlan["verifications"][num
   verifiedAt: at(v.at),
 });
 
+/** The authorisation an approval records (its id is the verification's: one each), or null for another outcome. */
+export const priorAuthorisationRow = (ivr: IvrPlan, v: IvrPlan["verifications"][number]): Row<typeof priorAuthorisations> | null => {
+  const r = v.result;
+  if (r.outcome !== "prior_auth_approved" || !r.priorAuthNumber || !r.priorAuthFrom || !r.priorAuthTo) return null;
+  return {
+    id: v.id,
+    ivrId: ivr.id,
+    numberSealed: sealed(priorAuthorisations, "numberSealed", r.priorAuthNumber)!,
+    trackingNumberSealed: null,
+    validFrom: r.priorAuthFrom,
+    validTo: r.priorAuthTo,
+    authorisedApplications: r.authorisedApplications ?? null,
+    productSlugs: [],
+    recordedBy: v.by.email,
+    createdAt: at(v.at),
+    replacedAt: null,
+  };
+};
+
 export const orderRow = (o: OrderPlan, number: number): Row<typeof orders> & { number: number } => ({
   id: o.id,
   number,
-  practiceId: o.ivr.practice.id,
-  ivrId: o.ivr.id,
-  patientId: o.ivr.patient.id,
-  productSlug: o.ivr.sent!.productSlug,
-  createdBy: o.creator.id,
+  practiceId: o.practice.id,
+  ivrId: o.ivr?.id ?? null,
+  patientId: o.ivr?.patient.id ?? null,
+  reorder: o.reorder,
+  productSlug: o.productSlug,
+  createdBy: o.creator?.id ?? null,
   status: o.status,
   dateOfService: o.dateOfService,
   facilityId: o.facility.id,
   // What the order was placed with: pages and documents read these, not today's facility.
-  practiceName: o.ivr.practice.name,
+  practiceName: o.practice.name,
   facilityName: o.facility.name,
   shipTo: {
     addressLine1: o.facility.addressLine1,
@@ -261,11 +305,11 @@ export const orderRow = (o: OrderPlan, number: number): Row<typeof orders> & { n
     zip: o.facility.zip,
     phone: o.facility.phone,
   },
-  productName: productBySlug(o.ivr.sent!.productSlug)!.name,
+  productName: productBySlug(o.productSlug)!.name,
   shippingSpeed: o.shippingSpeed,
   poNumber: o.poNumber,
   notesSealed: sealed(orders, "notesSealed", o.notes),
-  woundAreaHundredths: o.ivr.sent!.areaHundredths,
+  woundAreaHundredths: o.ivr?.sent!.areaHundredths ?? null,
   carrier: o.carrier,
   trackingNumber: o.trackingNumber,
   shippedAt: o.shippedAt === null ? null : at(o.shippedAt),
@@ -287,13 +331,67 @@ export const orderLineRow = (o: OrderPlan, l: OrderLinePlan): Row<typeof orderLi
   quantity: l.quantity,
 });
 
-export const orderUnitRow = (o: OrderPlan, l: OrderLinePlan, index: number): Row<typeof orderUnits> => ({
-  id: l.unitIds[index]!,
-  orderId: o.id,
-  lineId: l.id,
-  position: index + 1,
-  tissueId: l.tissueIds[index]!,
-});
+export function orderUnitRow(o: OrderPlan, l: OrderLinePlan, index: number): Row<typeof orderUnits> {
+  const end = l.ends[index] ?? null;
+  return {
+    id: l.unitIds[index]!,
+    orderId: o.id,
+    lineId: l.id,
+    position: index + 1,
+    tissueId: l.tissueIds[index]!,
+    practiceId: o.practice.id,
+    facilityId: o.facility.id,
+    productSlug: o.productSlug,
+    lengthMm: mm(l.size.lengthCm),
+    widthMm: mm(l.size.widthCm),
+    // The identifier is the lot and a unit number ("4250-260412-071"); a graft keeps two years from packing, a short-dated lot less.
+    lot: l.tissueIds[index]!.replace(/-\d{3}$/, ""),
+    expiresOn: o.shippedAt === null ? null : (l.expiresOn ?? addYears(dateOf(o.shippedAt), 2)),
+    stockedAt: o.deliveredAt === null ? null : at(o.deliveredAt),
+    disposition: end?.disposition ?? null,
+    disposedOn: end?.on ?? null,
+    disposedBy: end?.by.email ?? null,
+    dispositionNoteSealed: sealed(orderUnits, "dispositionNoteSealed", end?.note ?? null),
+  };
+}
+
+/**
+ * An application as the portal's form records it (`recordApplication`): the
+ * wound measured that day and the claim line worked out from it, with the
+ * patient's primary payer, sealed; the unit's area split into applied and
+ * discarded.
+ */
+export function graftApplicationRow(a: ApplicationPlan, number: number): Row<typeof graftApplications> & { number: number } {
+  const product = productBySlug(a.order.productSlug)!;
+  const patient = a.ivr.patient;
+  const claim = claimLine({
+    dateOfService: a.appliedOn,
+    location: a.wound.location,
+    woundAreaCm2: Math.round(a.wound.lengthCm * a.wound.widthCm * 100) / 100,
+    unitAreaCm2: sizeArea(a.line.size),
+    appliedCm2: a.appliedHundredths / 100,
+    discardedCm2: a.discardedHundredths / 100,
+    product,
+    payerType: patient.coverages[0]?.payerType ?? null,
+  });
+  return {
+    id: a.id,
+    number,
+    practiceId: a.order.practice.id,
+    unitId: a.line.unitIds[a.index]!,
+    ivrId: a.ivr.id,
+    patientId: patient.id,
+    appliedOn: a.appliedOn,
+    woundSealed: sealedJson(graftApplications, "woundSealed", a.wound),
+    appliedHundredths: a.appliedHundredths,
+    discardedHundredths: a.discardedHundredths,
+    discardReasonSealed: sealed(graftApplications, "discardReasonSealed", a.discardReason),
+    claimSealed: sealedJson(graftApplications, "claimSealed", claim),
+    signerName: a.signerName,
+    createdBy: null,
+    createdAt: at(a.at),
+  };
+}
 
 export const orderHistoryRow = (id: string, o: OrderPlan, step: OrderStep): Row<typeof orderHistory> => ({
   id,
@@ -311,7 +409,7 @@ export const invoiceRow = (i: InvoicePlan, number: number): Row<typeof invoices>
   id: i.id,
   number,
   orderId: i.order.id,
-  practiceId: i.order.ivr.practice.id,
+  practiceId: i.order.practice.id,
   issuedOn: i.issuedOn,
   dueOn: i.dueOn,
   totalCents: i.totalCents,

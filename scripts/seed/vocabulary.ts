@@ -260,3 +260,17 @@ export const CERTIFICATIONS = [
 ] as const;
 
 export const STAFF_NOTES = ["Called back; sent product information.", "Passed to the regional representative.", "Left a voicemail; will try again tomorrow.", "Scheduled a call for next week."] as const;
+
+/** Why part of a graft was discarded at an application, as clinicians write it. */
+export const DISCARD_REASONS = [
+  "Trimmed to the wound's margins.",
+  "Edge trimmed to fit the wound bed.",
+  "Corner folded on placement and was cut away.",
+  "Trimmed to avoid overlapping intact skin.",
+  "Excess beyond the wound edge removed.",
+] as const;
+
+/** Why a unit left the shelf other than by application. */
+export const RETURN_NOTES = ["Patient's visit cancelled; returned unopened.", "Ordered in the wrong size; returned unopened.", "Patient moved to another clinic; returned unopened."] as const;
+export const DAMAGE_NOTES = ["Outer pouch torn on arrival.", "Dropped on the floor before opening.", "Seal broken when found on the shelf.", "Package wet from a leak in the storage room."] as const;
+export const EXPIRY_NOTES = ["Expired on the shelf; discarded.", "Past its expiry date; set aside for disposal."] as const;

@@ -117,7 +117,8 @@ test.describe("a prior authorization's dates", () => {
     await dateOfService.fill(day(19));
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(dateOfService).toHaveAttribute("aria-invalid", "true");
-    await expect(dateOfService).toHaveAccessibleDescription(new RegExp(`prior authorization runs from ${WINDOW.from} to ${WINDOW.to}: choose a date of service inside it\\.`));
+    // The approval made the IVR's authorisation a record of its own: its rule words the refusal.
+    await expect(dateOfService).toHaveAccessibleDescription(new RegExp(`The authorisation is valid from ${WINDOW.from} to ${WINDOW.to}\\.`));
     await expect(page.getByLabel("PO number (optional)")).toHaveValue("PO-PA-1");
     await expect(page.locator("[data-ordered]")).toHaveText("14 cm²");
     await checkBothWidths(page, "order-before-window");

@@ -74,6 +74,10 @@ test("one IVR from coverage to a paid invoice: ordered, confirmed, shipped with 
   await work(clerk).getByLabel("4 × 4 cm, unit 1 of 1: tissue identifier").fill(TISSUE_IDS[0]!);
   await work(clerk).getByLabel("2 × 2 cm, unit 1 of 2: tissue identifier").fill(TISSUE_IDS[1]!);
   await work(clerk).getByLabel("2 × 2 cm, unit 2 of 2: tissue identifier").fill(TISSUE_IDS[2]!);
+  for (const unit of ["4 × 4 cm, unit 1 of 1", "2 × 2 cm, unit 1 of 2", "2 × 2 cm, unit 2 of 2"]) {
+    await work(clerk).getByLabel(`${unit}: lot`).fill("AM2611");
+    await work(clerk).getByLabel(`${unit}: expiry date`).fill("2035-12-31");
+  }
   await work(clerk).getByRole("button", { name: "Ship order" }).click();
   await expect(work(clerk).getByRole("button", { name: "Mark delivered" })).toBeVisible();
 

@@ -90,7 +90,7 @@ test("every answer carries the security headers, and a rendered page's inline sc
   expect(nonce).toBeTruthy();
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["permissions-policy"]).toContain("camera=(self)");
   expect(headers["strict-transport-security"]).toBeUndefined();
   expect(headers["x-powered-by"]).toBeUndefined();
   const inline = await page.locator("script:not([src])").evaluateAll((ss) => ss.map((s) => (s as HTMLScriptElement).nonce));

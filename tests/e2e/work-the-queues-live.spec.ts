@@ -99,7 +99,7 @@ test("the console's menu has a line of its own at 1280 px and wraps in whole ite
   const page = await signedInPage(browser, "admin");
   const menu = page.getByRole("navigation", { name: "Staff console" });
   const items = menu.getByRole("listitem");
-  await expect(items).toHaveCount(8);
+  await expect(items).toHaveCount(10);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   const wide = await items.evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));

@@ -253,8 +253,20 @@ describe.each(drivers)("jobs on %s", (driver) => {
 
   it("runs the product's housekeeping from its schedule", async () => {
     const enqueued = await enqueuePeriods(database.db, productSchedules, new Date(), SCHEDULE_TIME_ZONE);
-    expect(enqueued.map((key) => key.split(":")[1]).sort()).toEqual(["forms.prune", "ivr.drafts.remove", "ivr.expire", "jobs.prune", "mail.purge", "patients.reindex", "rate-limits.prune"]);
-    expect(await runDue(database.db, jobKinds)).toEqual({ done: 7, retried: 0, failed: 0, lost: 0 });
+    expect(enqueued.map((key) => key.split(":")[1]).sort()).toEqual([
+      "authorisations.remind",
+      "eligibility.recheck",
+      "forms.prune",
+      "inventory.expiring",
+      "inventory.reorder",
+      "ivr.drafts.remove",
+      "ivr.expire",
+      "jobs.prune",
+      "mail.purge",
+      "patients.reindex",
+      "rate-limits.prune",
+    ]);
+    expect(await runDue(database.db, jobKinds)).toEqual({ done: 11, retried: 0, failed: 0, lost: 0 });
   });
 
   it("drops finished jobs after the retention period and keeps failed ones", async () => {

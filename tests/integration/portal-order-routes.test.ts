@@ -195,7 +195,7 @@ describe.each(drivers)("the portal's order routes on %s", (driver) => {
     const placed = await call(formAction, post("/members/orders/new", orderFields({ "qty-4x4": "1" }), nurse));
     const id = placed.headers.get("Location")!.split("/").pop()!;
     await confirmOrder(db(), { id, actor: STAFF });
-    await shipOrder(db(), { id, actor: STAFF, input: valid(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", "unit-1-1": "SR-0001" }) });
+    await shipOrder(db(), { id, actor: STAFF, input: valid(shipmentSchema, { carrier: "ups", trackingNumber: "1Z999AA10123456784", "unit-1-1": "SR-0001", "lot-1-1": "LT-11", "expires-1-1": "2099-06-30" }) });
     await markDelivered(db(), { id, actor: STAFF, today: day(0), input: { deliveredOn: day(0) } });
     // Issued ten days ago and due yesterday: overdue today.
     await invoiceOrder(db(), { id, actor: STAFF, today: day(-10), input: valid(invoiceSchema, { dueOn: day(-1), "price-1": "1250.5" }) });

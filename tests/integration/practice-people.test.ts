@@ -107,9 +107,10 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
       expect((await practiceOfUser(db, created!.id))?.id).toBe(mine);
       expect(await db.select().from(passwordTokens).where(eq(passwordTokens.userId, created!.id))).toHaveLength(1);
       const [row] = await db.select().from(auditLog).where(eq(auditLog.target, "new.nurse@sunrise.example"));
-      expect(row).toMatchObject({ action: "user.invite", detail: "role member; practice Sunrise Wound Care" });
+      // The practice's first member is its practice admin.
+      expect(row).toMatchObject({ action: "user.invite", detail: "role member; practice Sunrise Wound Care; Practice admin" });
       const overview = await getPracticeOverview(db, mine);
-      expect(overview?.members.map((m) => m.email)).toEqual(["new.nurse@sunrise.example"]);
+      expect(overview?.members.map((m) => [m.email, m.practiceRole])).toEqual([["new.nurse@sunrise.example", "admin"]]);
     });
 
     it("keeps nothing when the audit row cannot be written: no account, no membership, no mail", async () => {
@@ -140,7 +141,8 @@ describe.each(drivers)("practices, facilities and providers on %s", (driver) => 
       expect(added).toMatchObject({ ok: true, message: "loose@sunrise.example is now a member of Sunrise Wound Care. They see its Clinical Portal from their next page." });
       expect((await practiceOfUser(db, loose.id))?.id).toBe(mine);
       const [row] = await db.select().from(auditLog).where(and(eq(auditLog.action, "practice.member"), eq(auditLog.target, "loose@sunrise.example")));
-      expect(row).toMatchObject({ actorEmail: "admin@company.example", detail: "Sunrise Wound Care", ip: "192.0.2.1" });
+      // Not the first member: a clinician, until a practice admin says otherwise.
+      expect(row).toMatchObject({ actorEmail: "admin@company.example", detail: "Sunrise Wound Care, Clinician", ip: "192.0.2.1" });
       expect((await listUsers(db)).find((u) => u.id === loose.id)?.practice).toEqual({ id: mine, name: "Sunrise Wound Care" });
 
       // Again: nothing to do. Into another practice: refused, it stays where it is.

@@ -1,11 +1,15 @@
 import { verifyPassword } from "better-auth/crypto";
-import { asc, eq, getTableName, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationAreaIssues } from "~/lib/clinical/claim-line";
+import { sizeArea } from "~/lib/clinical/graft-sizes";
 import { isIcd10, isValidMbi, isValidNpi } from "~/lib/clinical/identifiers";
-import { canTransitionIvr, IVR_STATUSES, type IvrStatus } from "~/lib/ivr";
+import { NO_ATTENTION_RANK } from "~/lib/eligibility";
+import { canTransitionIvr, IVR_STATUSES, IVR_WAITING_ON_STAFF, type IvrStatus } from "~/lib/ivr";
 import { canTransitionOrder, INVOICE_STATES, invoiceState, ORDER_STATUSES, type OrderStatus } from "~/lib/orders";
 import { parseQueueFilters } from "~/lib/queue-filters";
 import { parseWith } from "~/lib/schemas/fields";
+import { applicationSchema } from "~/lib/schemas/graft-application";
 import { shipmentSchema } from "~/lib/schemas/order";
 import { patientSchema } from "~/lib/schemas/patient";
 import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
@@ -16,7 +20,7 @@ import { addDays } from "~/lib/calendar";
 import { KINDS } from "~/lib/submissions";
 import { action as authAction } from "~/routes/auth/auth";
 import { listAudit } from "~/.server/audit";
-import { open, setPhiRing } from "~/.server/crypto";
+import { open, openJson, setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { SEALED_COLUMNS } from "~/.server/crypto/rotate";
 import {
@@ -24,6 +28,7 @@ import {
   auditLog,
   coverages,
   facilities,
+  graftApplications,
   invoices,
   ivrHistory,
   ivrs,
@@ -31,6 +36,7 @@ import {
   orderLines,
   orders,
   orderUnits,
+  parLevels,
   patients,
   practices,
   providers,
@@ -40,6 +46,10 @@ import {
 } from "~/.server/db/schema";
 import { boardCounts, ivrQueuePage, practiceBoardPage, readIvrAsStaff, saveDraft, todayUtc } from "~/.server/ivr";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
+import { applicationsOfIvr, getApplication } from "~/.server/inventory/applications";
+import { practiceReorderPlan } from "~/.server/inventory/reorder";
+import { practiceStock } from "~/.server/inventory/stock";
+import { sizeOfMm } from "~/.server/orders/orders";
 import { orderableIvrs, orderQueuePage, ordersToday, practiceInvoicesPage, practiceInvoiceTotals, practiceOrdersPage, readOrderAsStaff } from "~/.server/orders";
 import { getPatient, listPatientChoices } from "~/.server/patients";
 import { listSubmissions, parseInboxFilters, viewSubmission } from "~/.server/submissions";
@@ -109,11 +119,18 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
 
   it("holds IVRs and orders in every status, invoices open, overdue and paid, and form submissions of every kind", async () => {
     expect(practiceIds).toHaveLength(2);
+    const holding = new Set((await db().select({ id: practices.id }).from(practices).where(eq(practices.holdsStock, true))).map((p) => p.id));
+    // The first practice always holds stock: a small demo shows it.
+    expect(holding.size).toBeGreaterThan(0);
     for (const practiceId of practiceIds) {
       const ivrStatuses = await db().selectDistinct({ s: ivrs.status }).from(ivrs).where(eq(ivrs.practiceId, practiceId));
       expect(ivrStatuses.map((r) => r.s).sort()).toEqual([...IVR_STATUSES].sort());
       const orderStatuses = await db().selectDistinct({ s: orders.status }).from(orders).where(eq(orders.practiceId, practiceId));
-      expect(orderStatuses.map((r) => r.s).sort()).toEqual([...ORDER_STATUSES].sort());
+      // A suggested reorder is drafted only for a practice that holds stock: each of those has one waiting for a member.
+      // The first practice approves its stock orders: its newest automatic reorder waits for its practice admin.
+      const approving = (await db().select({ id: practices.id }).from(practices).where(and(eq(practices.id, practiceId), eq(practices.approveStock, true)))).length > 0;
+      const expected = ORDER_STATUSES.filter((status) => (status !== "suggested" || holding.has(practiceId)) && (status !== "awaiting_approval" || approving));
+      expect(orderStatuses.map((r) => r.s).sort()).toEqual([...expected].sort());
       const states = new Set((await practiceInvoicesPage(db(), practiceId, ordersToday(), { size: 1000 })).rows.map((i) => i.state));
       expect([...states].sort()).toEqual([...INVOICE_STATES].sort());
     }
@@ -148,8 +165,9 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
       steps: readonly { fromStatus: S | null; toStatus: S; actorEmail: string | null; at: Date }[],
       first: S,
       allowed: (from: S, to: S) => boolean,
+      opener = creators.get(record.createdBy!),
     ): S {
-      expect(steps[0]).toMatchObject({ fromStatus: null, toStatus: first, actorEmail: creators.get(record.createdBy!), at: record.createdAt });
+      expect(steps[0]).toMatchObject({ fromStatus: null, toStatus: first, actorEmail: opener, at: record.createdAt });
       let status = first;
       for (const step of steps.slice(1)) {
         expect(step.fromStatus).toBe(status);
@@ -169,10 +187,19 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
       if (ivr.status === "covered" || ivr.status === "prior_auth_approved") expect(ivr.validUntil! >= todayUtc(NOW)).toBe(true);
     }
     const orderSteps = groupBy(await db().select().from(orderHistory).orderBy(asc(orderHistory.at)), (h) => h.orderId);
+    // Held for approval only when the practice approves stock orders: then it was opened so.
+    const approving = new Set((await db().select({ id: practices.id }).from(practices).where(eq(practices.approveStock, true))).map((p) => p.id));
+    const heldAtOpen = new Set((await db().select({ id: orders.id, practiceId: orders.practiceId }).from(orders)).filter((o) => approving.has(o.practiceId) && orderSteps.get(o.id)?.[0]?.toStatus === "awaiting_approval").map((o) => o.id));
+    const steps0 = (id: string) => (heldAtOpen.has(id) ? "awaiting_approval" : null);
     for (const order of await db().select().from(orders)) {
-      // As the app's openOrder writes it: to submitted.
-      const reached = walk<OrderStatus>(order, orderSteps.get(order.id)!, "submitted", (from, to) => canTransitionOrder(from, to, "staff") || canTransitionOrder(from, to, "member"));
+      // As the app's openOrder writes it: to submitted, or for a reorder the portal drafted, to suggested, by the portal;
+      // an automatic reorder the practice's approval rule holds, to awaiting approval.
+      const first = order.reorder === "suggested" ? "suggested" : steps0(order.id) === "awaiting_approval" ? "awaiting_approval" : "submitted";
+      const opener = order.reorder ? "reorder@portal" : undefined;
+      const allowed = (from: OrderStatus, to: OrderStatus) => canTransitionOrder(from, to, "staff") || canTransitionOrder(from, to, "member");
+      const reached = opener ? walk<OrderStatus>(order, orderSteps.get(order.id)!, first, allowed, opener) : walk<OrderStatus>(order, orderSteps.get(order.id)!, first, allowed);
       expect(order.status).toBe(reached);
+      if (order.reorder) expect(order.createdBy).toBeNull();
     }
   });
 
@@ -206,7 +233,7 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     const [foreign] = await db().select({ number: ivrs.number }).from(ivrs).where(sql`${ivrs.practiceId} <> ${practiceId} and ${ivrs.status} <> 'draft'`).limit(1);
     expect((await practiceBoardPage(db(), practiceId, { filter: { number: foreign!.number } })).rows).toEqual([]);
 
-    // The practice's orders, latest change first.
+    // The practice's orders, its stock orders among them, latest change first.
     const placed = await db().select({ id: orders.id }).from(orders).where(eq(orders.practiceId, practiceId)).orderBy(sql`${orders.updatedAt} desc, ${orders.id} desc`);
     const orderPages = await walkPages((at) => practiceOrdersPage(db(), practiceId, { at, size: 23 }));
     expect(orderPages.forward).toEqual(placed.map((r) => r.id));
@@ -251,9 +278,32 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(queue.backward).toEqual(queue.forward);
     expect((await ivrQueuePage(db(), all, { now: NOW })).total).toBe(queued.length);
 
-    // The console's order queue: the longest unchanged first, counted.
+    // Its default view (what waits on staff) with some IVRs marked by an eligibility answer: the marked first, by rank
+    // then oldest, then the rest oldest first, across page boundaries both ways (each part is read from its own index).
+    const waitingIvrs = await db().select({ id: ivrs.id }).from(ivrs).where(inArray(ivrs.status, IVR_WAITING_ON_STAFF)).orderBy(sql`${ivrs.submittedAt} asc, ${ivrs.number} asc`);
+    expect(waitingIvrs.length).toBeGreaterThan(20);
+    const marks = waitingIvrs.filter((_, i) => i % 7 === 3).map((r, i) => ({ id: r.id, rank: 1 + (i % 4) }));
+    for (const { id, rank } of marks) await db().update(ivrs).set({ eligibilityAttention: rank }).where(eq(ivrs.id, id));
+    const open = parseQueueFilters(new URLSearchParams(), IVR_STATUSES);
+    const byAttention = await db()
+      .select({ id: ivrs.id })
+      .from(ivrs)
+      .where(inArray(ivrs.status, IVR_WAITING_ON_STAFF))
+      .orderBy(sql`${ivrs.eligibilityAttention} asc, ${ivrs.submittedAt} asc, ${ivrs.number} asc`);
+    for (const size of [3, 7]) {
+      const walked = await walkPages((at) => ivrQueuePage(db(), open, { at, size, now: NOW }));
+      expect(walked.forward).toEqual(byAttention.map((r) => r.id));
+      expect(walked.backward).toEqual(walked.forward);
+    }
+    await db().update(ivrs).set({ eligibilityAttention: NO_ATTENTION_RANK }).where(inArray(ivrs.id, marks.map((m) => m.id)));
+
+    // The console's order queue: the longest unchanged first, counted; what awaits a practice's approval is not the supplier's yet.
     const allOrders = parseQueueFilters(new URLSearchParams("status=all"), ORDER_STATUSES);
-    const waiting = await db().select({ id: orders.id }).from(orders).orderBy(sql`${orders.updatedAt} asc, ${orders.number} asc`);
+    const waiting = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.status} <> 'awaiting_approval'`)
+      .orderBy(sql`${orders.updatedAt} asc, ${orders.number} asc`);
     const orderQueue = await walkPages((at) => orderQueuePage(db(), allOrders, { at, size: 41, now: NOW }));
     expect(orderQueue.forward).toEqual(waiting.map((r) => r.id));
     expect(orderQueue.backward).toEqual(orderQueue.forward);
@@ -293,6 +343,20 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect(order!.invoice!.totalCents).toBe(order!.invoice!.lines.reduce((sum, l) => sum + l.totalCents, 0));
     expect((await orderQueuePage(db(), parseQueueFilters(new URLSearchParams(), ORDER_STATUSES), { now: NOW })).rows.length).toBeGreaterThan(0);
 
+    // The shelf, the reorder plan and an application, as the portal's inventory pages read them.
+    const [holder] = await db().select({ id: practices.id }).from(practices).where(eq(practices.holdsStock, true)).limit(1);
+    const shelf = await practiceStock(db(), { practiceId: holder!.id, today: ordersToday() });
+    expect(shelf.units.length).toBeGreaterThan(0);
+    expect(shelf.groups.reduce((n, g) => n + g.onHand, 0)).toBe(shelf.units.length);
+    expect(await practiceReorderPlan(db(), { practiceId: holder!.id, today: ordersToday() })).not.toBeNull();
+    const [applied] = await db().select().from(graftApplications).where(sql`${graftApplications.discardedHundredths} > 0`).limit(1);
+    const record = await getApplication(db(), { id: applied!.id, practiceId: applied!.practiceId });
+    expect(record!.reference).toMatch(/^APP-\d{6}$/);
+    expect(record!.discardReason).toBeTruthy();
+    expect(record!.claim.text).toMatch(/^\d{5}/);
+    expect(record!.appliedCm2 + record!.discardedCm2).toBeCloseTo(record!.unit.areaCm2, 5);
+    expect((await applicationsOfIvr(db(), { ivrId: applied!.ivrId, practiceId: applied!.practiceId })).map((a) => a.id)).toContain(applied!.id);
+
     const choices = await listPatientChoices(db(), practiceId!);
     expect(choices).toHaveLength((await db().select({ id: patients.id }).from(patients).where(eq(patients.practiceId, practiceId!))).length);
     expect(choices[0]!.name).toMatch(/^[A-Z][a-z]+, [A-Z][a-z]+$/);
@@ -308,6 +372,68 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     const details = await db().select({ detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, "ivr.status"));
     expect(details.filter((r) => !/^[a-z_]+ -> [a-z_]+$/.test(r.detail ?? "") || r.detail!.startsWith("null "))).toEqual([]);
     expect((await listAudit(db(), { action: "invoice.create" })).rows[0]!.detail).toMatch(/^INV-\d{6}$/);
+  });
+
+  it("units end once, on the shelf they were stocked on: applied ones with their one application, stock orders and par levels where a practice holds stock", async () => {
+    const units = await db().select().from(orderUnits);
+    const applications = await db().select().from(graftApplications);
+    const byUnit = groupBy(applications, (a) => a.unitId);
+    const unitById = new Map(units.map((u) => [u.id, u]));
+    const ivrById = new Map((await db().select().from(ivrs)).map((i) => [i.id, i]));
+    for (const u of units) {
+      // Every applied unit has exactly one application; no other unit has any.
+      expect(byUnit.get(u.id)?.length ?? 0, u.tissueId).toBe(u.disposition === "applied" ? 1 : 0);
+      // Only a unit on the practice's shelf ends, on or after the day it came, with who recorded it.
+      if (u.disposition !== null) {
+        expect(u.stockedAt).not.toBeNull();
+        expect(u.disposedOn! >= todayUtc(u.stockedAt!)).toBe(true);
+        expect(u.disposedBy).toBeTruthy();
+      } else expect(u.disposedOn).toBeNull();
+    }
+    for (const a of applications) {
+      const unit = unitById.get(a.unitId)!;
+      const ivr = ivrById.get(a.ivrId)!;
+      expect(unit.disposition).toBe("applied");
+      expect(unit.disposedOn).toBe(a.appliedOn);
+      expect(a.appliedOn <= unit.expiresOn!).toBe(true);
+      expect(a.appliedOn <= ivr.validUntil!).toBe(true);
+      expect(a).toMatchObject({ practiceId: unit.practiceId, patientId: ivr.patientId });
+      expect(ivr).toMatchObject({ practiceId: unit.practiceId, productSlug: unit.productSlug });
+      // Applied and discarded are the whole unit.
+      expect(a.appliedHundredths + a.discardedHundredths).toBe(Math.round(sizeArea(sizeOfMm(unit.lengthMm, unit.widthMm)) * 100));
+      expect(a.discardReasonSealed === null).toBe(a.discardedHundredths === 0);
+    }
+    expect(applications.length).toBeGreaterThan(300);
+    expect(applications.some((a) => a.discardedHundredths > 0)).toBe(true);
+    const ended = new Set(units.map((u) => u.disposition));
+    for (const d of ["applied", "returned", "damaged", null]) expect(ended.has(d as (typeof units)[number]["disposition"]), String(d)).toBe(true);
+
+    // A stock order is for no patient; a patient's order names both its IVR and its patient.
+    const all = await db().select().from(orders);
+    for (const o of all) {
+      if (o.reorder) expect({ ivrId: o.ivrId, patientId: o.patientId }).toEqual({ ivrId: null, patientId: null });
+      else expect(o.ivrId !== null && o.patientId !== null).toBe(true);
+    }
+    const holding = new Map((await db().select().from(practices)).map((p) => [p.id, p]));
+    for (const o of all.filter((x) => x.reorder)) expect(holding.get(o.practiceId)!.holdsStock).toBe(true);
+    const levels = await db().select().from(parLevels);
+    const facilityOf = new Map((await db().select().from(facilities)).map((f) => [f.id, f.practiceId]));
+    for (const level of levels) {
+      expect(holding.get(level.practiceId)!.holdsStock).toBe(true);
+      expect(facilityOf.get(level.facilityId)).toBe(level.practiceId);
+    }
+    for (const p of holding.values()) {
+      if (!p.holdsStock) {
+        expect(p.autoReorder).toBe(false);
+        continue;
+      }
+      expect(levels.some((l) => l.practiceId === p.id)).toBe(true);
+      if (p.autoReorder) expect(p.reorderMonthlyCents).toBeGreaterThan(0);
+      expect(all.some((o) => o.practiceId === p.id && o.reorder === "suggested" && o.status === "suggested")).toBe(true);
+      // Its stock orders' delivered units: some applied, some still on the shelf.
+      const stockUnits = units.filter((u) => u.practiceId === p.id && all.some((o) => o.id === u.orderId && o.reorder) && u.stockedAt);
+      expect(stockUnits.some((u) => u.disposition === null)).toBe(true);
+    }
   });
 
   it("identifiers and values pass the app's own checks", async () => {
@@ -374,12 +500,42 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     for (const order of await db().select().from(orders).where(sql`${orders.status} in ('shipped', 'delivered', 'invoiced', 'paid')`)) {
       const form: Record<string, string> = { carrier: order.carrier!, trackingNumber: order.trackingNumber! };
       const positions = new Map((lines.get(order.id) ?? []).map((l) => [l.id, l.position]));
-      for (const u of units.get(order.id) ?? []) form[`unit-${positions.get(u.lineId)}-${u.position}`] = u.tissueId;
-      expect(Object.keys(form)).toHaveLength(2 + (lines.get(order.id) ?? []).reduce((n, l) => n + l.quantity, 0));
+      for (const u of units.get(order.id) ?? []) {
+        const at = `${positions.get(u.lineId)}-${u.position}`;
+        // A short-dated lot was fit to ship on the day it shipped; one that has expired since is judged with tomorrow's date.
+        expect(u.expiresOn! > todayUtc(order.shippedAt!)).toBe(true);
+        const expiresOn = u.expiresOn! < latestUsToday() ? addDays(latestUsToday(), 1) : u.expiresOn;
+        Object.assign(form, { [`unit-${at}`]: u.tissueId, [`lot-${at}`]: u.lot, [`expires-${at}`]: expiresOn });
+      }
+      expect(Object.keys(form)).toHaveLength(2 + 3 * (lines.get(order.id) ?? []).reduce((n, l) => n + l.quantity, 0));
       expect(parseWith(shipmentSchema, form)).toMatchObject({ success: true });
     }
     const today = ordersToday();
     for (const i of await db().select().from(invoices)) expect(INVOICE_STATES).toContain(invoiceState(i, today));
+
+    // Each application as its form would have taken it, and its areas as the form's rule has them.
+    const unitById = new Map([...units.values()].flat().map((u) => [u.id, u]));
+    for (const a of await db().select().from(graftApplications)) {
+      const unit = unitById.get(a.unitId)!;
+      const wound = openJson<{ lengthCm: number; widthCm: number; location: string }>(a.woundSealed, "graft_applications.wound");
+      const discardReason = open(a.discardReasonSealed, "graft_applications.discard_reason") ?? "";
+      const form = {
+        unit: unit.tissueId,
+        ivrId: a.ivrId,
+        appliedOn: a.appliedOn,
+        location: wound.location,
+        lengthCm: String(wound.lengthCm),
+        widthCm: String(wound.widthCm),
+        appliedCm2: String(a.appliedHundredths / 100),
+        discardedCm2: String(a.discardedHundredths / 100),
+        discardReason,
+        signerName: a.signerName,
+      };
+      expect(parseWith(applicationSchema, form)).toMatchObject({ success: true });
+      const areas = { unitAreaCm2: sizeArea(sizeOfMm(unit.lengthMm, unit.widthMm)), appliedCm2: a.appliedHundredths / 100, discardedCm2: a.discardedHundredths / 100, discardReason };
+      expect(applicationAreaIssues(areas)).toEqual([]);
+      expect(openJson<{ text: string }>(a.claimSealed, "graft_applications.claim").text).toMatch(/^\d{5}/);
+    }
   });
 
   it("a seeded member signs in with the shared password, and the app's next IVR number follows the seeded ones", async () => {

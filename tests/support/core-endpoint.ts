@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   CORE_REQUEST_FIELDS,
   CORE_RULE_VERSION,
@@ -55,6 +56,8 @@ export type CoreEndpointOptions = {
   otherwise?: CoreAnswer;
   /** The ReceiverID the endpoint answers to; any when left out. */
   receiverId?: string;
+  /** Milliseconds each answer waits before it is sent, as a payer's round trip does (none when left out). */
+  delayMs?: number;
   port?: number;
 };
 
@@ -96,7 +99,13 @@ export async function startCoreEndpoint(options: CoreEndpointOptions): Promise<C
 
   const server = http.createServer((req, res) => {
     void (async () => {
+      // A health address for whoever starts the endpoint as a process (the browser tests' webServer waits on it); not an exchange.
+      if (req.method === "GET" && req.url === "/healthz") {
+        res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+        return;
+      }
       const body = await readBody(req);
+      if (options.delayMs) await sleep(options.delayMs);
       const fields = await coreEnvelopeFields(req.headers["content-type"] ?? "", body);
       const exchange: CoreExchange = { fields, inquiry: null, status: 0, errorCode: "" };
       exchanges.push(exchange);

@@ -12,6 +12,7 @@ import type { Db } from "~/.server/db/client";
 import { facilities, ivrs, orders, providers } from "~/.server/db/schema";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import type { PracticeRole } from "~/lib/practice-roles";
 import type { z } from "zod";
 import { parseWith } from "~/lib/schemas/fields";
 import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
@@ -39,10 +40,16 @@ export async function makePractice(db: Db, name: string): Promise<string> {
 /** An account (a member unless `role` says otherwise), in the practice when one is given: its id and email. */
 export async function makeMember(
   db: Db,
-  { email, practiceId = null, role = "member", password = PASSWORD }: { email: string; practiceId?: string | null; role?: "member" | "staff" | "admin"; password?: string },
+  {
+    email,
+    practiceId = null,
+    role = "member",
+    practiceRole = "admin",
+    password = PASSWORD,
+  }: { email: string; practiceId?: string | null; role?: "member" | "staff" | "admin"; practiceRole?: PracticeRole; password?: string },
 ): Promise<{ id: string; email: string }> {
   const { user } = await upsertUser(db, { email, role, password });
-  if (practiceId) await setMemberPractice(db, user.id, practiceId);
+  if (practiceId) await setMemberPractice(db, user.id, practiceId, practiceRole);
   return { id: user.id, email: user.email };
 }
 

@@ -19,6 +19,7 @@ import { siteOrigin } from "~/.server/env";
 import { account, auditLog, passwordTokens, practiceMembers, practices, session, user } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/http/rate-limit";
 import { setMemberPractice } from "~/.server/practices";
+import { PRACTICE_ROLE_LABEL, type PracticeRole } from "~/lib/practice-roles";
 import { PRACTICE_REQUIRED } from "~/lib/schemas/console-fields";
 
 /**
@@ -131,6 +132,12 @@ function setPasswordLink(token: string): string {
   return `${siteOrigin()}/set-password?token=${token}`;
 }
 
+/** The role of a member added without one: the practice's first member is its admin, later ones clinicians. */
+async function roleForNewMember(tx: Db, practiceId: string): Promise<PracticeRole> {
+  const [one] = await tx.select({ userId: practiceMembers.userId }).from(practiceMembers).where(eq(practiceMembers.practiceId, practiceId)).limit(1);
+  return one ? "clinician" : "admin";
+}
+
 class AlreadyExists extends Error {}
 class PracticeGone extends Error {}
 
@@ -159,23 +166,25 @@ async function alreadyExists(db: Db, email: string, practiceId?: string): Promis
 export async function inviteUser(
   db: Db,
   ctx: ConsoleContext,
-  input: { email: string; role: Role; practiceId?: string },
+  input: { email: string; role: Role; practiceId?: string; practiceRole?: PracticeRole },
 ): Promise<ConsoleResult> {
   if (input.role === "member" && !input.practiceId) return refused(400, PRACTICE_REQUIRED);
   const practiceId = input.role === "member" ? input.practiceId : undefined;
   const invited = await inTransaction(db, async (tx) => {
     let practiceName: string | null = null;
+    let practiceRole: PracticeRole | null = null;
     if (practiceId) {
       const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
       if (!practice) throw new PracticeGone();
       practiceName = practice.name;
+      practiceRole = input.practiceRole ?? (await roleForNewMember(tx, practiceId));
     }
     // An account stored with other capitals is found first; of invitations at once, the unique email keeps one.
     const created = (await findUserByEmail(tx, input.email)) ? null : await insertUserIfNew(tx, { email: input.email, role: input.role });
     if (!created) throw new AlreadyExists();
-    if (practiceId) await setMemberPractice(tx, created.id, practiceId);
+    if (practiceId && practiceRole) await setMemberPractice(tx, created.id, practiceId, practiceRole);
     const token = await sendPasswordLink(tx, { userId: created.id, email: created.email, purpose: "invite" });
-    const role = practiceName ? `role ${input.role}; practice ${practiceName}` : `role ${input.role}`;
+    const role = practiceName && practiceRole ? `role ${input.role}; practice ${practiceName}; ${PRACTICE_ROLE_LABEL[practiceRole]}` : `role ${input.role}`;
     await audit(tx, {
       actorEmail: ctx.actor.email,
       action: "user.invite",
@@ -208,7 +217,11 @@ export async function inviteUser(
  * account or a member of another practice (409, with the account). Adding a
  * member already there changes nothing.
  */
-export async function addAccountToPractice(db: Db, ctx: ConsoleContext, input: { email: string; practiceId: string }): Promise<ConsoleResult> {
+export async function addAccountToPractice(
+  db: Db,
+  ctx: ConsoleContext,
+  input: { email: string; practiceId: string; practiceRole?: PracticeRole },
+): Promise<ConsoleResult> {
   const result = await inTransaction(db, async (tx) => {
     const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, input.practiceId));
     if (!practice) return "practice-gone" as const;
@@ -216,9 +229,10 @@ export async function addAccountToPractice(db: Db, ctx: ConsoleContext, input: {
     if (!existing) return "no-account" as const;
     if (existing.role !== "member" || existing.practice) return existing;
     // The membership's key is the account: of two additions at once, one puts it here.
-    const [added] = await tx.insert(practiceMembers).values({ userId: existing.id, practiceId: input.practiceId }).onConflictDoNothing().returning();
+    const role = input.practiceRole ?? (await roleForNewMember(tx, input.practiceId));
+    const [added] = await tx.insert(practiceMembers).values({ userId: existing.id, practiceId: input.practiceId, role }).onConflictDoNothing().returning();
     if (!added) return (await existingAccount(tx, input.email))!;
-    await audit(tx, { actorEmail: ctx.actor.email, action: "practice.member", target: existing.email, ip: ctx.ip, detail: practice.name });
+    await audit(tx, { actorEmail: ctx.actor.email, action: "practice.member", target: existing.email, ip: ctx.ip, detail: `${practice.name}, ${PRACTICE_ROLE_LABEL[role]}` });
     return { added: existing.email, practice: practice.name };
   });
   if (result === "practice-gone") return refused(404, "That practice no longer exists. Reload the page.");

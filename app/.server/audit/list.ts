@@ -1,4 +1,5 @@
 import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { recallReference } from "~/lib/inventory/units";
 import { ivrReference } from "~/lib/ivr";
 import { mailPurposeLabel } from "~/lib/mail";
 import { orderReference } from "~/lib/orders";
@@ -6,7 +7,7 @@ import { patientReference } from "~/lib/patients";
 import { KIND_LABELS, type Kind } from "~/lib/submissions";
 import type { Db } from "~/.server/db/client";
 import { cappedCount, COUNT_CAP, cursorKey, keysetPage, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
-import { auditLog, facilities, ivrs, orders, outbox, patients, practices, providers, submissions, user } from "~/.server/db/schema";
+import { auditLog, facilities, ivrs, orders, outbox, patients, practices, providers, recalls, submissions, user } from "~/.server/db/schema";
 
 /**
  * The audit log as the console shows it: newest first, filtered by action or
@@ -45,7 +46,7 @@ export type AuditRow = {
  * can read; `showId` keeps the raw id below those.
  */
 export type AuditLink = {
-  kind: "submission" | "user" | "mail" | "ivr" | "order" | "patient" | "practice" | "facility" | "provider";
+  kind: "submission" | "user" | "mail" | "ivr" | "order" | "patient" | "practice" | "facility" | "provider" | "recall";
   href: string;
   label: string;
   showId?: boolean;
@@ -92,6 +93,7 @@ const NAMED = {
   practiceName: byTarget<string>(sql`${practices}`, sql`x.name`),
   facilityName: byTarget<string>(sql`${facilities}`, sql`x.name`),
   providerName: byTarget<string>(sql`${providers}`, sql`x.first_name || ' ' || x.last_name`),
+  recallNumber: byTarget<number>(sql`${recalls}`, sql`x.number`),
   subjectNumber: sql<number | null>`(select p.number from ${patients} p where p.id = "audit_log"."patient_id")`,
 };
 
@@ -113,6 +115,7 @@ type Named = {
   practiceName: string | null;
   facilityName: string | null;
   providerName: string | null;
+  recallNumber: number | null;
   subjectNumber: number | null;
 };
 
@@ -187,6 +190,7 @@ function auditLink(found: Named): AuditLink | null {
   if (found.practiceName) return { kind: "practice", href: `/admin/practices/${id}`, label: `Practice: ${found.practiceName}` };
   if (found.facilityName) return { kind: "facility", href: "", label: `Facility: ${found.facilityName}` };
   if (found.providerName) return { kind: "provider", href: "", label: `Provider: ${found.providerName}` };
+  if (found.recallNumber !== null) return { kind: "recall", href: `/admin/recalls/${id}`, label: recallReference(Number(found.recallNumber)) };
   if (found.userId) return { kind: "user", href: `/admin/users#user-${found.userId}`, label: found.target };
   return null;
 }
@@ -199,7 +203,7 @@ export type PatientAccessRow = AuditRow & {
 };
 
 /** Actions that read a patient's data rather than change it. */
-export const PATIENT_READ_ACTIONS = ["patient.view", "patient.member-id", "ivr.view", "ivr.file", "order.view"] as const;
+export const PATIENT_READ_ACTIONS = ["patient.view", "patient.member-id", "ivr.view", "ivr.eligibility", "ivr.file", "order.view", "application.record-pdf", "recall.view"] as const;
 
 /** Everything the log holds about one patient, newest first: who read or changed their data, and when. */
 export async function listPatientAccess(

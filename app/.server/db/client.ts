@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -149,6 +150,9 @@ export type OpenOptions = (
  * a practice's working set fits in 16 MB, and the operating system caches the
  * files below it.
  */
+/** The extensions the migrations create (pg_trgm: the inbox's search), loaded into every embedded database. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export function pgliteStartParams(): string[] {
   return [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB", "-c", "temp_buffers=4MB"];
 }
@@ -169,13 +173,16 @@ async function prepareInChild(dir: string, folder: string): Promise<void> {
   const marker = path.join(dir, "pglite.migrated");
   const stamp = migrationsStamp(folder);
   if (existsSync(path.join(dir, "pglite", "PG_VERSION")) && existsSync(marker) && readFileSync(marker, "utf8") === stamp) return;
-  const modules = ["@electric-sql/pglite", "drizzle-orm/pglite", "drizzle-orm/pglite/migrator"].map((m) => import.meta.resolve(m));
+  const modules = ["@electric-sql/pglite", "@electric-sql/pglite/contrib/pg_trgm", "drizzle-orm/pglite", "drizzle-orm/pglite/migrator"].map((m) =>
+    import.meta.resolve(m),
+  );
   const code = `
-    const [pglite, drizzle, migrator, dataDir, folder, params] = process.argv.slice(1);
+    const [pglite, trgm, drizzle, migrator, dataDir, folder, params] = process.argv.slice(1);
     const { PGlite } = await import(pglite);
+    const { pg_trgm } = await import(trgm);
     const { drizzle: open } = await import(drizzle);
     const { migrate } = await import(migrator);
-    const client = new PGlite(dataDir, { startParams: JSON.parse(params) });
+    const client = new PGlite(dataDir, { startParams: JSON.parse(params), extensions: { pg_trgm } });
     await migrate(open(client), { migrationsFolder: folder });
     await client.close();`;
   const args = ["--input-type=module", "-e", code, ...modules, path.join(dir, "pglite"), folder, JSON.stringify(pgliteStartParams())];
@@ -256,7 +263,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if ("memory" in options) {
-    client = new PGlite({ ...(options.snapshot ? { loadDataDir: options.snapshot } : {}), startParams: pgliteStartParams() });
+    client = new PGlite({ ...(options.snapshot ? { loadDataDir: options.snapshot } : {}), startParams: pgliteStartParams(), extensions: PGLITE_EXTENSIONS });
   } else {
     const dir = path.resolve(options.dataDir);
     dataDir = dir;
@@ -265,7 +272,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release = takeLock(dir);
     try {
       await prepareInChild(dir, migrationsFolder(options.migrationsDir ?? env().MIGRATIONS_DIR));
-      client = new PGlite(path.join(dir, "pglite"), { startParams: pgliteStartParams() });
+      client = new PGlite(path.join(dir, "pglite"), { startParams: pgliteStartParams(), extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       release();
       throw error;

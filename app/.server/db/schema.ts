@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -12,16 +13,20 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES } from "~/lib/accounts";
+import { ELIGIBILITY_ATTENTION, ELIGIBILITY_CHECK_STATES, ELIGIBILITY_CHECK_WHY, NO_ATTENTION_RANK } from "~/lib/eligibility";
 import { IVR_STATUSES, IVR_WAITING_ON_STAFF } from "~/lib/ivr";
 import { JOB_STATES } from "~/lib/jobs";
 import { MAIL_STATES } from "~/lib/mail";
+import { UNIT_DISPOSITION_VALUES } from "~/lib/inventory/units";
 import { ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
+import { PRACTICE_ROLES } from "~/lib/practice-roles";
 import { KINDS, STATUSES } from "~/lib/submissions";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -61,39 +66,68 @@ export const submissions = pgTable(
     index("submissions_status_created_idx").on(t.status, t.createdAt, t.id),
     index("submissions_email_idx").on(sql`lower(${t.email})`),
     uniqueIndex("submissions_client_key_idx").on(t.clientKey),
+    // The inbox's search by any part of the name or email (trigrams serve "%text%"; inboxSearch in submissions/console.ts).
+    index("submissions_person_trgm_idx").using("gin", sql`(${SUBMISSION_PERSON(t)}) gin_trgm_ops`),
   ],
 );
+
+/** A submission's name and email as one text, as the inbox searches it and its trigram index holds it. */
+export const SUBMISSION_PERSON = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }) =>
+  sql`${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}`;
+/** A phone number's digits, however it was typed, as the inbox searches it and its trigram index holds it. */
+export const PHONE_DIGITS = (column: AnyPgColumn) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
+/** Free text as full-text search reads it (English stems), as the inbox searches it and its index holds it. */
+export const FREE_TEXT_VECTOR = (column: AnyPgColumn) => sql`to_tsvector('english', coalesce(${column}, ''))`;
 
 const submissionRef = () =>
   uuid("submission_id")
     .primaryKey()
     .references(() => submissions.id, { onDelete: "cascade" });
 
-export const contactMessages = pgTable("contact_messages", {
-  submissionId: submissionRef(),
-  company: text("company"),
-  message: text("message").notNull(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    submissionId: submissionRef(),
+    company: text("company"),
+    message: text("message").notNull(),
+  },
+  (t) => [
+    index("contact_messages_company_trgm_idx").using("gin", sql`${t.company} gin_trgm_ops`),
+    index("contact_messages_text_idx").using("gin", FREE_TEXT_VECTOR(t.message)),
+  ],
+);
 
-export const intakes = pgTable("intakes", {
-  submissionId: submissionRef(),
-  phone: text("phone").notNull(),
-  organization: text("organization").notNull(),
-  role: text("role").notNull(),
-  query: text("query").notNull(),
-});
+export const intakes = pgTable(
+  "intakes",
+  {
+    submissionId: submissionRef(),
+    phone: text("phone").notNull(),
+    organization: text("organization").notNull(),
+    role: text("role").notNull(),
+    query: text("query").notNull(),
+  },
+  (t) => [
+    index("intakes_organization_trgm_idx").using("gin", sql`${t.organization} gin_trgm_ops`),
+    index("intakes_phone_trgm_idx").using("gin", sql`(${PHONE_DIGITS(t.phone)}) gin_trgm_ops`),
+    index("intakes_text_idx").using("gin", FREE_TEXT_VECTOR(t.query)),
+  ],
+);
 
-export const applications = pgTable("applications", {
-  submissionId: submissionRef(),
-  phone: text("phone").notNull(),
-  address: text("address"),
-  city: text("city"),
-  state: text("state"),
-  zipCode: text("zip_code"),
-  positionAppliedFor: text("position_applied_for"),
-  expectedSalary: text("expected_salary"),
-  availableStartDate: text("available_start_date"),
-});
+export const applications = pgTable(
+  "applications",
+  {
+    submissionId: submissionRef(),
+    phone: text("phone").notNull(),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    positionAppliedFor: text("position_applied_for"),
+    expectedSalary: text("expected_salary"),
+    availableStartDate: text("available_start_date"),
+  },
+  (t) => [index("applications_phone_trgm_idx").using("gin", sql`(${PHONE_DIGITS(t.phone)}) gin_trgm_ops`)],
+);
 
 export const applicationExperience = pgTable(
   "application_experience",
@@ -150,15 +184,22 @@ export const submissionFiles = pgTable(
   (t) => [index("submission_files_submission_idx").on(t.submissionId)],
 );
 
-export const callbacks = pgTable("callbacks", {
-  submissionId: submissionRef(),
-  phone: text("phone").notNull(),
-  currentRole: text("current_role"),
-  experience: text("experience"),
-  territory: text("territory"),
-  bestTimeToCall: text("best_time_to_call"),
-  additionalInfo: text("additional_info"),
-});
+export const callbacks = pgTable(
+  "callbacks",
+  {
+    submissionId: submissionRef(),
+    phone: text("phone").notNull(),
+    currentRole: text("current_role"),
+    experience: text("experience"),
+    territory: text("territory"),
+    bestTimeToCall: text("best_time_to_call"),
+    additionalInfo: text("additional_info"),
+  },
+  (t) => [
+    index("callbacks_phone_trgm_idx").using("gin", sql`(${PHONE_DIGITS(t.phone)}) gin_trgm_ops`),
+    index("callbacks_text_idx").using("gin", FREE_TEXT_VECTOR(t.additionalInfo)),
+  ],
+);
 
 export const submissionNotes = pgTable(
   "submission_notes",
@@ -383,12 +424,26 @@ export const practices = pgTable(
     taxId: text("tax_id"),
     /** The zone the practice's members read times in; null: the default. */
     timeZone: text("time_zone"),
+    /** Staff allow the practice to hold stock: orders not tied to one patient's IVR, par levels and reorders. */
+    /** Every order waits for a practice admin's approval before the supplier sees it. */
+    approveAll: boolean("approve_all").notNull().default(false),
+    /** Orders reckoned above this many cents (at list price) wait for approval; null: no limit. */
+    approveAboveCents: integer("approve_above_cents"),
+    /** Stock orders (reorders below par) wait for approval. */
+    approveStock: boolean("approve_stock").notNull().default(false),
+    holdsStock: boolean("holds_stock").notNull().default(false),
+    /** Reorders below par are placed without a member's confirmation, within `reorder_monthly_cents`. */
+    autoReorder: boolean("auto_reorder").notNull().default(false),
+    /** What automatic reorders may spend in a calendar month; null: none is placed automatically. */
+    reorderMonthlyCents: integer("reorder_monthly_cents"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("practices_name_key_idx").on(t.nameKey)],
 );
 
-/** A member belongs to one practice. */
+export const practiceRole = pgEnum("practice_role", PRACTICE_ROLES);
+
+/** A member belongs to one practice, with one role in it (app/lib/practice-roles.ts). */
 export const practiceMembers = pgTable(
   "practice_members",
   {
@@ -398,6 +453,8 @@ export const practiceMembers = pgTable(
     practiceId: uuid("practice_id")
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
+    /** No default: whoever adds a member says what they may do. */
+    role: practiceRole("role").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("practice_members_practice_idx").on(t.practiceId)],
@@ -577,6 +634,12 @@ export const ivrs = pgTable(
     priorAuthFrom: date("prior_auth_from"),
     priorAuthTo: date("prior_auth_to"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /**
+     * What the last answered eligibility check asks of a person, as a rank (1 inactive, 2 rejected, 3 authorisation
+     * required, 4 another payer found; NO_ATTENTION_RANK when nothing): copied from eligibility_checks.attention so the
+     * queue's default view reads one index in order.
+     */
+    eligibilityAttention: smallint("eligibility_attention").notNull().default(NO_ATTENTION_RANK),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -590,9 +653,14 @@ export const ivrs = pgTable(
     // The staff queue of every status, oldest sent first, of every practice or of one.
     index("ivrs_submitted_idx").on(t.submittedAt, t.number),
     index("ivrs_practice_submitted_idx").on(t.practiceId, t.submittedAt, t.number),
-    // The queue's default (what waits on staff, oldest sent first): in one index's order, where an index by status would
-    // give each status in order and PostgreSQL would sort them all (1.6 s on a year of 500 practices).
+    // What waits on staff, oldest sent first (the queue's age filter and its count): in one index's order, where an index
+    // by status would give each status in order and PostgreSQL would sort them all (1.6 s on a year of 500 practices).
     index("ivrs_waiting_idx").on(t.submittedAt, t.number).where(sql.raw(`status in (${IVR_WAITING_ON_STAFF.map((s) => `'${s}'`).join(", ")})`)),
+    // The queue's default view puts the few an eligibility answer marked for a person first, by rank then oldest (the
+    // rest come from the index above): their own small index.
+    index("ivrs_waiting_attention_idx")
+      .on(t.eligibilityAttention, t.submittedAt, t.number)
+      .where(sql.raw(`status in (${IVR_WAITING_ON_STAFF.map((s) => `'${s}'`).join(", ")}) and eligibility_attention < ${NO_ATTENTION_RANK}`)),
     // A patient's IVRs, newest change first (the board's search by patient, the patient's page; a patient's removal checks them).
     index("ivrs_patient_idx").on(t.patientId, t.updatedAt, t.id),
     // The answers to a staff member's questions, on top of their queue.
@@ -635,6 +703,46 @@ export const ivrHistory = pgTable(
   (t) => [index("ivr_history_ivr_idx").on(t.ivrId, t.at)],
 );
 
+/**
+ * Real-time eligibility checks (X12 270/271) of an IVR's coverage: why and by
+ * whom each was asked, its state, and the payer's answer kept whole (the raw
+ * 271) beside its summary, both sealed. `failure_reason` and `attention` are
+ * words and codes without patient data. At most one check of a coverage waits
+ * at a time (the partial unique index).
+ */
+export const eligibilityChecks = pgTable(
+  "eligibility_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    coverageId: uuid("coverage_id")
+      .notNull()
+      .references(() => coverages.id, { onDelete: "cascade" }),
+    why: text("why", { enum: ELIGIBILITY_CHECK_WHY }).notNull(),
+    state: text("state", { enum: ELIGIBILITY_CHECK_STATES }).notNull().default("waiting"),
+    /** Tries made so far (each call to the connector). */
+    attempts: integer("attempts").notNull().default(0),
+    /** While waiting after a failed try: when the next one runs. */
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    /** The last failure in words (never patient data). */
+    failureReason: text("failure_reason"),
+    raw271Sealed: text("raw_271_sealed"),
+    summarySealed: text("summary_sealed"),
+    attention: text("attention", { enum: ELIGIBILITY_ATTENTION }),
+    /** The staff member who asked again; null when the system asked (an IVR sent, an order placed). */
+    requestedBy: text("requested_by"),
+    createdAt: createdAt(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("eligibility_checks_in_flight_idx").on(t.coverageId).where(sql`${t.state} = 'waiting'`),
+    // An IVR's checks, newest first (the index read backwards), and its latest answered one.
+    index("eligibility_checks_ivr_idx").on(t.ivrId, t.createdAt),
+  ],
+);
+
 /** What staff found when they verified the benefits (sealed JSON), and who did when. */
 export const ivrVerifications = pgTable(
   "ivr_verifications",
@@ -648,6 +756,63 @@ export const ivrVerifications = pgTable(
     verifiedAt: createdAt(),
   },
   (t) => [index("ivr_verifications_ivr_idx").on(t.ivrId, t.verifiedAt)],
+);
+
+/**
+ * A prior authorisation: the payer's approval of a number of applications of
+ * the IVR's products within a window, a record of its own beside the IVR. The
+ * payer's numbers are sealed (they name the patient's case); the window and the
+ * count stay plain, beside the IVR only, so orders and reminders check them in
+ * SQL. A correction writes a new row and dates the one it replaces
+ * (`replaced_at`): one current authorisation per IVR, the rest its history.
+ */
+export const priorAuthorisations = pgTable(
+  "prior_authorisations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    numberSealed: text("number_sealed").notNull(),
+    /** the payer's tracking (case) number, when it gave one */
+    trackingNumberSealed: text("tracking_number_sealed"),
+    validFrom: date("valid_from").notNull(),
+    validTo: date("valid_to").notNull(),
+    /** applications the payer authorised; null when it gave no count (a verification that recorded none) */
+    authorisedApplications: integer("authorised_applications"),
+    /** the products it covers (catalogue slugs); empty: every product of the IVR */
+    productSlugs: text("product_slugs").array().notNull().default(sql`'{}'::text[]`),
+    recordedBy: text("recorded_by"),
+    createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One current authorisation per IVR; the replaced ones are its history.
+    uniqueIndex("prior_authorisations_current_idx").on(t.ivrId).where(sql`${t.replacedAt} is null`),
+    index("prior_authorisations_ivr_idx").on(t.ivrId, t.createdAt),
+    // The daily reminders: current authorisations ending soon.
+    index("prior_authorisations_ending_idx").on(t.validTo).where(sql`${t.replacedAt} is null`),
+  ],
+);
+
+/**
+ * The reminders sent before an authorisation or a verification ends: one row
+ * per IVR, what ends (`authorisation` or `verification`), the day it ends and
+ * the threshold (30 or 7 days), so each is mailed once whichever process runs
+ * the job, and a corrected end date earns reminders of its own.
+ */
+export const authorisationReminders = pgTable(
+  "authorisation_reminders",
+  {
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    endsOn: date("ends_on").notNull(),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ivrId, t.subject, t.endsOn, t.daysBefore] })],
 );
 
 export const ivrFileRole = pgEnum("ivr_file_role", ["card-front", "card-back", "clinical-notes", "wound-photo"]);
@@ -678,6 +843,8 @@ export const ivrFiles = pgTable(
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 
 /** The facility's address as the order was placed (the practice's business address, not patient data). */
+/** Identifiers of units the receipt did not find, and of scanned ones the order does not hold. */
+export type ReceiptProblems = { missing: string[]; unexpected: string[] };
 export type ShipToSnapshot = { addressLine1: string; addressLine2: string | null; city: string; state: string; zip: string; phone: string };
 
 export const orders = pgTable(
@@ -689,12 +856,11 @@ export const orders = pgTable(
     practiceId: uuid("practice_id")
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
-    ivrId: uuid("ivr_id")
-      .notNull()
-      .references(() => ivrs.id, { onDelete: "restrict" }),
-    patientId: uuid("patient_id")
-      .notNull()
-      .references(() => patients.id, { onDelete: "restrict" }),
+    /** The patient's IVR it was ordered under; null for a stock order (a reorder of the practice's shelf). */
+    ivrId: uuid("ivr_id").references(() => ivrs.id, { onDelete: "restrict" }),
+    patientId: uuid("patient_id").references(() => patients.id, { onDelete: "restrict" }),
+    /** A stock order's origin: drafted by the portal for a member to place ("suggested"), or placed by it ("automatic"). */
+    reorder: text("reorder", { enum: ["suggested", "automatic"] }),
     productSlug: text("product_slug").notNull(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     status: orderStatus("status").notNull().default("submitted"),
@@ -722,6 +888,8 @@ export const orders = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** the day the carrier delivered it, as staff recorded it */
     deliveredOn: date("delivered_on"),
+    /** What the practice's receipt found wrong, for staff: identifiers of units not received, and scanned ones not in the order */
+    receiptProblems: jsonb("receipt_problems").$type<ReceiptProblems>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -737,7 +905,29 @@ export const orders = pgTable(
     index("orders_waiting_idx").on(t.updatedAt, t.number).where(sql.raw(`status in (${ORDER_WAITING_ON_STAFF.map((s) => `'${s}'`).join(", ")})`)),
     // A patient's orders (the console's patient page; a patient's removal checks them).
     index("orders_patient_idx").on(t.patientId),
+    // An order is for a patient's IVR, or a reorder of the practice's stock.
+    check("orders_patient_or_stock", sql`${t.reorder} is not null or (${t.ivrId} is not null and ${t.patientId} is not null)`),
   ],
+);
+
+/** A practice's par level: the usable units it wants on the shelf of one facility, of one product and size. */
+export const parLevels = pgTable(
+  "par_levels",
+  {
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "cascade" }),
+    productSlug: text("product_slug").notNull(),
+    lengthMm: integer("length_mm").notNull(),
+    widthMm: integer("width_mm").notNull(),
+    par: integer("par").notNull(),
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.facilityId, t.productSlug, t.lengthMm, t.widthMm] })],
 );
 
 /** One size of the order: how many grafts of it. */
@@ -758,6 +948,19 @@ export const orderLines = pgTable(
 );
 
 /** Each unit shipped and its tissue (donor lot) identifier. */
+export const unitDisposition = pgEnum("unit_disposition", UNIT_DISPOSITION_VALUES);
+
+/**
+ * One graft of a shipped order, traced from the supplier's shelf to the
+ * patient (21 CFR 1271.290). Staff record its tissue identifier, lot and
+ * expiry when shipping; it is the practice's stock from the day the order is
+ * delivered or its receipt is confirmed (`stocked_at`), until it ends with one
+ * disposition: applied to a patient (its application row), returned, damaged
+ * or expired. A recall holds it (`recall_id`) while it has none.
+ *
+ * The practice, facility, product and size are copied from the order when it
+ * ships, so stock, recall and scan reads need no join to answer.
+ */
 export const orderUnits = pgTable(
   "order_units",
   {
@@ -771,14 +974,101 @@ export const orderUnits = pgTable(
     /** 1..quantity within its line */
     position: integer("position").notNull(),
     tissueId: text("tissue_id").notNull(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "restrict" }),
+    productSlug: text("product_slug").notNull(),
+    lengthMm: integer("length_mm").notNull(),
+    widthMm: integer("width_mm").notNull(),
+    /** From the label's GS1 barcode when staff scanned it. */
+    gtin: text("gtin"),
+    /** Null only for units shipped before lots were recorded. */
+    lot: text("lot"),
+    expiresOn: date("expires_on"),
+    /** The practice's shelf from here: the order delivered, or its receipt confirmed. */
+    stockedAt: timestamp("stocked_at", { withTimezone: true }),
+    /** When a member scanned or typed it on the order's page. */
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    receivedBy: text("received_by"),
+    disposition: unitDisposition("disposition"),
+    disposedOn: date("disposed_on"),
+    disposedBy: text("disposed_by"),
+    /** Why it was returned, damaged or expired, sealed: it may speak of the patient */
+    dispositionNoteSealed: text("disposition_note_sealed"),
+    /** The recall holding it: it cannot be applied. */
+    recallId: uuid("recall_id").references((): AnyPgColumn => recalls.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("order_units_line_position_idx").on(t.lineId, t.position),
     index("order_units_tissue_idx").on(t.tissueId),
     // An order's units (its page, its packing list).
     index("order_units_order_idx").on(t.orderId, t.position),
+    // A practice's shelf: the units it holds, soonest to expire first.
+    index("order_units_stock_idx").on(t.practiceId, t.expiresOn).where(sql`stocked_at is not null and disposition is null`),
+    index("order_units_lot_idx").on(t.lot),
+    index("order_units_gtin_idx").on(t.gtin),
+    index("order_units_recall_idx").on(t.recallId),
   ],
 );
+
+/**
+ * A graft applied to a patient at a visit: the unit (which it uses up), the
+ * covered IVR it was applied under, the wound measured that day and what was
+ * applied and discarded, with the claim-ready line worked out when recorded.
+ */
+export const graftApplications = pgTable(
+  "graft_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** APP-000123 */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    unitId: uuid("unit_id")
+      .notNull()
+      .unique()
+      .references(() => orderUnits.id, { onDelete: "restrict" }),
+    ivrId: uuid("ivr_id")
+      .notNull()
+      .references(() => ivrs.id, { onDelete: "restrict" }),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "restrict" }),
+    appliedOn: date("applied_on").notNull(),
+    /** The wound measured that day, { lengthCm, widthCm }, sealed: it describes the patient */
+    woundSealed: text("wound_sealed").notNull(),
+    appliedHundredths: integer("applied_hundredths").notNull(),
+    discardedHundredths: integer("discarded_hundredths").notNull(),
+    /** Why product was discarded, sealed: it may speak of the patient */
+    discardReasonSealed: text("discard_reason_sealed"),
+    /** The claim-ready line (codes, modifiers, units, notes) as worked out when recorded, sealed with the wound it was read from */
+    claimSealed: text("claim_sealed").notNull(),
+    /** The clinician who signed the record, by name as shown on it */
+    signerName: text("signer_name").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("graft_applications_ivr_idx").on(t.ivrId, t.appliedOn), index("graft_applications_practice_idx").on(t.practiceId, t.appliedOn)],
+);
+
+/**
+ * A recall of grafts, by lot, tissue identifier or GTIN: the units it found
+ * and held are those whose `recall_id` is this row's.
+ */
+export const recalls = pgTable("recalls", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** RCL-000123 */
+  number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+  by: text("by").notNull(),
+  value: text("value").notNull(),
+  reason: text("reason").notNull(),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+});
 
 export const orderHistory = pgTable(
   "order_history",

@@ -138,3 +138,18 @@ describe("isPlainFileName", () => {
     }
   });
 });
+
+describe("a control that takes a scanned label", () => {
+  const post = (body: string) =>
+    new Request("http://localhost/form", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) }, body });
+  const label = encodeURIComponent("0109501101020917\u001d21SER-1");
+
+  it("keeps a GS1 barcode's group separators there, and refuses them and other control characters elsewhere", async () => {
+    const read = (body: string) => readForm(post(body), { maxBytes: 1000, scanned: (name) => name === "unit" });
+    expect((await read(`unit=${label}`)).get("unit")).toBe("0109501101020917\u001d21SER-1");
+    const elsewhere = await read(`note=${label}`).catch((e: unknown) => e);
+    expect((elsewhere as FormProblem).messages).toMatchObject({ fieldErrors: { note: "This text cannot contain control characters (only tabs and line breaks)." } });
+    const other = await read(`unit=${encodeURIComponent("SER\u0000-1")}`).catch((e: unknown) => e);
+    expect((other as FormProblem).status).toBe(400);
+  });
+});

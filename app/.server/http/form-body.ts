@@ -117,6 +117,13 @@ export type FormReadOptions = {
    * everywhere and the caller's own checks decide.
    */
   multiline?: readonly string[] | ((name: string) => boolean);
+  /**
+   * The controls that take a scanned label: the group separator (ASCII 29)
+   * a GS1 barcode carries between its fields is allowed in them, and read by
+   * the caller (`lib/identifiers`); every other control character is still
+   * refused.
+   */
+  scanned?: (name: string) => boolean;
 };
 
 /**
@@ -146,7 +153,7 @@ export function checkFormHeaders(request: Request, { maxBytes, multipart }: Form
 export async function readForm(request: Request, options: FormReadOptions): Promise<FormData> {
   const kind = checkFormHeaders(request, options);
   const formData = kind === "multipart" ? await readMultipart(request, options.maxBytes, options.multipart!) : await readUrlencoded(request);
-  checkEntries(formData, options.multiline);
+  checkEntries(formData, options.multiline, options.scanned);
   return formData;
 }
 
@@ -295,6 +302,8 @@ function drained(parser: Busboy): Promise<void> {
 
 // Control characters are never typed; tabs and line breaks only in a textarea.
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** What a scanner sends between a GS1 barcode's fields (FNC1). */
+const GROUP_SEPARATOR = "\u001d";
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function multilineTest(multiline: FormReadOptions["multiline"]): (name: string) => boolean {
@@ -309,7 +318,7 @@ function multilineTest(multiline: FormReadOptions["multiline"]): (name: string) 
  * correct: 400 with a message beside that field, never a failure the
  * browser would keep and send again.
  */
-function checkEntries(formData: FormData, multiline: FormReadOptions["multiline"]) {
+function checkEntries(formData: FormData, multiline: FormReadOptions["multiline"], scanned: FormReadOptions["scanned"] = () => false) {
   const allowsLines = multilineTest(multiline);
   const fieldErrors: FieldErrors = {};
   for (const [name, value] of formData.entries()) {
@@ -323,7 +332,7 @@ function checkEntries(formData: FormData, multiline: FormReadOptions["multiline"
       continue;
     }
     if (CONTROL.test(name)) fieldErrors.form ??= "The form has a field name with control characters.";
-    else if (allowsLines(name) ? CONTROL_BUT_LINES.test(value) : CONTROL.test(value)) {
+    else if ((allowsLines(name) ? CONTROL_BUT_LINES : CONTROL).test(scanned(name) ? value.replaceAll(GROUP_SEPARATOR, "") : value)) {
       fieldErrors[name] ??= allowsLines(name)
         ? "This text cannot contain control characters (only tabs and line breaks)."
         : "This field cannot contain line breaks or control characters.";

@@ -12,7 +12,7 @@ describe("security headers", () => {
 
   it("lets only scripts with the nonce run inline and forbids being framed", () => {
     const csp = contentSecurityPolicy("abc123", []);
-    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).toContain("script-src 'self' 'nonce-abc123' 'wasm-unsafe-eval'");
     expect(csp).not.toContain("unsafe-inline' 'nonce");
     expect(csp).toContain("frame-ancestors 'none'");
   });

@@ -27,7 +27,8 @@ export function frameOrigins(addresses: readonly (string | null)[]): string[] {
  * inline scripts, for a page with no script at all 'none'.
  */
 export function contentSecurityPolicy(scripts: string | readonly string[], frames: readonly string[]): string {
-  const sources = typeof scripts === "string" ? ["'self'", `'nonce-${scripts}'`] : scripts;
+  // Rendered pages may read a label with the camera, whose barcode reader is WebAssembly (compiled, never eval).
+  const sources = typeof scripts === "string" ? ["'self'", `'nonce-${scripts}'`, "'wasm-unsafe-eval'"] : scripts;
   return [
     "default-src 'self'",
     `script-src ${sources.join(" ")}`,
@@ -60,7 +61,7 @@ export function securityHeaders({
     "Content-Security-Policy": contentSecurityPolicy(scriptSources ?? nonce!, frames),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "Permissions-Policy": "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
   };

@@ -18,8 +18,10 @@ import { inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
 import { addPatient, initialsByPatient, initialsOf, getPatient, patientInPractice, primaryPayerType, type Patient } from "~/.server/patients";
 import { openIvr, transitionIvr, type IvrRow } from "./lifecycle";
+import { requestEligibilityCheck } from "./eligibility";
 import { SEALED } from "./sealed";
 import { Refused } from "~/.server/refused";
+import { boardAuthorisations, type BoardAuthorisation } from "~/.server/authorisations";
 
 /** What the member answered about the wound and the care, sealed as one value. */
 const CLINICAL_KEYS = [
@@ -422,6 +424,8 @@ export async function submitIvr(
       await storeFiles(tx, id, files, actor.email);
       const moved = await transitionIvr(tx, { id, to: "submitted", actor, by: "member", practiceId });
       await notifyCompany(tx, moved!.row, "submitted");
+      // The payer is asked by a job, after this commits: the IVR is sent whatever the payer does.
+      await requestEligibilityCheck(tx, { ivrId: id, why: "sent" });
       return { id, reference: ivrReference(moved!.row.number), warnings, replayed: false };
     });
   } catch (error) {
@@ -493,6 +497,8 @@ export type BoardRow = {
   statusLabel: string;
   validUntil: string | null;
   reverifySoon: boolean;
+  /** its current prior authorisation in words ("3 of 8 applications used, valid until 2027-02-24"), and the mark when it ends soon */
+  authorisation: BoardAuthorisation | null;
 };
 
 const productName = (slug: string | null) => products.find((p) => p.slug === slug)?.name ?? slug ?? "";
@@ -593,7 +599,14 @@ export async function patientBoard(db: Db, { practiceId, patientId, limit = 200,
 }
 
 export async function toBoardRows(db: Db, rows: readonly BoardSource[], today = todayUtc()): Promise<BoardRow[]> {
-  const initials = await initialsByPatient(db, [...new Set(rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)))]);
+  const [initials, authorisations] = await Promise.all([
+    initialsByPatient(db, [...new Set(rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)))]),
+    boardAuthorisations(
+      db,
+      rows.map((r) => r.id),
+      today,
+    ),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     reference: ivrReference(r.number),
@@ -607,6 +620,7 @@ export async function toBoardRows(db: Db, rows: readonly BoardSource[], today = 
     statusLabel: IVR_STATUS_LABELS[r.status],
     validUntil: r.validUntil,
     reverifySoon: reverifySoon(r.status, r.validUntil, today),
+    authorisation: authorisations.get(r.id) ?? null,
   }));
 }
 
@@ -702,9 +716,20 @@ export async function readIvrAsMember(db: Db, { id, practiceId, actor }: { id: s
 }
 
 /** A member downloads an attachment of their practice's IVR `ivrId`: audited (`ivr.file`). Null when it is not that IVR's. */
-export async function readIvrFileAsMember(db: Db, { id, ivrId, practiceId, actor }: { id: string; ivrId: string; practiceId: string; actor: Actor }) {
+export async function readIvrFileAsMember(
+  db: Db,
+  { id, ivrId, practiceId, actor, mayOpen }: { id: string; ivrId: string; practiceId: string; actor: Actor; mayOpen: (role: IvrFileRole) => boolean },
+) {
+  // What kind of file it is, before anything of it is opened or the read recorded: a member's role may not cover it.
+  const [kind] = await db
+    .select({ role: ivrFiles.role, ivrId: ivrFiles.ivrId })
+    .from(ivrFiles)
+    .innerJoin(ivrs, eq(ivrs.id, ivrFiles.ivrId))
+    .where(and(eq(ivrFiles.id, id), eq(ivrs.practiceId, practiceId)));
+  if (!kind || kind.ivrId !== ivrId) return null;
+  if (!mayOpen(kind.role)) return "refused" as const;
   const file = await getIvrFile(db, { id, practiceId });
-  if (!file || file.ivrId !== ivrId) return null;
+  if (!file) return null;
   await audit(db, { actorEmail: actor.email, action: "ivr.file", target: file.ivrId, ip: actor.ip, detail: `file ${id}`, patientId: file.patientId });
   return file;
 }
@@ -759,5 +784,10 @@ export async function startReverification(db: Db, { practiceId, userId, fromId }
         }
       : {}),
   };
-  return saveDraft(db, { practiceId, userId, values });
+  // The coverage is asked about again as the re-verification starts, so the answer is there when it is sent.
+  return inTransaction(db, async (tx) => {
+    const draftId = await saveDraft(tx, { practiceId, userId, values });
+    if (detail.row.status !== "draft") await requestEligibilityCheck(tx, { ivrId: fromId, why: "reverification" });
+    return draftId;
+  });
 }

@@ -8,4 +8,6 @@ export const SEALED = {
   fileContent: "ivr_files.content",
   result: "ivr_verifications.result",
   note: "ivr_history.note",
+  raw271: "eligibility_checks.raw_271",
+  eligibilitySummary: "eligibility_checks.summary",
 } as const;

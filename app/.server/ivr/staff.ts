@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { attentionOfRank, ELIGIBILITY_ATTENTION_LABELS, NO_ATTENTION_RANK } from "~/lib/eligibility";
 import { IVR_WAITING_ON_STAFF, type IvrStatus } from "~/lib/ivr";
 import { queueAgeDays, type QueueFilters } from "~/lib/queue-filters";
 import { latestUsToday } from "~/lib/schemas/patient";
@@ -14,6 +16,7 @@ import { inTransaction } from "~/.server/db/transaction";
 import { transitionIvr } from "./lifecycle";
 import { boardColumns, getIvrDetail, getIvrFile, SEALED, toBoardRows, type BoardRow, type IvrDetail } from "./requests";
 import { Refused } from "~/.server/refused";
+import { authoriseFromVerification } from "~/.server/authorisations";
 
 /** The console's side of IVRs: the queue, reading (audited), verifying, asking for information. */
 
@@ -22,7 +25,7 @@ const WAITING_ON_STAFF = [...IVR_WAITING_ON_STAFF];
 /** An IVR the practice answered (sent again after staff asked for information), and who asked. */
 export type Answered = { toViewer: boolean; askedBy: string | null };
 
-export type QueueRow = BoardRow & { practice: string; practiceId: string; answered: Answered | null };
+export type QueueRow = BoardRow & { practice: string; practiceId: string; answered: Answered | null; /** what the eligibility answer asks of a person, in words */ attention: string | null };
 
 const asker = alias(user, "asker");
 
@@ -58,7 +61,20 @@ export async function ivrQueuePage(
   const days = queueAgeDays(filters.age);
   if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
   const answeredToViewer = viewerId ? and(eq(ivrs.status, "submitted"), eq(ivrs.informationRequestedBy, viewerId))! : null;
-  const columns = { ...boardColumns, informationRequestedBy: ivrs.informationRequestedBy, practiceId: ivrs.practiceId, practice: practices.name, askedBy: asker.email, key: exactTime(ivrs.submittedAt) };
+  // What waits on staff puts what an eligibility answer asks of a person first (inactive, rejected, authorisation,
+  // another payer), then the oldest sent: the attention rank leads the sort key, the cursor and ivrs_waiting_idx
+  // (ivrs_waiting_age_idx serves the age filter).
+  // Filtered by age, the queue is the oldest first: the question is how long they waited.
+  const byAttention = filters.status === "open" && !days;
+  const columns = {
+    ...boardColumns,
+    informationRequestedBy: ivrs.informationRequestedBy,
+    practiceId: ivrs.practiceId,
+    practice: practices.name,
+    askedBy: asker.email,
+    attention: ivrs.eligibilityAttention,
+    key: exactTime(ivrs.submittedAt),
+  };
   const read = (conditions: SQL[], order: SQL[], limit: number) =>
     db
       .select(columns)
@@ -73,31 +89,66 @@ export async function ivrQueuePage(
     keysetPage(
       at,
       size,
-      (direction, cursor, limit) => {
+      async (direction, cursor, limit) => {
         const rest = [...where];
         if (viewerId) rest.push(sql`(${ivrs.status} <> 'submitted' or ${ivrs.informationRequestedBy} is distinct from ${viewerId})`);
-        if (cursor) {
-          rest.push(
-            direction === "after"
-              ? sql`(${ivrs.submittedAt}, ${ivrs.number}) > (${cursor.key}::timestamptz, ${Number(cursor.id)})`
-              : sql`(${ivrs.submittedAt}, ${ivrs.number}) < (${cursor.key}::timestamptz, ${Number(cursor.id)})`,
-          );
-        }
-        return read(rest, direction === "after" ? [asc(ivrs.submittedAt), asc(ivrs.number)] : [desc(ivrs.submittedAt), desc(ivrs.number)], limit);
+        const ascending = [asc(ivrs.submittedAt), asc(ivrs.number)];
+        const descending = [desc(ivrs.submittedAt), desc(ivrs.number)];
+        const order = direction === "after" ? ascending : descending;
+        const from = cursor ? splitQueueKey(cursor.key) : null;
+        const beyond = (time: string) =>
+          direction === "after"
+            ? sql`(${ivrs.submittedAt}, ${ivrs.number}) > (${time}::timestamptz, ${Number(cursor!.id)})`
+            : sql`(${ivrs.submittedAt}, ${ivrs.number}) < (${time}::timestamptz, ${Number(cursor!.id)})`;
+        if (!byAttention) return read(from ? [...rest, beyond(from.time)] : rest, order, limit);
+        // By attention: the few IVRs an answer marked (their own small index, by rank) come before the many it did not
+        // (ivrs_waiting_idx, by time). Each part is read in its index's order and the two joined here.
+        const marked = sql`${ivrs.eligibilityAttention} < ${sql.raw(String(NO_ATTENTION_RANK))}`;
+        const unmarked = eq(ivrs.eligibilityAttention, NO_ATTENTION_RANK);
+        const rank = direction === "after" ? asc(ivrs.eligibilityAttention) : desc(ivrs.eligibilityAttention);
+        const markedBeyond = from
+          ? direction === "after"
+            ? sql`(${ivrs.eligibilityAttention}, ${ivrs.submittedAt}, ${ivrs.number}) > (${from.rank}::smallint, ${from.time}::timestamptz, ${Number(cursor!.id)})`
+            : sql`(${ivrs.eligibilityAttention}, ${ivrs.submittedAt}, ${ivrs.number}) < (${from.rank}::smallint, ${from.time}::timestamptz, ${Number(cursor!.id)})`
+          : undefined;
+        const cursorUnmarked = from?.rank === NO_ATTENTION_RANK;
+        // Going on (after): past a marked cursor, every marked one after it, then the unmarked from the start; past an
+        // unmarked one, only unmarked. Going back (before): the reverse.
+        const readMarked = direction === "after" ? !cursorUnmarked : true;
+        const readUnmarked = direction === "after" ? true : cursorUnmarked;
+        const [first, second] = await Promise.all([
+          readMarked ? read([...rest, marked, ...(markedBeyond && !(direction === "before" && cursorUnmarked) ? [markedBeyond] : [])], [rank, ...order], limit) : [],
+          readUnmarked ? read([...rest, unmarked, ...(cursorUnmarked ? [beyond(from!.time)] : [])], order, limit) : [],
+        ]);
+        return (direction === "after" ? [...first, ...second] : [...second, ...first]).slice(0, limit);
       },
-      (row) => encodeCursor(row.key, row.number ?? 0),
+      (row) => encodeCursor(byAttention ? `${row.attention}~${row.key}` : row.key, row.number ?? 0),
     ),
     db.select({ n: count() }).from(db.select({ one: sql`1` }).from(ivrs).where(and(...where)).limit(COUNT_CAP + 1).as("counted")),
   ]);
   const all = [...answered, ...page.rows];
   const board = await toBoardRows(db, all);
   const rows = board.map((b, i) => {
-    const { informationRequestedBy, practiceId, practice, askedBy } = all[i]!;
+    const { informationRequestedBy, practiceId, practice, askedBy, attention } = all[i]!;
     // Sent again while someone had asked: the practice's answer (asking always comes after the first sending).
     const answer = b.status === "submitted" && informationRequestedBy ? { toViewer: informationRequestedBy === viewerId, askedBy } : null;
-    return { ...b, practice, practiceId, answered: answer };
+    const needs = attentionOfRank(attention);
+    return { ...b, practice, practiceId, answered: answer, attention: needs ? ELIGIBILITY_ATTENTION_LABELS[needs] : null };
   });
   return { ...page, rows, total: Number(counted?.n ?? 0), answeredToViewer: answered.length };
+}
+
+/**
+ * The queue's cursor key: the time sent, led by the attention rank in the
+ * default view ("9~2026-01-02T03:04:05.123456Z"). A key without a rank (a
+ * link from before the ranks) reads as NO_ATTENTION_RANK, the rank every IVR
+ * had then.
+ */
+export const queueCursorKey = z.string().regex(/^(\d{1,2}~)?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/);
+
+function splitQueueKey(key: string): { rank: number; time: string } {
+  const at = key.indexOf("~");
+  return at < 0 ? { rank: NO_ATTENTION_RANK, time: key } : { rank: Number(key.slice(0, at)), time: key.slice(at + 1) };
 }
 
 /** How many IVRs wait on staff (the console's menu shows it). */
@@ -156,14 +207,21 @@ export class VerificationRefused extends Refused {
 /**
  * Staff record what the payer said and move the IVR to the outcome, in one
  * transaction: the verification row (sealed), the validity and authorised
- * applications and the prior authorization's window on the IVR, and the
- * transition with its mail and event. Dates that break the rules
+ * applications and the prior authorization's window on the IVR, the
+ * transition with its mail and event, and for an approval the IVR's
+ * authorisation record (`authoriseFromVerification`). Dates that break the rules
  * (`verificationDateIssues`, counted from `today`, the day of the
  * verification) throw VerificationRefused before anything is written.
  */
 export async function recordVerification(
   db: Db,
-  { id, actor, input, today = latestUsToday() }: { id: string; actor: Actor; input: VerificationInput; today?: string },
+  {
+    id,
+    actor,
+    input,
+    today = latestUsToday(),
+    fromPayer = [],
+  }: { id: string; actor: Actor; input: VerificationInput; today?: string; /** fields whose value is the payer's eligibility answer's */ fromPayer?: string[] },
 ) {
   const [issue] = verificationDateIssues(input, today);
   if (issue) throw new VerificationRefused(issue.message, issue.path);
@@ -184,7 +242,17 @@ export async function recordVerification(
       },
     });
     if (!moved) return null;
-    await tx.insert(ivrVerifications).values({ ivrId: id, resultSealed: sealJson({ outcome, ...result }, SEALED.result), verifiedBy: actor.email });
+    await tx.insert(ivrVerifications).values({ ivrId: id, resultSealed: sealJson({ outcome, ...result, ...(fromPayer.length > 0 ? { fromPayer } : {}) }, SEALED.result), verifiedBy: actor.email });
+    // An approval is also the IVR's authorisation, a record of its own that orders are counted against.
+    if (outcome === "prior_auth_approved" && input.priorAuthNumber && input.priorAuthFrom && input.priorAuthTo)
+      await authoriseFromVerification(tx, {
+        ivrId: id,
+        actor,
+        number: input.priorAuthNumber,
+        validFrom: input.priorAuthFrom,
+        validTo: input.priorAuthTo,
+        authorisedApplications: input.authorisedApplications ?? null,
+      });
     return moved;
   });
 }

@@ -12,12 +12,12 @@ const FOLLOWED = {
  * Queues a status mail to every follower of the IVR or order `id`, in the
  * caller's transaction: followers whose account is disabled, and the person
  * who made the change (`except`), get none. The mail's purpose is
- * `<kind>.status`. Answers how many were queued. The one helper both
+ * `<kind>.status` unless the caller names another (a reminder). Answers how many were queued. The one helper both
  * lifecycles call; the lifecycle wakes the mail worker after its commit.
  */
 export async function mailFollowers(
   tx: Db,
-  { kind, id, except, mail }: { kind: keyof typeof FOLLOWED; id: string; except: string; mail: { subject: string; text: string } },
+  { kind, id, except, mail, purpose = `${kind}.status` }: { kind: keyof typeof FOLLOWED; id: string; except: string | null; mail: { subject: string; text: string }; purpose?: string },
 ): Promise<number> {
   const { table, of } = FOLLOWED[kind];
   const followers = await tx
@@ -27,6 +27,6 @@ export async function mailFollowers(
     .where(and(eq(of, id), eq(user.disabled, false)));
   const recipients = followers.map((f) => f.email).filter((email) => email !== except);
   if (recipients.length === 0) return 0;
-  await tx.insert(outbox).values(recipients.map((to) => ({ purpose: `${kind}.status`, to, subject: mail.subject, text: mail.text })));
+  await tx.insert(outbox).values(recipients.map((to) => ({ purpose, to, subject: mail.subject, text: mail.text })));
   return recipients.length;
 }

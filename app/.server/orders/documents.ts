@@ -2,7 +2,7 @@ import { howToPay } from "~/content/payment";
 import { carrierLabel, shippingSpeedLabel } from "~/lib/orders";
 import type { Db } from "~/.server/db/client";
 import { siteConfig } from "~/.server/env";
-import { getOrderDetail, shipToLines, type OrderDetail } from "./orders";
+import { getOrderDetail, shipToLines, STOCK_ORDER_LABEL, type OrderDetail } from "./orders";
 import { invoicePdf, packingListPdf, type PdfAddress, type PdfCompany } from "./pdf";
 
 /**
@@ -14,7 +14,8 @@ import { invoicePdf, packingListPdf, type PdfAddress, type PdfCompany } from "./
 
 export type Document = { fileName: string; bytes: Uint8Array };
 
-function company(): PdfCompany {
+/** The company as every PDF names it in its header and footers, from the site settings. */
+export function pdfCompany(): PdfCompany {
   const site = siteConfig();
   const { street, city, region, postalCode, country } = site.address;
   return { name: site.companyName, addressLines: [street, `${city}, ${region} ${postalCode}`, country], phone: site.phone, email: site.email };
@@ -37,9 +38,9 @@ export async function packingListDocument(
   const detail = await readFor(db, { orderId, practiceId, today });
   if (!detail) return null;
   const bytes = await packingListPdf({
-    company: company(),
+    company: pdfCompany(),
     orderReference: detail.reference,
-    ivrReference: detail.ivr.reference,
+    ivrReference: detail.ivr?.reference ?? STOCK_ORDER_LABEL,
     poNumber: detail.row.poNumber,
     dateOfService: detail.row.dateOfService,
     shippingSpeed: shippingSpeedLabel(detail.row.shippingSpeed),
@@ -47,7 +48,7 @@ export async function packingListDocument(
     carrier: carrierLabel(detail.row.carrier),
     trackingNumber: detail.row.trackingNumber,
     shippedOn: detail.row.shippedAt ? detail.row.shippedAt.toISOString().slice(0, 10) : null,
-    lines: detail.lines.map((l) => ({ hcpcs: l.hcpcs, product: detail.product.name, size: l.size, quantity: l.quantity, tissueIds: l.units.map((u) => u.tissueId) })),
+    lines: detail.lines.map((l) => ({ hcpcs: l.hcpcs, product: detail.product.name, size: l.size, quantity: l.quantity, units: l.units.map((u) => ({ tissueId: u.tissueId, lot: u.lot, expiresOn: u.expiresOn })) })),
   });
   return { fileName: `${detail.reference}-packing-list.pdf`, bytes };
 }
@@ -61,12 +62,12 @@ export async function invoiceDocument(
   const invoice = detail?.invoice;
   if (!detail || !invoice) return null;
   const bytes = await invoicePdf({
-    company: company(),
+    company: pdfCompany(),
     invoiceNumber: invoice.number,
     issuedOn: invoice.issuedOn,
     dueOn: invoice.dueOn,
     orderReference: detail.reference,
-    ivrReference: detail.ivr.reference,
+    ivrReference: detail.ivr?.reference ?? STOCK_ORDER_LABEL,
     poNumber: detail.row.poNumber,
     dateOfService: detail.row.dateOfService,
     billTo: detail.practice.name,

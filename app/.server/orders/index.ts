@@ -54,3 +54,4 @@ export { invoiceDocument, packingListDocument, type Document } from "./documents
 export { latestUsToday as ordersToday } from "~/lib/schemas/patient";
 export { pdfDownload } from "./download";
 /** "$1,234.50": amounts as the invoice PDF writes them, for the pages that show them. */
+export { approveOrder, approvalRuleOf, declineOrder, describeRule, orderEstimateCents, setApprovalRule, type ApprovalRule } from "./approvals";

@@ -11,9 +11,16 @@ describe("the order lifecycle", () => {
     expect(writers.map((w) => w.what).sort()).toEqual(["insert", "status"]);
   });
 
-  it("never lets a member do what staff may not, and lets nothing leave paid or cancelled", () => {
-    for (const from of ORDER_STATUSES)
+  it("never lets a member do what staff may not (but place or set aside a suggested reorder, and approve or decline an order awaiting approval: the practice's alone), and lets nothing leave paid or cancelled", () => {
+    for (const from of ORDER_STATUSES) {
+      if (from === "suggested" || from === "awaiting_approval") continue;
       for (const to of ORDER_STATUSES) if (canTransitionOrder(from, to, "member")) expect(canTransitionOrder(from, to, "staff"), `${from} -> ${to}`).toBe(true);
+    }
+    expect(ORDER_TRANSITIONS.member.suggested).toEqual(["awaiting_approval", "submitted", "cancelled"]);
+    expect(ORDER_TRANSITIONS.staff.suggested).toEqual([]);
+    // Staff do not see an order awaiting its practice's approval, let alone move it.
+    expect(ORDER_TRANSITIONS.member.awaiting_approval).toEqual(["submitted", "cancelled"]);
+    expect(ORDER_TRANSITIONS.staff.awaiting_approval).toEqual([]);
     expect(ORDER_TRANSITIONS.staff.paid).toEqual([]);
     expect(ORDER_TRANSITIONS.staff.cancelled).toEqual([]);
     for (const status of ORDER_STATUSES) expect(canTransitionOrder(status, status, "staff")).toBe(false);

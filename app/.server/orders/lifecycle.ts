@@ -13,9 +13,9 @@ import {
 import { audit, type Actor } from "~/.server/audit";
 import { seal } from "~/.server/crypto";
 import type { Db } from "~/.server/db/client";
-import { orderFollowers, orderHistory, orders } from "~/.server/db/schema";
+import { orderFollowers, orderHistory, orders, outbox } from "~/.server/db/schema";
 import { afterCommit, inTransaction } from "~/.server/db/transaction";
-import { siteOrigin } from "~/.server/env";
+import { siteConfig, siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
 import { mailFollowers, mailQueued } from "~/.server/mail";
 import { SEALED } from "./sealed";
@@ -56,6 +56,8 @@ export type OrderTransition = {
   note?: string | null;
   /** Other columns that change with the status (shipment, delivery). */
   set?: Partial<Pick<OrderRow, "carrier" | "trackingNumber" | "shippedAt" | "deliveredAt" | "deliveredOn">>;
+  /** The status the change is meant for (an approval is for an order awaiting one): any other is refused. */
+  expect?: OrderStatus;
 };
 
 /**
@@ -75,23 +77,32 @@ export function orderStatusMail(row: Pick<OrderRow, "number" | "id" | "carrier" 
 }
 
 /**
- * Writes a new order with its first status (submitted), in the caller's
+ * Writes a new order with its first status (submitted; suggested for a
+ * reorder the portal drafts for a member to place; awaiting_approval when the
+ * practice's approval rule holds it), in the caller's
  * transaction: the row, its history and audit rows, its followers and a status
- * event. The rules of what may be ordered are the caller's (`placeOrder`).
+ * event. The rules of what may be ordered are the caller's (`placeOrder`,
+ * the reorders of `inventory/reorder.ts`).
  */
 export async function openOrder(
   tx: Db,
-  { values, actor, followers }: { values: Omit<typeof orders.$inferInsert, "status" | "id" | "number">; actor: Actor; followers: readonly string[] },
+  {
+    values,
+    actor,
+    followers,
+    status = "submitted",
+  }: { values: Omit<typeof orders.$inferInsert, "status" | "id" | "number">; actor: Actor; followers: readonly string[]; status?: "submitted" | "suggested" | "awaiting_approval" },
 ): Promise<OrderRow> {
   const [row] = await tx
     .insert(orders)
-    .values({ ...values, status: "submitted" })
+    .values({ ...values, status })
     .returning();
-  await tx.insert(orderHistory).values({ orderId: row!.id, fromStatus: null, toStatus: "submitted", actorEmail: actor.email });
-  await audit(tx, { actorEmail: actor.email, action: "order.create", target: row!.id, ip: actor.ip, detail: `from IVR ${values.ivrId}` });
+  await tx.insert(orderHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status, actorEmail: actor.email });
+  const from = values.ivrId ? `from IVR ${values.ivrId}` : `${values.reorder} reorder of stock`;
+  await audit(tx, { actorEmail: actor.email, action: "order.create", target: row!.id, ip: actor.ip, detail: from });
   const unique = [...new Set(followers)];
   if (unique.length > 0) await tx.insert(orderFollowers).values(unique.map((userId) => ({ orderId: row!.id, userId }))).onConflictDoNothing();
-  await publishStatus(tx, { practiceId: row!.practiceId, kind: "order", id: row!.id, status: "submitted" });
+  await publishStatus(tx, { practiceId: row!.practiceId, kind: "order", id: row!.id, status });
   afterCommit(tx, mailQueued);
   return row!;
 }
@@ -107,6 +118,8 @@ export async function transitionOrder(db: Db, move: OrderTransition): Promise<{ 
     const [current] = await tx.select().from(orders).where(where).for("update");
     if (!current) return null;
     const from = current.status;
+    if (move.expect && from !== move.expect)
+      throw new Refused(`${orderReference(current.number)} is ${ORDER_STATUS_LABELS[from]}, no longer ${ORDER_STATUS_LABELS[move.expect]}: nothing was changed.`);
     if (!canTransitionOrder(from, move.to, move.by)) throw new OrderTransitionRefused(from, move.to, move.by);
     const [row] = await tx
       .update(orders)
@@ -138,4 +151,15 @@ export async function setOrderFollowing(db: Db, { orderId, userId, follow }: { o
 export async function isFollowingOrder(db: Db, orderId: string, userId: string): Promise<boolean> {
   const [row] = await db.select().from(orderFollowers).where(and(eq(orderFollowers.orderId, orderId), eq(orderFollowers.userId, userId)));
   return Boolean(row);
+}
+
+/** The company's order inbox hears of every order placed, and of one the practice cancelled: its reference only. */
+export async function notifyCompany(tx: Db, row: OrderRow, what: "received" | "cancelled") {
+  const reference = orderReference(row.number);
+  await tx.insert(outbox).values({
+    purpose: what === "received" ? "order.received" : "order.cancelled",
+    to: siteConfig().email,
+    subject: what === "received" ? `${reference} received` : `${reference} cancelled by the practice`,
+    text: `${reference} was ${what === "received" ? "placed" : "cancelled"} by a practice.\n\n${siteOrigin()}/admin/orders/${row.id}\n`,
+  });
 }

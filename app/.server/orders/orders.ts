@@ -1,10 +1,11 @@
-import { and, asc, countDistinct, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gte, inArray, notInArray, sql, sum } from "drizzle-orm";
 import { isOrderableBySize, productBySlug } from "~/content/products";
 import { formatCm2 } from "~/lib/format";
 import { coveringSet, overOrderWarning, parseSizeKey, sizeArea, sizeKey, sizeLabel, totalArea, type GraftSize, type SizeLine } from "~/lib/clinical/graft-sizes";
 import { IVR_ORDERABLE_STATUSES, IVR_STATUS_LABELS, ivrReference } from "~/lib/ivr";
 import {
   ORDER_COUNTED_STATUSES,
+  ORDER_HIDDEN_FROM_STAFF,
   ORDER_STATUS_LABELS,
   invoiceBalance,
   invoiceReference,
@@ -32,22 +33,30 @@ import {
   orderLines,
   orders,
   orderUnits,
-  outbox,
   practices,
   type ShipToSnapshot,
 } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
-import { siteConfig, siteOrigin } from "~/.server/env";
+import { siteConfig } from "~/.server/env";
 import { getPatient, initialsByPatient } from "~/.server/patients";
-import { openOrder, transitionOrder, type OrderRow } from "./lifecycle";
+import { checkBeforeOrder } from "~/.server/ivr/eligibility";
+import { approvalColumns, approvalReason, askForApproval, orderEstimateCents } from "./approvals";
+import { notifyCompany, openOrder, transitionOrder, type OrderRow } from "./lifecycle";
 import { SEALED } from "./sealed";
 import { Refused } from "~/.server/refused";
+import { authorisationRefusal, currentTerms, type AuthorisationTerms } from "~/.server/authorisations";
 
 /**
  * Orders, the member's side: what can be ordered (a verified IVR of the
  * practice), placing an order under the rules below, reading it, and
  * cancelling it while it is submitted. Every query carries the practice.
  */
+
+/** A shipped unit as the order's pages show it: its identifier, lot and expiry, and whether the practice's receipt found it. */
+export type OrderUnitView = { position: number; tissueId: string; lot: string | null; expiresOn: string | null; received: boolean };
+
+/** What a stock order shows where a patient's order shows its IVR. */
+export const STOCK_ORDER_LABEL = "Stock reorder";
 
 /** An order that breaks a rule: the message, and the form control it belongs beside (null: the whole order). */
 export class OrderRefused extends Refused {
@@ -104,7 +113,7 @@ async function orderedOf(db: Db, ivrIds: readonly string[]): Promise<Map<string,
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(and(inArray(orders.ivrId, [...ivrIds]), inArray(orders.status, ORDER_COUNTED_STATUSES)))
     .groupBy(orders.ivrId);
-  return new Map(rows.map((r) => [r.ivrId, { orders: r.orders, grafts: Number(r.grafts ?? 0) }]));
+  return new Map(rows.flatMap((r) => (r.ivrId ? [[r.ivrId, { orders: r.orders, grafts: Number(r.grafts ?? 0) }] as const] : [])));
 }
 
 const NOTHING_ORDERED: Ordered = { orders: 0, grafts: 0 };
@@ -125,18 +134,37 @@ export function graftAllowance(ivr: Pick<IvrForOrder, "authorisedApplications" |
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Why this IVR cannot be ordered from for `dateOfService` (or today), or null when it can. */
-function refusalOf(ivr: IvrForOrder, ordered: Ordered, { dateOfService, today }: { dateOfService?: string; today: string }): OrderRefused | null {
+/**
+ * The IVR as the order rules read it: with a current authorisation (a record
+ * of its own, which staff may have corrected since the verification), its
+ * window and its count replace the verification's.
+ */
+function withAuthorisation(ivr: IvrForOrder, auth: AuthorisationTerms | undefined): IvrForOrder {
+  return auth ? { ...ivr, authorisedApplications: auth.authorisedApplications, priorAuthFrom: auth.validFrom, priorAuthTo: auth.validTo } : ivr;
+}
+
+/**
+ * Why this IVR cannot be ordered from for `dateOfService` (or today), or null
+ * when it can. With an authorisation record, its rule (`authorisationRefusal`)
+ * judges the window, the product and the applications instead of the IVR's
+ * own prior-auth columns.
+ */
+function refusalOf(
+  ivr: IvrForOrder,
+  ordered: Ordered,
+  auth: AuthorisationTerms | undefined,
+  { dateOfService, today }: { dateOfService?: string; today: string },
+): Refused | null {
   const reference = ivrReference(ivr.number);
   if (!(IVR_ORDERABLE_STATUSES as readonly string[]).includes(ivr.status))
     return new OrderRefused(`${reference} is ${IVR_STATUS_LABELS[ivr.status]}: only a covered or prior-auth-approved IVR can be ordered from.`, "ivrId");
   if (!ivr.validUntil || ivr.validUntil < today)
     return new OrderRefused(`${reference} was valid until ${ivr.validUntil ?? "its verification"}: start a re-verification before ordering.`, "ivrId");
-  if (ivr.priorAuthTo && ivr.priorAuthTo < today)
+  if (!auth && ivr.priorAuthTo && ivr.priorAuthTo < today)
     return new OrderRefused(`${reference}'s prior authorization ended on ${ivr.priorAuthTo}: ask us to verify again before ordering.`, "ivrId");
   if (dateOfService && ivr.validUntil < dateOfService)
     return new OrderRefused(`${reference} is valid until ${ivr.validUntil}: choose a date of service on or before it, or start a re-verification.`, "dateOfService");
-  if (dateOfService && ivr.priorAuthFrom && ivr.priorAuthTo && (dateOfService < ivr.priorAuthFrom || dateOfService > ivr.priorAuthTo))
+  if (!auth && dateOfService && ivr.priorAuthFrom && ivr.priorAuthTo && (dateOfService < ivr.priorAuthFrom || dateOfService > ivr.priorAuthTo))
     return new OrderRefused(
       `${reference}'s prior authorization runs from ${ivr.priorAuthFrom} to ${ivr.priorAuthTo}: choose a date of service inside it.`,
       "dateOfService",
@@ -147,12 +175,15 @@ function refusalOf(ivr: IvrForOrder, ordered: Ordered, { dateOfService, today }:
     const site = siteConfig();
     return new OrderRefused(`${product.name} is ordered by request: call us at ${site.phone} or mail ${site.email} with ${reference}.`, "ivrId");
   }
-  if (ivr.authorisedApplications !== null && ordered.orders >= ivr.authorisedApplications)
+  if (auth) {
+    const outside = authorisationRefusal(auth, { used: ordered.orders, dateOfService, today, productSlug: ivr.productSlug });
+    if (outside) return outside;
+  } else if (ivr.authorisedApplications !== null && ordered.orders >= ivr.authorisedApplications)
     return new OrderRefused(
       `${reference} authorised ${plural(ivr.authorisedApplications, "application")} and ${ordered.orders} ${ordered.orders === 1 ? "is" : "are"} ordered: ask us to verify more before ordering again.`,
       "ivrId",
     );
-  const allowance = graftAllowance(ivr);
+  const allowance = graftAllowance(withAuthorisation(ivr, auth));
   if (allowance && ordered.grafts >= allowance.total)
     return new OrderRefused(`${reference} authorised ${plural(allowance.total, "graft")} and all are ordered: ask us to verify more before ordering again.`, "ivrId");
   return null;
@@ -171,7 +202,8 @@ function graftRefusal(ivr: IvrForOrder, ordered: Ordered, pieces: number): Order
   );
 }
 
-function orderableOf(ivr: IvrForOrder, ordered: Ordered, initials: string, today: string): OrderableIvr {
+function orderableOf(row: IvrForOrder, ordered: Ordered, auth: AuthorisationTerms | undefined, initials: string, today: string): OrderableIvr {
+  const ivr = withAuthorisation(row, auth);
   const product = productBySlug(ivr.productSlug);
   return {
     id: ivr.id,
@@ -194,7 +226,7 @@ function orderableOf(ivr: IvrForOrder, ordered: Ordered, initials: string, today
     ordered: ordered.orders,
     graftsAuthorised: graftAllowance(ivr)?.total ?? null,
     graftsOrdered: ordered.grafts,
-    blockedBy: refusalOf(ivr, ordered, { today })?.message ?? null,
+    blockedBy: refusalOf(row, ordered, auth, { today })?.message ?? null,
   };
 }
 
@@ -234,8 +266,12 @@ export async function orderableIvrs(
     (row) => encodeCursor(row.validUntil ?? today, row.number ?? 0),
   );
   const rows = page.rows;
-  const [counts, initials] = await Promise.all([
+  const [counts, auths, initials] = await Promise.all([
     orderedOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    currentTerms(
       db,
       rows.map((r) => r.id),
     ),
@@ -244,7 +280,7 @@ export async function orderableIvrs(
       rows.map((r) => r.patientId).filter((id): id is string => Boolean(id)),
     ),
   ]);
-  return { ...page, rows: rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, (r.patientId && initials.get(r.patientId)) || "", today)) };
+  return { ...page, rows: rows.map((r) => orderableOf(r, counts.get(r.id) ?? NOTHING_ORDERED, auths.get(r.id), (r.patientId && initials.get(r.patientId)) || "", today)) };
 }
 
 /** One IVR of the practice as the order list shows it (blocked or not), whatever its status; null when not the practice's or a draft. */
@@ -254,8 +290,8 @@ export async function orderableIvr(db: Db, { practiceId, ivrId, today }: { pract
     .from(ivrs)
     .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId)));
   if (!row || row.status === "draft") return null;
-  const [counts, initials] = await Promise.all([orderedOf(db, [row.id]), initialsByPatient(db, row.patientId ? [row.patientId] : [])]);
-  return orderableOf(row, counts.get(row.id) ?? NOTHING_ORDERED, (row.patientId && initials.get(row.patientId)) || "", today);
+  const [counts, auths, initials] = await Promise.all([orderedOf(db, [row.id]), currentTerms(db, [row.id]), initialsByPatient(db, row.patientId ? [row.patientId] : [])]);
+  return orderableOf(row, counts.get(row.id) ?? NOTHING_ORDERED, auths.get(row.id), (row.patientId && initials.get(row.patientId)) || "", today);
 }
 
 /** One IVR of the practice for the order form, with the patient's name and the practice's facilities; null when not the practice's. */
@@ -265,14 +301,15 @@ export async function orderFormContext(db: Db, { practiceId, ivrId, today }: { p
     .from(ivrs)
     .where(and(eq(ivrs.id, ivrId), eq(ivrs.practiceId, practiceId)));
   if (!row || row.status === "draft") return null;
-  const [counts, patient, facilityRows] = await Promise.all([
+  const [counts, auths, patient, facilityRows] = await Promise.all([
     orderedOf(db, [row.id]),
+    currentTerms(db, [row.id]),
     row.patientId ? getPatient(db, practiceId, row.patientId) : null,
     db.select().from(facilities).where(eq(facilities.practiceId, practiceId)).orderBy(asc(facilities.name)),
   ]);
   const initials = patient ? `${patient.firstName[0] ?? ""}.${patient.lastName[0] ?? ""}.`.toUpperCase() : "";
   return {
-    ivr: orderableOf(row, counts.get(row.id) ?? NOTHING_ORDERED, initials, today),
+    ivr: orderableOf(row, counts.get(row.id) ?? NOTHING_ORDERED, auths.get(row.id), initials, today),
     patientName: patient ? `${patient.firstName} ${patient.lastName}` : null,
     facilities: facilityRows.map((f) => ({ value: f.id, label: `${f.name}, ${f.addressLine1}, ${f.city}, ${f.state} ${f.zip}` })),
   };
@@ -296,11 +333,13 @@ export function orderWarning(lines: readonly { lengthMm: number; widthMm: number
  * authorised application or graft), the order and its lines are written
  * through the lifecycle with its history, audit row, followers and status
  * event, and the company's inbox hears of it (reference only). Throws
- * OrderRefused for an order the rules do not allow.
+ * OrderRefused (or AuthorisationRefused) for an order the rules do not allow.
  *
  * The rules: the IVR is the practice's, covered or prior-auth approved, and
  * valid on the date of service, which falls inside its prior authorization's
- * window when it has one; the shipping speed arrives by the date of service;
+ * window when it has one (its authorisation record's, when it has one: the
+ * record also limits the products and the applications, `authorisationRefusal`);
+ * the shipping speed arrives by the date of service;
  * the order is for the IVR's patient and product; the product is made in the
  * sizes asked for; the IVR's authorised applications (one per order) and
  * grafts (`graftAllowance`) are not exceeded; an order that exceeds the
@@ -315,7 +354,7 @@ export function orderWarning(lines: readonly { lengthMm: number; widthMm: number
 export async function placeOrder(
   db: Db,
   { practiceId, userId, actor, input, today }: { practiceId: string; userId: string; actor: Actor; input: OrderInput; today: string },
-): Promise<{ id: string; reference: string; warning: string | null }> {
+): Promise<{ id: string; reference: string; warning: string | null; awaitingApproval: string | null }> {
   return inTransaction(db, async (tx) => {
     const [ivr] = await tx
       .select()
@@ -329,7 +368,8 @@ export async function placeOrder(
     if (ivr.productSlug !== input.productSlug)
       throw new OrderRefused(`${reference} verified another product: start a new IVR to order this one.`, "productSlug");
     const ordered = (await orderedOf(tx, [ivr.id])).get(ivr.id) ?? NOTHING_ORDERED;
-    const refusal = refusalOf(ivr, ordered, { dateOfService: input.dateOfService, today });
+    const auth = (await currentTerms(tx, [ivr.id])).get(ivr.id);
+    const refusal = refusalOf(ivr, ordered, auth, { dateOfService: input.dateOfService, today });
     if (refusal) throw refusal;
     const late = shippingRefusal(input.shippingSpeed, input.dateOfService, today);
     if (late) throw new OrderRefused(late, "shippingSpeed");
@@ -342,7 +382,7 @@ export async function placeOrder(
       }
     }
     const tooMany = graftRefusal(
-      ivr,
+      withAuthorisation(ivr, auth),
       ordered,
       input.lines.reduce((n, l) => n + l.quantity, 0),
     );
@@ -352,7 +392,8 @@ export async function placeOrder(
       .from(facilities)
       .where(and(eq(facilities.id, input.facilityId), eq(facilities.practiceId, practiceId)));
     if (!facility) throw new OrderRefused("Choose a facility of your practice", "facilityId");
-    const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
+    // Its name for the order, and its approval rule, in one read.
+    const [practice] = await tx.select({ name: practices.name, ...approvalColumns }).from(practices).where(eq(practices.id, practiceId));
 
     // Largest size first, as the packing list and the invoice read them.
     const lines = input.lines
@@ -372,8 +413,11 @@ export async function placeOrder(
       zip: facility.zip,
       phone: facility.phone,
     };
+    const amountCents = orderEstimateCents(product.hcpcs, lines.map((l) => ({ lengthMm: mmOf(l.size.lengthCm), widthMm: mmOf(l.size.widthCm), quantity: l.quantity })), today);
+    const held = approvalReason(practice!, { stock: false, amountCents });
     const row = await openOrder(tx, {
       actor,
+      status: held ? "awaiting_approval" : "submitted",
       followers: [userId, ...followers.map((f) => f.userId)],
       values: {
         practiceId,
@@ -404,19 +448,12 @@ export async function placeOrder(
         quantity: l.quantity,
       })),
     );
-    await notifyCompany(tx, row, "received");
-    return { id: row.id, reference: orderReference(row.number), warning };
-  });
-}
-
-/** The company's order inbox hears of every order placed, and of one the practice cancelled: its reference only. */
-async function notifyCompany(tx: Db, row: OrderRow, what: "received" | "cancelled") {
-  const reference = orderReference(row.number);
-  await tx.insert(outbox).values({
-    purpose: what === "received" ? "order.received" : "order.cancelled",
-    to: siteConfig().email,
-    subject: what === "received" ? `${reference} received` : `${reference} cancelled by the practice`,
-    text: `${reference} was ${what === "received" ? "placed" : "cancelled"} by a practice.\n\n${siteOrigin()}/admin/orders/${row.id}\n`,
+    // Held for the practice's approval, the order is its admins' to decide; otherwise the supplier hears of it now.
+    if (held) await askForApproval(tx, row);
+    else await notifyCompany(tx, row, "received");
+    // An old answer is asked again in the background: the order never waits for the payer.
+    await checkBeforeOrder(tx, ivr.id);
+    return { id: row.id, reference: orderReference(row.number), warning, awaitingApproval: held };
   });
 }
 
@@ -435,7 +472,8 @@ export async function cancelOrderAsMember(db: Db, { practiceId, actor, id }: { p
 export type OrderBoardRow = {
   id: string;
   reference: string;
-  ivrId: string;
+  /** Null for a stock order: `ivrReference` then says what it is ("Stock reorder"). */
+  ivrId: string | null;
   ivrReference: string;
   initials: string;
   product: string;
@@ -476,15 +514,15 @@ export async function toOrderBoardRows(db: Db, rows: readonly (OrderRow & { ivrN
     ),
     initialsByPatient(
       db,
-      rows.map((r) => r.patientId),
+      rows.flatMap((r) => (r.patientId ? [r.patientId] : [])),
     ),
   ]);
   return rows.map((r) => ({
     id: r.id,
     reference: orderReference(r.number),
     ivrId: r.ivrId,
-    ivrReference: ivrReference(r.ivrNumber),
-    initials: initials.get(r.patientId) ?? "",
+    ivrReference: r.ivrId ? ivrReference(r.ivrNumber) : STOCK_ORDER_LABEL,
+    initials: (r.patientId && initials.get(r.patientId)) || "",
     product: r.productName,
     sizes: sizesText(lines.get(r.id) ?? []),
     dateOfService: r.dateOfService,
@@ -526,7 +564,8 @@ export async function practiceOrdersPage(
       return db
         .select({ order: orders, ivrNumber: ivrs.number, key: exactTime(orders.updatedAt) })
         .from(orders)
-        .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+        // A stock order has no IVR: it is listed all the same.
+        .leftJoin(ivrs, eq(ivrs.id, orders.ivrId))
         .where(and(...where))
         .orderBy(...(direction === "after" ? [desc(orders.updatedAt), desc(orders.id)] : [asc(orders.updatedAt), asc(orders.id)]))
         .limit(limit);
@@ -544,7 +583,8 @@ export async function practiceOrdersPage(
 
 /** The orders made from one IVR (of the practice, when one is given), oldest first. */
 export async function ordersOfIvr(db: Db, { ivrId, practiceId }: { ivrId: string; practiceId: string | null }): Promise<OrderBoardRow[]> {
-  const where = practiceId ? and(eq(orders.ivrId, ivrId), eq(orders.practiceId, practiceId)) : eq(orders.ivrId, ivrId);
+  // Staff (no practice given) do not see an order that awaits its practice's approval.
+  const where = practiceId ? and(eq(orders.ivrId, ivrId), eq(orders.practiceId, practiceId)) : and(eq(orders.ivrId, ivrId), notInArray(orders.status, [...ORDER_HIDDEN_FROM_STAFF]));
   const rows = await db
     .select({ order: orders, ivrNumber: ivrs.number })
     .from(orders)
@@ -580,7 +620,8 @@ export type OrderDetail = {
   row: OrderRow;
   reference: string;
   statusLabel: string;
-  ivr: { id: string; reference: string; validUntil: string | null; authorisedApplications: number | null };
+  /** Null for a stock order. */
+  ivr: { id: string; reference: string; validUntil: string | null; authorisedApplications: number | null } | null;
   /** the practice's id, and its name as the order was placed */
   practice: { id: string; name: string };
   patient: { name: string; initials: string; birthDate: string } | null;
@@ -589,7 +630,7 @@ export type OrderDetail = {
   notes: string | null;
   /** why the order exceeds the wound, when it does */
   overOrderReason: string | null;
-  lines: { id: string; position: number; hcpcs: string; size: string; lengthMm: number; widthMm: number; areaCm2: number; quantity: number; units: { position: number; tissueId: string }[] }[];
+  lines: { id: string; position: number; hcpcs: string; size: string; lengthMm: number; widthMm: number; areaCm2: number; quantity: number; units: OrderUnitView[] }[];
   totalAreaCm2: number;
   woundAreaCm2: number | null;
   warning: string | null;
@@ -616,7 +657,7 @@ export async function getOrderDetail(
   const [found] = await db
     .select({ order: orders, ivr: ivrs })
     .from(orders)
-    .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+    .leftJoin(ivrs, eq(ivrs.id, orders.ivrId))
     .where(where);
   if (!found) return null;
   const { order: row, ivr } = found;
@@ -625,9 +666,9 @@ export async function getOrderDetail(
     db.select().from(orderUnits).where(eq(orderUnits.orderId, id)).orderBy(asc(orderUnits.position)),
     db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.at)),
     invoiceOfOrder(db, id, today),
-    initialsByPatient(db, [row.patientId]),
+    initialsByPatient(db, row.patientId ? [row.patientId] : []),
   ]);
-  const patient = withPatient ? await getPatient(db, row.practiceId, row.patientId) : null;
+  const patient = withPatient && row.patientId ? await getPatient(db, row.practiceId, row.patientId) : null;
   const lines = lineRows.map((l) => {
     const size = sizeOfMm(l.lengthMm, l.widthMm);
     return {
@@ -639,7 +680,7 @@ export async function getOrderDetail(
       widthMm: l.widthMm,
       areaCm2: sizeArea(size),
       quantity: l.quantity,
-      units: units.filter((u) => u.lineId === l.id).map((u) => ({ position: u.position, tissueId: u.tissueId })),
+      units: units.filter((u) => u.lineId === l.id).map((u) => ({ position: u.position, tissueId: u.tissueId, lot: u.lot, expiresOn: u.expiresOn, received: u.receivedAt !== null })),
     };
   });
   const sizeLines: SizeLine[] = lineRows.map((l) => ({ size: sizeOfMm(l.lengthMm, l.widthMm), quantity: l.quantity }));
@@ -647,10 +688,10 @@ export async function getOrderDetail(
     row,
     reference: orderReference(row.number),
     statusLabel: ORDER_STATUS_LABELS[row.status],
-    ivr: { id: ivr.id, reference: ivrReference(ivr.number), validUntil: ivr.validUntil, authorisedApplications: ivr.authorisedApplications },
+    ivr: ivr ? { id: ivr.id, reference: ivrReference(ivr.number), validUntil: ivr.validUntil, authorisedApplications: ivr.authorisedApplications } : null,
     practice: { id: row.practiceId, name: row.practiceName },
     patient: patient
-      ? { name: `${patient.firstName} ${patient.lastName}`, initials: initials.get(row.patientId) ?? "", birthDate: patient.birthDate }
+      ? { name: `${patient.firstName} ${patient.lastName}`, initials: initials.get(patient.id) ?? "", birthDate: patient.birthDate }
       : null,
     product: { slug: row.productSlug, name: row.productName, hcpcs: lineRows[0]?.hcpcs ?? productBySlug(row.productSlug)?.hcpcs ?? null },
     shipTo: { facilityName: row.facilityName, ...row.shipTo },
@@ -667,7 +708,8 @@ export async function getOrderDetail(
 }
 
 /** Initials of the order's patient, for staff pages that show no more. */
-export async function orderInitials(db: Db, patientId: string): Promise<string> {
+export async function orderInitials(db: Db, patientId: string | null): Promise<string> {
+  if (!patientId) return "";
   return (await initialsByPatient(db, [patientId])).get(patientId) ?? "";
 }
 

@@ -1,7 +1,9 @@
-import { PDFDocument } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { readCode128 } from "../../../tests/support/barcodes";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { centsOf, formatCents } from "~/lib/format";
+import { CODE128_PIXELS_PER_MODULE } from "./barcode";
 import { invoicePdf, packingListPdf, type InvoicePdfData, type PackingListPdfData } from "./pdf";
 
 const company = {
@@ -32,6 +34,9 @@ const invoice: InvoicePdfData = {
   howToPay: ["Pay by ACH to First Coast Bank, routing 063100277.", "Put INV-000123 in the payment reference."],
 };
 
+/** Units known by their tissue identifier only (no lot or expiry). */
+const units = (...ids: string[]) => ids.map((tissueId) => ({ tissueId, lot: null, expiresOn: null }));
+
 const packingList: PackingListPdfData = {
   company,
   orderReference: "ORD-000045",
@@ -44,13 +49,60 @@ const packingList: PackingListPdfData = {
   trackingNumber: "1Z999AA10123456784",
   shippedOn: "2026-11-25",
   lines: [
-    { hcpcs: "Q4186", product: "Amnion – dual layer", size: "2 × 3 cm", quantity: 2, tissueIds: ["TID-A-0001", "TID-A-0002"] },
-    { hcpcs: "Q4169", product: "Amnion – single layer", size: "4 × 4 cm", quantity: 1, tissueIds: ["TID-B-0001"] },
+    { hcpcs: "Q4186", product: "Amnion – dual layer", size: "2 × 3 cm", quantity: 2, units: units("TID-A-0001", "TID-A-0002") },
+    { hcpcs: "Q4169", product: "Amnion – single layer", size: "4 × 4 cm", quantity: 1, units: units("TID-B-0001") },
   ],
 };
 
 /** How often `needle` occurs in `text`. */
 const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+/** A stream as pdf-lib reads it from a file, unpacked. */
+function unpacked(object: unknown): Uint8Array {
+  if (!(object instanceof PDFRawStream)) throw new Error("not a stream");
+  return decodePDFRawStream(object).decode();
+}
+
+/**
+ * The images a PDF draws, page by page in drawing order: what the barcode in
+ * each reads as, the printed width of its narrowest bar and its height (points),
+ * and how many images each page holds. Images are drawn by pdf-lib as a scale
+ * ("w 0 0 h 0 0 cm") then "/Name Do", and stored as 8-bit RGB.
+ */
+async function drawnImages(bytes: Uint8Array) {
+  const document = await PDFDocument.load(bytes);
+  const drawn: { page: number; text: string | undefined; more: number; bar: number; height: number }[] = [];
+  const held: number[] = [];
+  for (const [index, page] of document.getPages().entries()) {
+    const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+    const imageOf = (name: PDFName) => {
+      const image = xObjects?.lookupMaybe(name, PDFStream);
+      return image?.dict.get(PDFName.of("Subtype")) === PDFName.of("Image") ? image : undefined;
+    };
+    held.push((xObjects?.keys() ?? []).filter((name) => imageOf(name)).length);
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => document.context.lookup(ref)) : [contents];
+    const content = streams.map((stream) => new TextDecoder("latin1").decode(unpacked(stream))).join("\n");
+    for (const [, w, h, name] of content.matchAll(/(\S+) 0 0 (\S+) 0 0 cm\n(?:1 0 0 1 0 0 cm\n)*\/(\S+) Do/g)) {
+      const image = imageOf(PDFName.of(name!));
+      if (!image) throw new Error(`no image ${name}`);
+      const width = image.dict.lookup(PDFName.of("Width"), PDFNumber).asNumber();
+      const height = image.dict.lookup(PDFName.of("Height"), PDFNumber).asNumber();
+      const rgb = unpacked(image);
+      const data = new Uint8ClampedArray(width * height * 4);
+      for (let pixel = 0; pixel < width * height; pixel++) {
+        data.set(rgb.subarray(pixel * 3, pixel * 3 + 3), pixel * 4);
+        data[pixel * 4 + 3] = 255;
+      }
+      const [result, ...others] = await readCode128({ data, width, height });
+      drawn.push({ page: index + 1, text: result?.text, more: others.length, bar: Number(w) / (width / CODE128_PIXELS_PER_MODULE), height: Number(h) });
+    }
+  }
+  return { drawn, held };
+}
+
+/** 10 mm in points: the least height a handheld scanner is sure to cross. */
+const TEN_MM = (10 / 25.4) * 72;
 
 describe("formatCents", () => {
   it("writes dollars with thousands separators and two decimals", () => {
@@ -156,12 +208,64 @@ describe("packingListPdf", () => {
     expect(text).toContain("21 CFR 1271.290");
   });
 
+  it("prints each unit's identifier as a Code 128 barcode a handheld scanner reads back", async () => {
+    const { drawn, held } = await drawnImages(await packingListPdf(packingList));
+    expect(held).toEqual([3]);
+    expect(drawn.map((image) => image.text)).toEqual(["TID-A-0001", "TID-A-0002", "TID-B-0001"]);
+    for (const image of drawn) {
+      expect(image.more).toBe(0);
+      // 0.25 mm is 0.709 pt.
+      expect(image.bar).toBeGreaterThanOrEqual(0.72);
+      expect(image.height).toBeGreaterThanOrEqual(TEN_MM);
+    }
+  });
+
+  it("fits a barcode of a 40-character identifier, with bars still 0.25 mm or wider", async () => {
+    const id = "A1B2C3D4E5F6G7H8I9J0.k/l-m-n-o-p-q-r-s-t";
+    const bytes = await packingListPdf({ ...packingList, lines: [{ ...packingList.lines[0]!, quantity: 1, units: units(id) }] });
+    const { drawn } = await drawnImages(bytes);
+    expect(drawn.map((image) => image.text)).toEqual([id]);
+    expect(drawn[0]!.bar).toBeGreaterThanOrEqual(0.72);
+    expect(count(await pdfText(bytes), id)).toBe(1);
+  });
+
+  it("puts the lot and expiry date under a unit's identifier when they are known", async () => {
+    const lines = [
+      {
+        ...packingList.lines[0]!,
+        quantity: 3,
+        units: [
+          { tissueId: "TID-A-0001", lot: "L2611-A", expiresOn: "2027-05-31" },
+          { tissueId: "TID-A-0002", lot: "L2611-B", expiresOn: null },
+          { tissueId: "TID-A-0003", lot: null, expiresOn: "2027-06-30" },
+        ],
+      },
+      packingList.lines[1]!,
+    ];
+    const text = await pdfText(await packingListPdf({ ...packingList, lines }));
+    expect(text).toMatch(/TID-A-0001\s+Lot L2611-A · Expires 2027-05-31/);
+    expect(text).toMatch(/TID-A-0002\s+Lot L2611-B(?! ·)/);
+    expect(text).toMatch(/TID-A-0003\s+Expires 2027-06-30/);
+    expect(count(text, "Lot ")).toBe(2);
+    expect(count(text, "Expires ")).toBe(2);
+    // Units without either have no such line.
+    expect(await pdfText(await packingListPdf(packingList))).not.toMatch(/Lot |Expires /);
+  });
+
+  it("gives the same bytes for the same data", async () => {
+    const withLot = { ...packingList, lines: [{ ...packingList.lines[0]!, units: [{ tissueId: "TID-A-0001", lot: "L1", expiresOn: "2027-05-31" }] }] };
+    expect(await packingListPdf(packingList)).toEqual(await packingListPdf(packingList));
+    expect(await packingListPdf(withLot)).toEqual(await packingListPdf(structuredClone(withLot)));
+    expect(await packingListPdf(withLot)).not.toEqual(await packingListPdf({ ...withLot, lines: [{ ...withLot.lines[0]!, units: units("TID-A-0001") }] }));
+  });
+
   it("says the order has not shipped yet when it has no carrier", async () => {
     const unshipped = { ...packingList, carrier: null, trackingNumber: null, shippedOn: null };
-    const text = await pdfText(await packingListPdf({ ...unshipped, lines: unshipped.lines.map((line) => ({ ...line, tissueIds: [] })) }));
+    const text = await pdfText(await packingListPdf({ ...unshipped, lines: unshipped.lines.map((line) => ({ ...line, units: [] })) }));
     expect(text).toContain("Not shipped yet");
     expect(text).not.toContain("UPS");
     expect(text).not.toContain("TID-A-0001");
+    expect((await drawnImages(await packingListPdf({ ...unshipped, lines: unshipped.lines.map((line) => ({ ...line, units: [] })) }))).held).toEqual([0]);
   });
 
   it("puts 220 identifiers on several numbered pages, each identifier once", async () => {
@@ -170,15 +274,19 @@ describe("packingListPdf", () => {
       product: "Amniotic membrane allograft",
       size: "2 × 2 cm",
       quantity: 20,
-      tissueIds: Array.from({ length: 20 }, (_, unit) => `DIN-L${String(line + 1).padStart(2, "0")}-U${String(unit + 1).padStart(2, "0")}`),
+      units: units(...Array.from({ length: 20 }, (_, unit) => `DIN-L${String(line + 1).padStart(2, "0")}-U${String(unit + 1).padStart(2, "0")}`)),
     }));
     const bytes = await packingListPdf({ ...packingList, lines });
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     expect(pages).toBeGreaterThan(1);
     const text = await pdfText(bytes);
-    const ids = lines.flatMap((line) => line.tissueIds);
+    const ids = lines.flatMap((line) => line.units.map((unit) => unit.tissueId));
     expect(ids).toHaveLength(220);
     for (const id of ids) expect(count(text, id)).toBe(1);
+    // One barcode per unit, in the units' order.
+    const { drawn, held } = await drawnImages(bytes);
+    expect(held.reduce((sum, images) => sum + images, 0)).toBe(220);
+    expect(drawn.map((image) => image.text)).toEqual(ids);
     expect(text).toContain(`Page 1 of ${pages}`);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text).toContain("Packing list ORD-000045 (continued)");
@@ -207,12 +315,14 @@ describe("characters the standard fonts cannot encode", () => {
       ...packingList,
       company: { ...company, name: `Meridian ${name}` },
       shipTo: { name, lines: ["Łąkowa 5"] },
-      lines: [{ ...packingList.lines[0]!, product: "Amnion 😀", tissueIds: ["TID-Ω-1", "TID-A-0009"] }],
+      lines: [{ ...packingList.lines[0]!, product: "Amnion 😀", units: units("TID-Ω-1", "TID-A-0009") }],
     });
     const text = await pdfText(bytes);
     expect(text).toContain("Lódz");
     expect(text).toContain("Lakowa 5");
     expect(text).toContain("TID-?-1");
     expect(text).toContain("TID-A-0009");
+    // Code 128 cannot carry "Ω": that unit has its identifier printed, and no barcode.
+    expect((await drawnImages(bytes)).drawn.map((image) => image.text)).toEqual(["TID-A-0009"]);
   });
 });

@@ -1,10 +1,12 @@
-import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { formatCents } from "~/lib/format";
+import { code128Modules, code128Png, CODE128_QUIET_ZONE_MODULES, isCode128Text } from "./barcode";
 
 /**
  * The PDFs staff and practices download: an invoice, and the packing list that
  * goes in the box with an order (every unit's tissue identifier, for the
- * donor-to-patient traceability of 21 CFR 1271.290).
+ * donor-to-patient traceability of 21 CFR 1271.290, each with its Code 128
+ * barcode so the practice confirms receipt by scanning it).
  *
  * Neither carries patient data: no patient is passed in, only the practice,
  * the facility, the order's references and its products. Keep it that way:
@@ -17,6 +19,10 @@ import { formatCents } from "~/lib/format";
  * with any character never makes a document fail. Pages are US Letter; long
  * documents continue on further pages with a short header and "Page 1 of 3".
  * No creation date is written, so the same data gives the same bytes.
+ *
+ * The exported building blocks (the page, its header and footers, facts,
+ * tables) also lay out the application record (inventory/record-pdf.ts),
+ * which does name its patient: it is a page of the patient's chart.
  */
 
 export type PdfCompany = { name: string; addressLines: string[]; phone: string; email: string };
@@ -60,8 +66,10 @@ export type PackingListPdfData = {
   carrier: string | null;
   trackingNumber: string | null;
   shippedOn: string | null;
-  lines: { hcpcs: string; product: string; size: string; quantity: number; tissueIds: string[] }[];
+  lines: { hcpcs: string; product: string; size: string; quantity: number; units: PackingListUnit[] }[];
 };
+/** One graft of a line as shipped: its tissue identifier, and its lot and expiry date (YYYY-MM-DD) when known. */
+export type PackingListUnit = { tissueId: string; lot: string | null; expiresOn: string | null };
 
 /** "$1,234.50": the one money format of the site, shared with the pages. */
 
@@ -70,25 +78,25 @@ export type PackingListPdfData = {
 
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
-const LEFT = 54;
-const RIGHT = PAGE_WIDTH - 54;
-const CONTENT_WIDTH = RIGHT - LEFT;
+export const LEFT = 54;
+export const RIGHT = PAGE_WIDTH - 54;
+export const CONTENT_WIDTH = RIGHT - LEFT;
 const TOP = PAGE_HEIGHT - 54;
 /** Content stops here; the footer sits below. */
 const BOTTOM = 72;
 const FOOTER_Y = 40;
 
-const INK = rgb(0.11, 0.13, 0.16);
-const MUTED = rgb(0.4, 0.44, 0.49);
+export const INK = rgb(0.11, 0.13, 0.16);
+export const MUTED = rgb(0.4, 0.44, 0.49);
 const RULE = rgb(0.8, 0.83, 0.86);
 const FILL = rgb(0.945, 0.953, 0.961);
-const ACCENT = rgb(0.04, 0.36, 0.4);
+export const ACCENT = rgb(0.04, 0.36, 0.4);
 const ACCENT_FILL = rgb(0.92, 0.965, 0.965);
 const PAID_GREEN = rgb(0.07, 0.47, 0.25);
 
-const BODY_SIZE = 9.5;
-const BODY_LEADING = 12.5;
-const SMALL_SIZE = 8;
+export const BODY_SIZE = 9.5;
+export const BODY_LEADING = 12.5;
+export const SMALL_SIZE = 8;
 
 type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
 type Align = "left" | "right";
@@ -154,7 +162,7 @@ function printable(text: string, font: PDFFont): string {
 }
 
 /** Lines of at most `width` points, broken between words (and inside a word too long for a line). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const measure = (value: string) => font.widthOfTextAtSize(value, size);
   const lines: string[] = [];
   let line = "";
@@ -178,7 +186,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** At most `max` lines; the last one shown ends with "…" when some were left out. */
-function clamp(lines: string[], max: number): string[] {
+export function clamp(lines: string[], max: number): string[] {
   if (lines.length <= max) return lines;
   const kept = lines.slice(0, max);
   kept[max - 1] = `${kept[max - 1]}…`;
@@ -188,7 +196,7 @@ function clamp(lines: string[], max: number): string[] {
 // ---------------------------------------------------------------------------
 // A document being laid out from top to bottom
 
-class Sheet {
+export class Sheet {
   page!: PDFPage;
   /** Where the next thing goes (its top edge). */
   y = TOP;
@@ -244,7 +252,7 @@ class Sheet {
   }
 }
 
-async function startDocument(title: string, company: PdfCompany): Promise<{ doc: PDFDocument; fonts: Fonts }> {
+export async function startDocument(title: string, company: PdfCompany): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
@@ -261,7 +269,7 @@ async function startDocument(title: string, company: PdfCompany): Promise<{ doc:
 }
 
 /** The company's name and contact on the left, the title and the document's references on the right. */
-function drawFirstHeader(sheet: Sheet, company: PdfCompany, title: string, references: [string, string][]): void {
+export function drawFirstHeader(sheet: Sheet, company: PdfCompany, title: string, references: [string, string][]): void {
   const { regular, bold } = sheet.fonts;
   const rightBlockWidth = 216;
   const leftWidth = CONTENT_WIDTH - rightBlockWidth - 24;
@@ -294,7 +302,7 @@ function drawFirstHeader(sheet: Sheet, company: PdfCompany, title: string, refer
 }
 
 /** Label and value pairs from `top` down, in `width` points starting at `x`; returns where they end. */
-function drawFacts(sheet: Sheet, x: number, top: number, width: number, facts: [string, string][]): number {
+export function drawFacts(sheet: Sheet, x: number, top: number, width: number, facts: [string, string][]): number {
   const { regular, bold } = sheet.fonts;
   const labelWidth = Math.min(width * 0.45, Math.max(0, ...facts.map(([label]) => sheet.width(label, regular, 9))) + 12);
   let y = top;
@@ -309,12 +317,12 @@ function drawFacts(sheet: Sheet, x: number, top: number, width: number, facts: [
 }
 
 /** A small uppercase heading over a block. */
-function drawLabel(sheet: Sheet, text: string, x: number, baseline: number): void {
+export function drawLabel(sheet: Sheet, text: string, x: number, baseline: number): void {
   sheet.text(text.toUpperCase(), x, baseline, { font: sheet.fonts.bold, size: 7.5, color: MUTED });
 }
 
 /** An address from `top` down; returns where it ends. */
-function drawAddress(sheet: Sheet, label: string, address: PdfAddress, x: number, top: number, width: number): number {
+export function drawAddress(sheet: Sheet, label: string, address: PdfAddress, x: number, top: number, width: number): number {
   const { regular, bold } = sheet.fonts;
   let y = top - 7.5;
   drawLabel(sheet, label, x, y);
@@ -331,18 +339,31 @@ function drawAddress(sheet: Sheet, label: string, address: PdfAddress, x: number
   return y;
 }
 
+/** A notice across the page in a tinted box with an accent bar: its title, then its text. */
+export function drawNotice(sheet: Sheet, title: string, text: string): void {
+  const { regular, bold } = sheet.fonts;
+  const lines = wrap(text, regular, BODY_SIZE, CONTENT_WIDTH - 30);
+  const height = 16 + 12 + lines.length * BODY_LEADING;
+  sheet.ensure(height);
+  sheet.page.drawRectangle({ x: LEFT, y: sheet.y - height, width: CONTENT_WIDTH, height, color: ACCENT_FILL });
+  sheet.page.drawRectangle({ x: LEFT, y: sheet.y - height, width: 3, height, color: ACCENT });
+  sheet.text(title, LEFT + 15, sheet.y - 15, { font: bold, size: BODY_SIZE, color: ACCENT });
+  lines.forEach((line, index) => sheet.text(line, LEFT + 15, sheet.y - 15 - (index + 1) * BODY_LEADING));
+  sheet.y -= height + 22;
+}
+
 // ---------------------------------------------------------------------------
 // Tables
 
-type Column = { title: string; width: number; align: Align };
+export type Column = { title: string; width: number; align: Align };
 
 /** A table's columns across the page: the one of width 0 (the product's) takes the room the others leave. */
-function filling(columns: Column[]): Column[] {
+export function filling(columns: Column[]): Column[] {
   const fixed = columns.reduce((sum, column) => sum + column.width, 0);
   return columns.map((column) => (column.width === 0 ? { ...column, width: CONTENT_WIDTH - fixed } : column));
 }
 
-const CELL_PADDING = 6;
+export const CELL_PADDING = 6;
 
 function columnLefts(columns: Column[]): number[] {
   const lefts: number[] = [];
@@ -362,9 +383,9 @@ function cellX(columns: Column[], index: number): number {
   return column.align === "right" ? left + column.width - CELL_PADDING : left + CELL_PADDING;
 }
 
-const HEADER_HEIGHT = 20;
+export const HEADER_HEIGHT = 20;
 
-function drawTableHeader(sheet: Sheet, columns: Column[]): void {
+export function drawTableHeader(sheet: Sheet, columns: Column[]): void {
   sheet.page.drawRectangle({ x: LEFT, y: sheet.y - HEADER_HEIGHT, width: CONTENT_WIDTH, height: HEADER_HEIGHT, color: FILL });
   columns.forEach((column, index) => {
     sheet.text(column.title, cellX(columns, index), sheet.y - 13.5, {
@@ -378,15 +399,15 @@ function drawTableHeader(sheet: Sheet, columns: Column[]): void {
 }
 
 /** A row's cells, each wrapped to its column (at most four lines); the row's height follows the tallest. */
-function rowLines(columns: Column[], cells: string[], font: PDFFont): string[][] {
+export function rowLines(columns: Column[], cells: string[], font: PDFFont): string[][] {
   return columns.map((column, index) => clamp(wrap(cells[index] ?? "", font, BODY_SIZE, column.width - 2 * CELL_PADDING), 4));
 }
 
-function rowHeight(lines: string[][]): number {
+export function rowHeight(lines: string[][]): number {
   return Math.max(1, ...lines.map((cell) => cell.length)) * BODY_LEADING + 9;
 }
 
-function drawRow(sheet: Sheet, columns: Column[], lines: string[][], options: { font?: PDFFont; rule?: boolean } = {}): void {
+export function drawRow(sheet: Sheet, columns: Column[], lines: string[][], options: { font?: PDFFont; rule?: boolean } = {}): void {
   const top = sheet.y;
   lines.forEach((cell, index) => {
     const column = columns[index];
@@ -412,7 +433,7 @@ function orderReferences(data: Pick<PackingListPdfData, "orderReference" | "ivrR
   return references;
 }
 
-function continuationHeader(company: PdfCompany, title: string): (sheet: Sheet) => void {
+export function continuationHeader(company: PdfCompany, title: string): (sheet: Sheet) => void {
   return (sheet) => {
     const { bold } = sheet.fonts;
     sheet.text(clamp(wrap(company.name, bold, 9, CONTENT_WIDTH / 2 - 12), 1)[0] ?? "", LEFT, TOP - 9, {
@@ -426,7 +447,7 @@ function continuationHeader(company: PdfCompany, title: string): (sheet: Sheet) 
   };
 }
 
-function drawFooters(sheet: Sheet, company: PdfCompany, title: string): void {
+export function drawFooters(sheet: Sheet, company: PdfCompany, title: string): void {
   const pages = sheet.doc.getPages();
   const { regular } = sheet.fonts;
   const contact = [company.name, company.phone, company.email].filter((part) => part.trim() !== "").join("  ·  ");
@@ -545,9 +566,89 @@ const TRACEABILITY =
   "Tissue must be traceable from donor to patient (21 CFR 1271.290): keep each unit's tissue identifier with the patient's record.";
 
 const ID_SIZE = 9;
-const ID_LEADING = 15;
-/** Where a line's identifiers start, under its product. */
+const ID_LEADING = 11;
+const LOT_SIZE = 8;
+const LOT_LEADING = 10.5;
+/** Where a line's units start, under its product. */
 const ID_INDENT = LEFT + 64 + CELL_PADDING;
+/** From a unit's checkbox to its number's right edge and its identifier. */
+const CHECKBOX_ROOM = 14;
+/** Between one unit's column and the next, beyond the barcode's quiet zone. */
+const UNIT_GAP = 18;
+
+/**
+ * The width of a barcode's narrowest bar, in points. A handheld scanner reads
+ * 0.25 mm bars and up; wider ones read from further away and survive a worn
+ * printer. 0.96 pt (0.34 mm) is four dots of a 300 dpi printer; 0.72 pt
+ * (0.254 mm, the common "10 mil" bar: three dots) still reads everywhere and
+ * fits a 40-character identifier (see `unitColumns` for which a line uses).
+ */
+export const BAR_WIDE = 0.96;
+export const BAR_NARROW = 0.72;
+/** The bars' printed height: half an inch (12.7 mm), over the 10 mm a handheld scanner needs to aim. */
+export const BARCODE_HEIGHT = 36;
+/** Above the barcode (the rule or the row before) and between it and its identifier. */
+const BARCODE_ABOVE = 7;
+const BARCODE_BELOW = 4;
+
+/** "Lot X · Expires 2027-05-31", as much of it as is known; null when neither is. */
+function lotAndExpiry(unit: PackingListUnit): string | null {
+  const parts: string[] = [];
+  if (unit.lot !== null && unit.lot.trim() !== "") parts.push(`Lot ${unit.lot.trim()}`);
+  if (unit.expiresOn !== null && unit.expiresOn.trim() !== "") parts.push(`Expires ${unit.expiresOn.trim()}`);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** A unit's barcode: its image, and its width in modules, quiet zones included. */
+type Barcode = { png: Uint8Array; modules: number };
+
+/**
+ * Each unit's barcode; null for an identifier Code 128 cannot carry (one typed
+ * before identifiers were checked), which is printed as text only.
+ */
+async function barcodesOf(units: PackingListUnit[]): Promise<(Barcode | null)[]> {
+  return Promise.all(
+    units.map(async ({ tissueId }) => {
+      if (!isCode128Text(tissueId)) return null;
+      const png = await code128Png(tissueId);
+      return { png, modules: code128Modules(png) };
+    }),
+  );
+}
+
+/**
+ * How a line's units go across: in as many columns as the widest unit allows
+ * (at most three), a unit being its barcode with the quiet zone on its right,
+ * or its identifier when wider. The wider bars, unless the narrower ones put
+ * more units on a row (fewer pages) or keep a barcode the wider would not fit.
+ * A barcode too wide for the row even with the narrower bars is left out (the
+ * identifier is still printed).
+ */
+function unitColumns(
+  sheet: Sheet,
+  units: PackingListUnit[],
+  found: (Barcode | null)[],
+  textOffset: number,
+): { bar: number; barcodes: (Barcode | null)[]; perRow: number } {
+  const idArea = RIGHT - ID_INDENT;
+  const barsAndQuiet = (barcode: Barcode) => barcode.modules - CODE128_QUIET_ZONE_MODULES;
+  const at = (bar: number) => {
+    const barcodes = found.map((barcode) => (barcode && textOffset + barsAndQuiet(barcode) * bar <= idArea ? barcode : null));
+    const widest = Math.max(
+      0,
+      ...units.map((unit, index) => {
+        const barcode = barcodes[index];
+        return Math.max(sheet.width(unit.tissueId, sheet.fonts.mono, ID_SIZE), barcode ? barsAndQuiet(barcode) * bar : 0);
+      }),
+    );
+    const perRow = Math.max(1, Math.min(3, Math.floor(idArea / (textOffset + widest + UNIT_GAP))));
+    return { bar, barcodes, perRow, kept: barcodes.filter(Boolean).length };
+  };
+  const wide = at(BAR_WIDE);
+  const narrow = at(BAR_NARROW);
+  const { bar, barcodes, perRow } = narrow.perRow > wide.perRow || narrow.kept > wide.kept ? narrow : wide;
+  return { bar, barcodes, perRow };
+}
 
 export async function packingListPdf(data: PackingListPdfData): Promise<Uint8Array> {
   const title = `Packing list ${data.orderReference}`;
@@ -573,14 +674,7 @@ export async function packingListPdf(data: PackingListPdfData): Promise<Uint8Arr
   }
   sheet.y = Math.min(shipToEnd, shipmentEnd) - 22;
 
-  // The traceability notice, in a tinted box with an accent bar.
-  const noticeLines = wrap(TRACEABILITY, regular, BODY_SIZE, CONTENT_WIDTH - 30);
-  const noticeHeight = 16 + 12 + noticeLines.length * BODY_LEADING;
-  sheet.page.drawRectangle({ x: LEFT, y: sheet.y - noticeHeight, width: CONTENT_WIDTH, height: noticeHeight, color: ACCENT_FILL });
-  sheet.page.drawRectangle({ x: LEFT, y: sheet.y - noticeHeight, width: 3, height: noticeHeight, color: ACCENT });
-  sheet.text("Traceability", LEFT + 15, sheet.y - 15, { font: bold, size: BODY_SIZE, color: ACCENT });
-  noticeLines.forEach((line, index) => sheet.text(line, LEFT + 15, sheet.y - 15 - (index + 1) * BODY_LEADING));
-  sheet.y -= noticeHeight + 22;
+  drawNotice(sheet, "Traceability", TRACEABILITY);
 
   const columns = PACKING_COLUMNS;
   sheet.ensure(HEADER_HEIGHT + 60);
@@ -589,16 +683,37 @@ export async function packingListPdf(data: PackingListPdfData): Promise<Uint8Arr
     drawRow(sheet, columns, rowLines(columns, ["", "No items", "", ""], regular));
   }
 
-  // Identifiers go in as many columns as the longest one allows (at most three).
   const idArea = RIGHT - ID_INDENT;
   for (const line of data.lines) {
     const cells = rowLines(columns, [line.hcpcs, line.product, line.size, String(line.quantity)], bold);
-    const numberWidth = sheet.width(`${Math.max(line.tissueIds.length, 1)}.`, regular, SMALL_SIZE) + 4;
-    const longest = Math.max(0, ...line.tissueIds.map((id) => sheet.width(id, mono, ID_SIZE)));
-    const cellWidth = 14 + numberWidth + longest + 18;
-    const perRow = Math.max(1, Math.min(3, Math.floor(idArea / cellWidth)));
+    const numberWidth = sheet.width(`${Math.max(line.units.length, 1)}.`, regular, SMALL_SIZE) + 4;
+    // From a column's left edge to where its identifier, and its barcode's bars, start.
+    const textOffset = CHECKBOX_ROOM + numberWidth;
+    const { bar, barcodes, perRow } = unitColumns(sheet, line.units, await barcodesOf(line.units), textOffset);
+    // Embedded one after the other, in the units' order, so the same data gives the same bytes.
+    const placed: ({ image: PDFImage; modules: number } | null)[] = [];
+    for (const barcode of barcodes) placed.push(barcode ? { image: await doc.embedPng(barcode.png), modules: barcode.modules } : null);
     const columnWidth = idArea / perRow;
-    const idTextWidth = columnWidth - 14 - numberWidth - 12;
+    const textWidth = columnWidth - textOffset - UNIT_GAP;
+    const quietZone = CODE128_QUIET_ZONE_MODULES * bar;
+
+    // Each row of units: the identifier's and the lot's lines, and whether a barcode sits above them.
+    type Cell = { number: number; barcode: { image: PDFImage; modules: number } | null; id: string[]; lot: string[] };
+    const rows: { units: Cell[]; band: number; height: number }[] = [];
+    for (let start = 0; start < line.units.length; start += perRow) {
+      const units = line.units.slice(start, start + perRow).map((unit, offset) => {
+        const lot = lotAndExpiry(unit);
+        return {
+          number: start + offset + 1,
+          barcode: placed[start + offset] ?? null,
+          id: clamp(wrap(unit.tissueId, mono, ID_SIZE, textWidth), 3),
+          lot: lot === null ? [] : clamp(wrap(lot, regular, LOT_SIZE, textWidth), 2),
+        };
+      });
+      const band = units.some((cell) => cell.barcode) ? BARCODE_ABOVE + BARCODE_HEIGHT + BARCODE_BELOW : 0;
+      const text = Math.max(...units.map((cell) => 11 + (cell.id.length - 1) * ID_LEADING + cell.lot.length * LOT_LEADING));
+      rows.push({ units, band, height: band + text + 6 });
+    }
 
     const continued = () => {
       drawTableHeader(sheet, columns);
@@ -610,36 +725,48 @@ export async function packingListPdf(data: PackingListPdfData): Promise<Uint8Arr
       sheet.y -= 4;
     };
 
-    // The line itself, kept with at least its first row of identifiers.
-    sheet.ensure(rowHeight(cells) + ID_LEADING + 10, () => drawTableHeader(sheet, columns));
+    // The line itself, kept with at least its first row of units.
+    sheet.ensure(rowHeight(cells) + (rows[0]?.height ?? 15) + 10, () => drawTableHeader(sheet, columns));
     drawRow(sheet, columns, cells, { font: bold, rule: false });
 
-    if (line.tissueIds.length === 0) {
+    if (line.units.length === 0) {
       sheet.ensure(15, continued);
       sheet.y -= 11;
       sheet.text("Tissue identifiers are recorded when the order ships.", ID_INDENT, sheet.y, { size: 9, color: MUTED });
       sheet.y -= 4;
     }
-    for (let start = 0; start < line.tissueIds.length; start += perRow) {
-      const row = line.tissueIds.slice(start, start + perRow).map((id) => clamp(wrap(id, mono, ID_SIZE, idTextWidth), 3));
-      const height = Math.max(...row.map((id) => id.length)) * ID_LEADING;
-      sheet.ensure(height, continued);
-      row.forEach((idLines, offset) => {
+    for (const row of rows) {
+      sheet.ensure(row.height, continued);
+      row.units.forEach((cell, offset) => {
         const x = ID_INDENT + offset * columnWidth;
-        const baseline = sheet.y - 11;
+        const textX = x + textOffset;
+        // The bars start where the identifier does; the image's white quiet zone reaches back over the number's column.
+        if (cell.barcode) {
+          sheet.page.drawImage(cell.barcode.image, {
+            x: textX - quietZone,
+            y: sheet.y - BARCODE_ABOVE - BARCODE_HEIGHT,
+            width: cell.barcode.modules * bar,
+            height: BARCODE_HEIGHT,
+          });
+        }
+        const baseline = sheet.y - row.band - 11;
         // A box to tick when the unit is checked in.
         sheet.page.drawRectangle({ x, y: baseline - 1, width: 8, height: 8, borderColor: MUTED, borderWidth: 0.6 });
-        sheet.text(`${start + offset + 1}.`, x + 14 + numberWidth - 4, baseline, { size: SMALL_SIZE, color: MUTED, align: "right" });
-        idLines.forEach((idLine, index) => {
-          sheet.text(idLine, x + 14 + numberWidth, baseline - index * ID_LEADING, { font: mono, size: ID_SIZE });
+        sheet.text(`${cell.number}.`, textX - 4, baseline, { size: SMALL_SIZE, color: MUTED, align: "right" });
+        cell.id.forEach((idLine, index) => {
+          sheet.text(idLine, textX, baseline - index * ID_LEADING, { font: mono, size: ID_SIZE });
+        });
+        const lotTop = baseline - (cell.id.length - 1) * ID_LEADING;
+        cell.lot.forEach((lotLine, index) => {
+          sheet.text(lotLine, textX, lotTop - (index + 1) * LOT_LEADING, { size: LOT_SIZE, color: MUTED });
         });
       });
-      sheet.y -= height;
+      sheet.y -= row.height;
     }
-    if (line.tissueIds.length > 0 && line.tissueIds.length !== line.quantity) {
+    if (line.units.length > 0 && line.units.length !== line.quantity) {
       sheet.ensure(14, continued);
       sheet.y -= 11;
-      sheet.text(`${line.tissueIds.length} of ${line.quantity} identifiers recorded.`, ID_INDENT, sheet.y, { size: 9, color: MUTED });
+      sheet.text(`${line.units.length} of ${line.quantity} identifiers recorded.`, ID_INDENT, sheet.y, { size: 9, color: MUTED });
     }
     sheet.y -= 8;
     sheet.rule(sheet.y, { thickness: 0.5 });

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { addDays } from "~/lib/calendar";
 import { formatCents } from "~/lib/format";
 import {
+  hiddenFromStaff,
+  ORDER_HIDDEN_FROM_STAFF,
   canCorrectTracking,
   canTransitionOrder,
   carrierLabel,
@@ -49,6 +51,8 @@ export async function orderQueuePage(
   const where: SQL[] = [];
   if (filters.status === "open") where.push(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]));
   else if (filters.status !== "all") where.push(eq(orders.status, filters.status));
+  // An order awaiting its practice's approval is not the supplier's yet, under any filter.
+  if (filters.status === "all" || (filters.status !== "open" && hiddenFromStaff(filters.status))) where.push(notInArray(orders.status, [...ORDER_HIDDEN_FROM_STAFF]));
   if (filters.practiceId !== "all") where.push(eq(orders.practiceId, filters.practiceId));
   const days = queueAgeDays(filters.age);
   if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
@@ -68,7 +72,8 @@ export async function orderQueuePage(
         return db
           .select({ order: orders, ivrNumber: ivrs.number, key: exactTime(orders.updatedAt) })
           .from(orders)
-          .innerJoin(ivrs, eq(ivrs.id, orders.ivrId))
+          // A stock order has no IVR: it is listed all the same.
+          .leftJoin(ivrs, eq(ivrs.id, orders.ivrId))
           .where(conditions.length > 0 ? and(...conditions) : undefined)
           .orderBy(...(direction === "after" ? [asc(orders.updatedAt), asc(orders.number)] : [desc(orders.updatedAt), desc(orders.number)]))
           .limit(limit);
@@ -110,6 +115,8 @@ export async function countWaitingOrders(db: Db): Promise<number> {
 /** Staff open an order (its notes may speak of the patient): everything but the patient's name, and an audit row saying who read it. */
 export async function readOrderAsStaff(db: Db, { id, actor, today }: { id: string; actor: Actor; today: string }): Promise<OrderDetail | null> {
   const detail = await getOrderDetail(db, { id, practiceId: null, today, withPatient: false });
+  // Not the supplier's until its practice approves it: as if there were none.
+  if (detail && hiddenFromStaff(detail.row.status)) return null;
   if (detail) await audit(db, { actorEmail: actor.email, action: "order.view", target: id, ip: actor.ip, patientId: detail.row.patientId });
   return detail;
 }
@@ -134,7 +141,7 @@ export async function markDelivered(db: Db, { id, actor, input, today }: { id: s
     // The day it shipped, in the US: a shipment late in the evening is still that day in Hawaii.
     const shippedOn = order.shippedAt ? latestUsToday(order.shippedAt) : null;
     if (shippedOn && input.deliveredOn < shippedOn) throw new OrderRefused(`It shipped on ${shippedOn}: it was delivered on that day or after`, "deliveredOn");
-    return transitionOrder(tx, {
+    const moved = await transitionOrder(tx, {
       id,
       to: "delivered",
       actor,
@@ -142,6 +149,9 @@ export async function markDelivered(db: Db, { id, actor, input, today }: { id: s
       practiceId: null,
       set: { deliveredAt: new Date(), deliveredOn: input.deliveredOn },
     });
+    // Delivered: its units are the practice's stock (unless a receipt already made them so).
+    if (moved) await tx.update(orderUnits).set({ stockedAt: new Date() }).where(and(eq(orderUnits.orderId, id), isNull(orderUnits.stockedAt)));
+    return moved;
   });
 }
 
@@ -179,14 +189,30 @@ export async function correctTracking(db: Db, { id, actor, input }: { id: string
  */
 export async function shipOrder(db: Db, { id, actor, input }: { id: string; actor: Actor; input: ShipmentInput }) {
   return inTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select({ practiceId: orders.practiceId, facilityId: orders.facilityId, productSlug: orders.productSlug })
+      .from(orders)
+      .where(eq(orders.id, id));
+    if (!order) return null;
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position));
-    const given = new Map(input.units.map((u) => [unitField(u.line, u.unit), u.tissueId]));
+    const given = new Map(input.units.map((u) => [unitField(u.line, u.unit), u]));
     const units: (typeof orderUnits.$inferInsert)[] = [];
     for (const line of lines) {
       for (let unit = 1; unit <= line.quantity; unit++) {
-        const tissueId = given.get(unitField(line.position, unit));
-        if (!tissueId) throw new OrderRefused("Enter this unit's tissue identifier", unitField(line.position, unit));
-        units.push({ orderId: id, lineId: line.id, position: unit, tissueId });
+        const shipped = given.get(unitField(line.position, unit));
+        if (!shipped) throw new OrderRefused("Enter this unit's tissue identifier", unitField(line.position, unit));
+        units.push({
+          orderId: id,
+          lineId: line.id,
+          position: unit,
+          tissueId: shipped.tissueId,
+          lot: shipped.lot,
+          expiresOn: shipped.expiresOn,
+          gtin: shipped.gtin,
+          ...order,
+          lengthMm: line.lengthMm,
+          widthMm: line.widthMm,
+        });
       }
     }
     const moved = await transitionOrder(tx, {
@@ -302,17 +328,20 @@ export async function lastUnitPrices(db: Db, orderId: string): Promise<Record<st
   return prices;
 }
 
+const STAFF_ORDER_STATUSES = ORDER_STATUSES.filter((s) => !hiddenFromStaff(s));
+
 /** How many orders are in each status (of one practice, when one is given), for the queue's counts; statuses with none are 0. */
 export async function orderCountsByStatus(db: Db, { practiceId }: { practiceId: string | null }): Promise<Record<OrderStatus, number>> {
   // Each status counted on its own, no further than the cap (delivered and cancelled orders pile up for years), in one statement.
   const ofPractice = practiceId ? sql` and ${orders.practiceId} = ${practiceId}` : sql``;
   const counts = sql.join(
-    ORDER_STATUSES.map(
+    STAFF_ORDER_STATUSES.map(
       (status) => sql`(select count(*)::int from (select 1 from ${orders} where ${orders.status} = ${status}${ofPractice} limit ${COUNT_CAP + 1}) counted) as ${sql.identifier(status)}`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`select ${counts}`);
   const row = (result as unknown as { rows: Record<string, number | string>[] }).rows[0] ?? {};
+  // What staff do not see counts 0.
   return Object.fromEntries(ORDER_STATUSES.map((s) => [s, Number(row[s] ?? 0)])) as Record<OrderStatus, number>;
 }

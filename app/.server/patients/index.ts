@@ -13,6 +13,7 @@ export {
   initialsOf,
   patientForStaff,
   listPatientChoices,
+  namesByPatient,
   patientInPractice,
   primaryPayerType,
   recentPatients,

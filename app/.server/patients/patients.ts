@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray } from "drizzle-orm";
 import { ivrReference, type IvrStatus } from "~/lib/ivr";
-import { orderReference, type OrderStatus } from "~/lib/orders";
+import { ORDER_HIDDEN_FROM_STAFF, orderReference, type OrderStatus } from "~/lib/orders";
 import { patientReference, type CoverageRank } from "~/lib/patients";
 import type { CoverageInput, PatientDetailsInput, PatientInput } from "~/lib/schemas/patient";
 import { audit, auditRead, type Actor } from "~/.server/audit";
@@ -376,6 +376,20 @@ export async function initialsByPatient(db: Db, ids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.id, initialsOf(open(r.first, C.first), open(r.last, C.last))]));
 }
 
+/**
+ * Names of several patients at once, "Hale, Margaret", for a list that must
+ * say whose graft it was (a recall's applied units). With a practice, only
+ * its own patients are opened; without one (staff), the caller audits the read.
+ */
+export async function namesByPatient(db: Db, ids: readonly string[], practiceId: string | null): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: patients.id, first: patients.firstNameSealed, last: patients.lastNameSealed })
+    .from(patients)
+    .where(and(inArray(patients.id, [...new Set(ids)]), practiceId ? eq(patients.practiceId, practiceId) : undefined));
+  return new Map(rows.map((r) => [r.id, `${open(r.last, C.last)}, ${open(r.first, C.first)}`]));
+}
+
 /** The current primary coverage's payer type of a patient (for payer rules), or null. */
 export async function primaryPayerType(db: Db, patientId: string): Promise<string | null> {
   const [row] = await db
@@ -409,7 +423,12 @@ export async function patientForStaff(db: Db, id: string): Promise<PatientForSta
   if (!row) return null;
   const [ivrRows, orderRows] = await Promise.all([
     db.select({ id: ivrs.id, number: ivrs.number, status: ivrs.status }).from(ivrs).where(and(eq(ivrs.patientId, id), ne(ivrs.status, "draft"))).orderBy(desc(ivrs.number)),
-    db.select({ id: orders.id, number: orders.number, status: orders.status }).from(orders).where(eq(orders.patientId, id)).orderBy(desc(orders.number)),
+    // An order awaiting its practice's approval is not the supplier's yet.
+    db
+      .select({ id: orders.id, number: orders.number, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.patientId, id), notInArray(orders.status, [...ORDER_HIDDEN_FROM_STAFF])))
+      .orderBy(desc(orders.number)),
   ]);
   const p = row.patient;
   return {

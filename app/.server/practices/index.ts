@@ -4,6 +4,7 @@
  * so another practice's records are simply not found.
  */
 export {
+  activeMemberEmails,
   cleanPracticeName,
   createPractice,
   findOrCreatePractice,
@@ -11,8 +12,10 @@ export {
   getPracticeOverview,
   listMembersWithoutPractice,
   listPracticeNames,
+  listPracticeMembers,
   listPractices,
   practiceNameKey,
+  membershipOfUser,
   practiceOfUser,
   setMemberPractice,
   setPracticeTimeZone,
@@ -34,3 +37,4 @@ export {
   type Facility,
   type Provider,
 } from "./people";
+export { changeMemberRole, LAST_ADMIN, MemberRefused, removeMember } from "./members";

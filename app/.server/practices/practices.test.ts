@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { upsertUser } from "~/.server/accounts/accounts";
 import { suiteDatabase } from "../../../tests/integration/support/database";
-import { findOrCreatePractice, practiceOfUser, setMemberPractice } from "./index";
+import { findOrCreatePractice, membershipOfUser, practiceOfUser, setMemberPractice } from "./index";
 
 describe("practices", () => {
   const database = suiteDatabase("pglite");
@@ -20,9 +20,10 @@ describe("practices", () => {
     const a = await findOrCreatePractice(database.db, "Practice A");
     const b = await findOrCreatePractice(database.db, "Practice B");
     expect(await practiceOfUser(database.db, user.id)).toBeNull();
-    await setMemberPractice(database.db, user.id, a.practice.id);
+    await setMemberPractice(database.db, user.id, a.practice.id, "admin");
     expect((await practiceOfUser(database.db, user.id))?.name).toBe("Practice A");
-    await setMemberPractice(database.db, user.id, b.practice.id);
+    await setMemberPractice(database.db, user.id, b.practice.id, "billing");
     expect((await practiceOfUser(database.db, user.id))?.name).toBe("Practice B");
+    expect((await membershipOfUser(database.db, user.id))?.role).toBe("billing");
   });
 });

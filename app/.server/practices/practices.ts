@@ -1,6 +1,7 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { timeZoneOf, type TimeZone } from "~/content/time-zones";
 import { IVR_OPEN_STATUSES } from "~/lib/ivr";
+import type { PracticeRole } from "~/lib/practice-roles";
 import type { PracticeInput } from "~/lib/schemas/practice";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
@@ -66,12 +67,22 @@ export async function setPracticeTimeZone(db: Db, { practiceId, actor, timeZone 
   });
 }
 
-/** Puts the user in the practice, moving them when they were in another. */
-export async function setMemberPractice(db: Db, userId: string, practiceId: string) {
+/** Puts the user in the practice with the role, moving them when they were in another. */
+export async function setMemberPractice(db: Db, userId: string, practiceId: string, role: PracticeRole) {
   await db
     .insert(practiceMembers)
-    .values({ userId, practiceId })
-    .onConflictDoUpdate({ target: practiceMembers.userId, set: { practiceId } });
+    .values({ userId, practiceId, role })
+    .onConflictDoUpdate({ target: practiceMembers.userId, set: { practiceId, role } });
+}
+
+/** The practice a member works for and their role in it, or null when they are in none. */
+export async function membershipOfUser(db: Db, userId: string): Promise<{ practice: Practice; role: PracticeRole } | null> {
+  const [row] = await db
+    .select({ practice: practices, role: practiceMembers.role })
+    .from(practiceMembers)
+    .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    .where(eq(practiceMembers.userId, userId));
+  return row ?? null;
 }
 
 /** The practice a member works for, or null when they are in none. */
@@ -131,7 +142,7 @@ export async function listPracticeNames(db: Db): Promise<{ id: string; name: str
   return db.select({ id: practices.id, name: practices.name }).from(practices).orderBy(asc(practices.nameKey));
 }
 
-export type PracticeMemberRow = { id: string; email: string; role: string; disabled: boolean; lastSignInAt: string | null };
+export type PracticeMemberRow = { id: string; email: string; name: string; role: string; practiceRole: PracticeRole; disabled: boolean; lastSignInAt: string | null };
 
 export type PracticeOverview = {
   practice: Practice;
@@ -144,32 +155,31 @@ export type PracticeOverview = {
 export async function getPracticeOverview(db: Db, id: string): Promise<PracticeOverview | null> {
   const [practice] = await db.select().from(practices).where(eq(practices.id, id));
   if (!practice) return null;
-  const [members, facilityRows, providerRows] = await Promise.all([
-    db
-      .select({
-        id: user.id,
-        email: user.email,
-        role: user.role,
-        disabled: user.disabled,
-        // The audit log keeps sign-ins after their session ends; the newest session fills in otherwise.
-        lastSignInAt: sql<Date | null>`greatest(
-          (select max(s.created_at) from ${session} s where s.user_id = ${user.id}),
-          (select max(a.at) from ${auditLog} a where lower(a.actor_email) = lower(${user.email}) and a.action ~ '(^|\\.)sign-in$')
-        )`,
-      })
-      .from(practiceMembers)
-      .innerJoin(user, eq(user.id, practiceMembers.userId))
-      .where(eq(practiceMembers.practiceId, id))
-      .orderBy(asc(user.email)),
-    listFacilities(db, id),
-    listProviders(db, id),
-  ]);
-  return {
-    practice,
-    members: members.map((m) => ({ ...m, lastSignInAt: m.lastSignInAt ? new Date(m.lastSignInAt).toISOString() : null })),
-    facilities: facilityRows,
-    providers: providerRows,
-  };
+  const [members, facilityRows, providerRows] = await Promise.all([listPracticeMembers(db, id), listFacilities(db, id), listProviders(db, id)]);
+  return { practice, members, facilities: facilityRows, providers: providerRows };
+}
+
+/** A practice's members by email, with their role in it and their last sign-in. */
+export async function listPracticeMembers(db: Db, practiceId: string): Promise<PracticeMemberRow[]> {
+  const members = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      practiceRole: practiceMembers.role,
+      disabled: user.disabled,
+      // The audit log keeps sign-ins after their session ends; the newest session fills in otherwise.
+      lastSignInAt: sql<Date | null>`greatest(
+        (select max(s.created_at) from ${session} s where s.user_id = ${user.id}),
+        (select max(a.at) from ${auditLog} a where lower(a.actor_email) = lower(${user.email}) and a.action ~ '(^|\\.)sign-in$')
+      )`,
+    })
+    .from(practiceMembers)
+    .innerJoin(user, eq(user.id, practiceMembers.userId))
+    .where(eq(practiceMembers.practiceId, practiceId))
+    .orderBy(asc(user.email));
+  return members.map((m) => ({ ...m, lastSignInAt: m.lastSignInAt ? new Date(m.lastSignInAt).toISOString() : null }));
 }
 
 /** Member accounts in no practice (invited before a practice was asked for, or made by `user:add` without one), by email. */
@@ -186,4 +196,19 @@ export async function listMembersWithoutPractice(db: Db): Promise<{ id: string; 
 export async function getPractice(db: Db, id: string): Promise<Practice | null> {
   const [row] = await db.select().from(practices).where(eq(practices.id, id));
   return row ?? null;
+}
+
+/** The members of these practices whose accounts are not disabled, by email: who a practice's notices are mailed to. */
+export async function activeMemberEmails(
+  db: Db,
+  practiceIds: readonly string[],
+  { roles }: { roles?: readonly PracticeRole[] } = {},
+): Promise<{ practiceId: string; email: string }[]> {
+  if (practiceIds.length === 0) return [];
+  return db
+    .select({ practiceId: practiceMembers.practiceId, email: user.email })
+    .from(practiceMembers)
+    .innerJoin(user, eq(user.id, practiceMembers.userId))
+    .where(and(inArray(practiceMembers.practiceId, [...practiceIds]), eq(user.disabled, false), roles ? inArray(practiceMembers.role, [...roles]) : undefined))
+    .orderBy(asc(user.email));
 }

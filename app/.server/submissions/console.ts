@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { isUuid } from "~/lib/ids";
 import { KINDS, listsOf, type Kind, type ListKey } from "~/lib/submission-kinds";
@@ -7,7 +7,7 @@ import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { cappedCount, COUNT_CAP, cursorKey, keysetPage, parseCursor, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
 import { inTransaction } from "~/.server/db/transaction";
-import { outbox, submissionFiles, submissionNotes, submissions, submissionStatus } from "~/.server/db/schema";
+import { FREE_TEXT_VECTOR, outbox, PHONE_DIGITS, SUBMISSION_PERSON, submissionFiles, submissionNotes, submissions, submissionStatus } from "~/.server/db/schema";
 import { mailColumns, type MailRow } from "~/.server/mail";
 import { serverKind, type FieldValue, type LoadedEntry } from "./kinds";
 
@@ -66,20 +66,38 @@ const columnsOf = (pick: (inbox: (typeof records)[number]["inbox"]) => AnyPgColu
 /** The first of `columns` that is set: each submission has a row in its own kind's table only. */
 const firstOf = <T>(columns: AnyPgColumn[]) => sql<T>`coalesce(${sql.join(columns, sql`, `)})`;
 
-/** The free text of each kind (the contact message, the consultation query, the callback's notes), searched by full-text search. */
-const freeText = sql.join(
-  columnsOf((inbox) => inbox.text).map((column) => sql`coalesce(${column}, '')`),
-  sql` || ' ' || `,
-);
 const organization = firstOf<string | null>(columnsOf((inbox) => inbox.organization));
-const phone = firstOf<string | null>(columnsOf((inbox) => inbox.phone));
 const summary = firstOf<string | null>(columnsOf((inbox) => inbox.summary));
 
-/** The inbox's query joined to every kind's own table. */
+/** The inbox's query joined to every kind's own table (for the columns a row shows). */
 function withKindTables<Q extends PgSelect>(query: Q): Q {
   // A dynamic query's join answers the same query; drizzle cannot say so of a generic one.
   for (const { table } of records) query = query.leftJoin(table, eq(table.submissionId, submissions.id)) as unknown as Q;
   return query;
+}
+
+/**
+ * The submissions a search finds, as one condition on their id: any part of
+ * the name or email, of the organization, the digits of a phone number
+ * ("602 555" finds "(602) 555-0101"), or words of the message, query or
+ * notes by full-text search (English stems: "wounds" finds "wound"). Each
+ * table answers its own part from its own index (trigrams serve "%text%",
+ * full-text indexes the words; app/.server/db/schema.ts writes the same
+ * expressions), so a search reads the matches, not every submission.
+ */
+function inboxSearch(q: string): SQL {
+  const pattern = containsPattern(q);
+  const digits = q.replace(/\D/g, "");
+  const words = prefixQuery(q);
+  const parts: SQL[] = [sql`select ${submissions.id} from ${submissions} where ${SUBMISSION_PERSON(submissions)} ilike ${pattern}`];
+  for (const { table, inbox } of records) {
+    const matches: SQL[] = [];
+    if (inbox.organization) matches.push(sql`${inbox.organization} ilike ${pattern}`);
+    if (inbox.phone && digits.length >= 3) matches.push(sql`${PHONE_DIGITS(inbox.phone)} like ${`%${digits}%`}`);
+    if (words) for (const column of [inbox.text ?? []].flat()) matches.push(sql`${FREE_TEXT_VECTOR(column)} @@ to_tsquery('english', ${words})`);
+    if (matches.length > 0) parts.push(sql`select ${table.submissionId} from ${table} where ${sql.join(matches, sql` or `)}`);
+  }
+  return sql`${submissions.id} in (${sql.join(parts, sql` union all `)})`;
 }
 
 function inboxWhere(filters: Pick<InboxFilters, "q" | "kind" | "status">): SQL | undefined {
@@ -87,23 +105,7 @@ function inboxWhere(filters: Pick<InboxFilters, "q" | "kind" | "status">): SQL |
   if (filters.kind !== "all") conditions.push(eq(submissions.kind, filters.kind));
   if (filters.status !== "all") conditions.push(eq(submissions.status, filters.status));
   const q = filters.q.trim().replace(/\s+/g, " ");
-  if (q) {
-    const pattern = containsPattern(q);
-    const matches: SQL[] = [
-      ilike(submissions.firstName, pattern),
-      ilike(submissions.lastName, pattern),
-      ilike(submissions.email, pattern),
-      ilike(sql`${submissions.firstName} || ' ' || ${submissions.lastName}`, pattern),
-      ilike(organization, pattern),
-    ];
-    // Phone numbers match by their digits, however they were typed: "602 555" finds "(602) 555-0101".
-    const digits = q.replace(/\D/g, "");
-    if (digits.length >= 3) matches.push(sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
-    // Messages and queries by PostgreSQL full-text search (English stems: "wounds" finds "wound").
-    const words = prefixQuery(q);
-    if (words) matches.push(sql`to_tsvector('english', ${freeText}) @@ to_tsquery('english', ${words})`);
-    conditions.push(or(...matches)!);
-  }
+  if (q) conditions.push(inboxSearch(q));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -167,10 +169,10 @@ export async function listSubmissions(
 ): Promise<Page<InboxRow>> {
   const where = inboxWhere(filters);
   const key = INBOX_KEYS[filters.sort ?? "newest"];
-  // Only a search reads the kinds' own tables; a count without one needs none of them.
+  // The search reads the kinds' own tables by itself: a count needs none of them.
   const counting = db.select({ one: sql`1` }).from(submissions).$dynamic();
   const [counted, page] = await Promise.all([
-    cappedCount(db, (filters.q.trim() ? withKindTables(counting) : counting).where(where), countCap),
+    cappedCount(db, counting.where(where), countCap),
     keysetPage({
       parts: key,
       cursor: filters.cursor,

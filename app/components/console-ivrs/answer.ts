@@ -1,7 +1,7 @@
 import type { RecordAnswer } from "~/components/record/record-form";
 
 /** The forms of the console's IVR page, by the `intent` each posts. */
-export type IvrIntent = "review" | "prior-auth-sent" | "cancel" | "information" | "verify";
+export type IvrIntent = "review" | "prior-auth-sent" | "cancel" | "information" | "verify" | "authorisation" | "eligibility";
 
 /** The confirm step of a plain post's cancel. */
 export type IvrCancelStep = { ok: false; confirm: "cancel" };

@@ -83,6 +83,7 @@ export function VerificationsPanel({ verifications }: { verifications: readonly 
                 <span className="font-semibold text-foreground">{v.by ?? "Unknown"}</span>, <DateTime value={v.at} />
               </p>
               <FieldList fields={v.lines} labelWidth="wide" />
+              {v.fromPayer.length > 0 ? <p className="text-xs text-muted-foreground">From the payer's eligibility answer: {v.fromPayer.join(", ")}.</p> : null}
             </li>
           ))}
         </ol>

@@ -12,13 +12,16 @@ export function OrderHeader({
   status,
   practice,
   ivr,
+  reorder = null,
   placedAt,
   next,
 }: {
   reference: string;
   status: OrderStatus;
   practice: { id: string; name: string };
-  ivr: { id: string; reference: string };
+  /** Null for a stock order (a reorder of the practice's shelf). */
+  ivr: { id: string; reference: string } | null;
+  reorder?: "suggested" | "automatic" | null;
   placedAt: Date | string;
   next: string | null;
 }) {
@@ -34,12 +37,16 @@ export function OrderHeader({
         <Link to={`/admin/practices/${practice.id}`} className={linkClass}>
           {practice.name}
         </Link>
-        <span>
-          From{" "}
-          <Link to={`/admin/ivrs/${ivr.id}`} className={linkClass}>
-            {ivr.reference}
-          </Link>
-        </span>
+        {ivr ? (
+          <span>
+            From{" "}
+            <Link to={`/admin/ivrs/${ivr.id}`} className={linkClass}>
+              {ivr.reference}
+            </Link>
+          </span>
+        ) : (
+          <span className="font-semibold text-navy">{reorder === "automatic" ? "Stock reorder, placed automatically" : "Stock reorder"}</span>
+        )}
         <span>
           Placed <DateTime value={placedAt} />
         </span>

@@ -84,18 +84,43 @@ export function ShipmentPanel({ shipment, status }: { shipment: ShipmentView | n
               { label: "Delivered", value: shipment.deliveredOn ?? "Not yet" },
             ]}
           />
+          {shipment.receiptProblems ? (
+            <div role="note" className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className="font-semibold">The practice&apos;s receipt does not match this shipment.</p>
+                {shipment.receiptProblems.missing.length > 0 ? (
+                  <p className="break-words">
+                    Not received: <span className="font-mono">{shipment.receiptProblems.missing.join(", ")}</span>
+                  </p>
+                ) : null}
+                {shipment.receiptProblems.unexpected.length > 0 ? (
+                  <p className="break-words">
+                    Scanned but not in this order: <span className="font-mono">{shipment.receiptProblems.unexpected.join(", ")}</span>
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
           <h3 className="mt-2 text-sm font-semibold text-navy">Tissue identifiers</h3>
           <ul className="flex flex-col gap-2 text-sm">
             {shipment.lines.map((l) => (
               <li key={l.position} className="flex flex-col gap-1 sm:flex-row sm:gap-3">
                 <span className="font-semibold sm:w-32 sm:shrink-0">{l.label}</span>
-                <span className="flex min-w-0 flex-wrap gap-x-3 gap-y-1 font-mono">
+                <ul className="flex min-w-0 flex-col gap-1">
                   {l.units.map((u) => (
-                    <span key={u.position} className="break-all">
-                      {u.tissueId}
-                    </span>
+                    <li key={u.position} className="break-all">
+                      <span className="font-mono">{u.tissueId}</span>
+                      {u.lot || u.expiresOn ? (
+                        <span className="text-muted-foreground">
+                          {u.lot ? ` · lot ${u.lot}` : ""}
+                          {u.expiresOn ? ` · expires ${u.expiresOn}` : ""}
+                        </span>
+                      ) : null}
+                      {u.received ? <span className="text-success"> · received</span> : null}
+                    </li>
                   ))}
-                </span>
+                </ul>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { schemaValidator } from "~/components/forms/use-form-submission";
 import { typedText, useRecordForm } from "~/components/record/record-form";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { GROUP_SEPARATOR, isGroupSeparatorKey, isScanError, readScan } from "~/lib/identifiers";
 import { CARRIERS } from "~/lib/orders";
 import type { OrderStatus } from "~/lib/orders";
 import type { ShipTo, UnitGroup } from "~/routes/console/orders-view.server";
@@ -22,15 +23,37 @@ export function ShipForm({ status, shipTo, units, answer }: { status: OrderStatu
       {...ship.formProps}
       key={`ship-${status}`}
       className="flex flex-col gap-4"
-      // Enter in an identifier (a scanner ends each code with it) moves to the next control instead of sending the form.
+      // Enter in a unit's controls (a scanner ends each code with it) moves on instead of sending the form. A label's
+      // GS1 barcode also carries the lot and expiry: they are filled in, and Enter goes straight to the next unit.
       onKeyDown={(event) => {
         const target = event.target;
-        if (event.key !== "Enter" || !(target instanceof HTMLInputElement) || !target.name.startsWith("unit-")) return;
+        if (!(target instanceof HTMLInputElement) || !/^(unit|lot|expires)-/.test(target.name)) return;
+        if (isGroupSeparatorKey(event)) {
+          event.preventDefault();
+          target.setRangeText(GROUP_SEPARATOR, target.selectionStart ?? target.value.length, target.selectionEnd ?? target.value.length, "end");
+          return;
+        }
+        if (event.key !== "Enter") return;
         event.preventDefault();
-        const controls = Array.from(event.currentTarget.elements).filter(
+        const form = event.currentTarget;
+        let skip = 0;
+        if (target.name.startsWith("unit-")) {
+          const reading = readScan(target.value.trim());
+          if (!isScanError(reading) && reading.lot && reading.expiry) {
+            const suffix = target.name.slice("unit-".length);
+            const lot = form.elements.namedItem(`lot-${suffix}`);
+            const expires = form.elements.namedItem(`expires-${suffix}`);
+            if (lot instanceof HTMLInputElement && expires instanceof HTMLInputElement) {
+              lot.value = reading.lot;
+              expires.value = reading.expiry;
+              skip = 2;
+            }
+          }
+        }
+        const controls = Array.from(form.elements).filter(
           (e): e is HTMLInputElement | HTMLSelectElement => (e instanceof HTMLInputElement && e.type !== "hidden") || e instanceof HTMLSelectElement,
         );
-        controls[controls.indexOf(target) + 1]?.focus();
+        controls[controls.indexOf(target) + 1 + skip]?.focus();
       }}
     >
       <input type="hidden" name="intent" value="ship" />
@@ -43,28 +66,44 @@ export function ShipForm({ status, shipTo, units, answer }: { status: OrderStatu
         </dl>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        Scan or type each graft&apos;s tissue identifier as you pack it, line by line; Enter moves to the next. Every unit needs one.
+        Scan each graft&apos;s label as you pack it, line by line: its barcode fills in the lot and expiry. A typed tissue identifier
+        needs its lot and expiry typed beside it. Enter moves to the next. Every unit needs all three.
       </p>
       {units.map((group) => (
         <fieldset key={group.position} className="flex min-w-0 flex-col gap-3 rounded-md border border-border p-3">
           <legend className="px-1 text-sm font-semibold text-navy">{group.legend}</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {group.units.map((u) => (
-              <Field key={u.name} label={<UnitLabel label={u.label} />} name={u.name} required error={ship.errors[u.name]}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    defaultValue={t(u.name)}
-                    maxLength={40}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    enterKeyHint="next"
-                    className="font-mono"
-                  />
-                )}
-              </Field>
-            ))}
+          <div className="flex flex-col gap-3">
+            {group.units.map((u) => {
+              const suffix = u.name.slice("unit-".length);
+              return (
+                <div key={u.name} className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+                  <Field label={<UnitLabel label={u.label} />} name={u.name} required error={ship.errors[u.name]}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        defaultValue={t(u.name)}
+                        maxLength={200}
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        enterKeyHint="next"
+                        className="font-mono"
+                      />
+                    )}
+                  </Field>
+                  <Field label={<UnitLabel label={u.label.replace(/tissue identifier$/, "lot")} short="Lot" />} name={`lot-${suffix}`} error={ship.errors[`lot-${suffix}`]}>
+                    {(control) => <Input {...control} defaultValue={t(`lot-${suffix}`)} maxLength={20} autoComplete="off" spellCheck={false} className="font-mono" />}
+                  </Field>
+                  <Field
+                    label={<UnitLabel label={u.label.replace(/tissue identifier$/, "expiry date")} short="Expires" />}
+                    name={`expires-${suffix}`}
+                    error={ship.errors[`expires-${suffix}`]}
+                  >
+                    {(control) => <Input {...control} type="date" defaultValue={t(`expires-${suffix}`)} />}
+                  </Field>
+                </div>
+              );
+            })}
           </div>
         </fieldset>
       ))}
@@ -83,9 +122,9 @@ export function ShipForm({ status, shipTo, units, answer }: { status: OrderStatu
   );
 }
 
-/** "Unit 1 of 2" on screen; the whole name ("4 × 4 cm, unit 1 of 2: tissue identifier") for screen readers and tests. */
-function UnitLabel({ label }: { label: string }) {
-  const short = /unit \d+ of \d+/.exec(label)?.[0] ?? label;
+/** "Unit 1 of 2" (or `short`) on screen; the whole name ("4 × 4 cm, unit 1 of 2: tissue identifier") for screen readers and tests. */
+function UnitLabel({ label, short: shown }: { label: string; short?: string }) {
+  const short = shown ?? /unit \d+ of \d+/.exec(label)?.[0] ?? label;
   return (
     <>
       <span className="sr-only">{label}</span>

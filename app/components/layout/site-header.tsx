@@ -29,7 +29,11 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
     setOpen(false);
   }
 
-  const close = (returnFocus: boolean) => {
+  // The menu's state is read from and written to the element itself: the toggle event that tells
+  // React it opened may not have rendered yet when a key comes, and a state already false would
+  // render nothing to close it.
+  const close = (details: HTMLDetailsElement, returnFocus: boolean) => {
+    details.open = false;
     setOpen(false);
     if (returnFocus) summaryRef.current?.focus();
   };
@@ -57,14 +61,14 @@ export function SiteHeader({ site }: { site: SiteConfig }) {
             open={open}
             onToggle={(event) => setOpen(event.currentTarget.open)}
             onKeyDown={(event) => {
-              if (event.key === "Escape" && open) {
+              if (event.key === "Escape" && event.currentTarget.open) {
                 event.preventDefault();
-                close(true);
+                close(event.currentTarget, true);
               }
             }}
             onBlur={(event) => {
               const next = event.relatedTarget as Node | null;
-              if (open && next && !event.currentTarget.contains(next)) close(false);
+              if (event.currentTarget.open && next && !event.currentTarget.contains(next)) close(event.currentTarget, false);
             }}
           >
             {/* Icon and name follow the open state in CSS, so they are right on a page without JavaScript;

@@ -9,7 +9,8 @@ import { carrierLabel, type OrderStatus } from "~/lib/orders";
 export type OrdersTableRow = {
   id: string;
   reference: string;
-  ivrId: string;
+  /** Null for a stock order, whose `ivrReference` says so. */
+  ivrId: string | null;
   ivrReference: string;
   initials: string;
   product: string;
@@ -75,9 +76,13 @@ export function OrdersTable({
               </Td>
               {showIvr ? (
                 <Td data-label="IVR">
-                  <Link to={`/members/ivrs/${r.ivrId}`} className="text-primary underline-offset-4 hover:underline">
-                    {r.ivrReference}
-                  </Link>
+                  {r.ivrId === null ? (
+                    r.ivrReference
+                  ) : (
+                    <Link to={`/members/ivrs/${r.ivrId}`} className="text-primary underline-offset-4 hover:underline">
+                      {r.ivrReference}
+                    </Link>
+                  )}
                 </Td>
               ) : null}
               <Td data-label="Patient">{r.initials || "—"}</Td>

@@ -1,3 +1,4 @@
+import { PAYER_HINT, PayerList } from "~/components/portal/payer-list";
 import { CircleAlert, Calculator } from "lucide-react";
 import * as React from "react";
 import { Field, RequiredMark } from "~/components/forms/field";
@@ -118,7 +119,7 @@ function TextField({
   type?: string;
   hint?: string;
   className?: string;
-} & Pick<React.ComponentProps<"input">, "inputMode" | "maxLength" | "autoComplete" | "placeholder" | "min" | "max" | "step">) {
+} & Pick<React.ComponentProps<"input">, "inputMode" | "maxLength" | "autoComplete" | "placeholder" | "min" | "max" | "step" | "list">) {
   return (
     <Field label={label} name={name} required={required} error={errors[name]} hint={hint} className={className}>
       {(control) => <Input {...control} type={type} defaultValue={text(values, name)} {...rest} />}
@@ -263,7 +264,8 @@ export function IvrFormFields({
           </div>
           <h4 className="mt-6 font-semibold text-navy">Primary insurance</h4>
           <div className={cn(grid, "mt-2")}>
-            <TextField name="payerName" label="Payer" values={values} errors={errors} maxLength={LIMITS.short} />
+            <TextField name="payerName" label="Payer" values={values} errors={errors} maxLength={LIMITS.short} list="ivr-payers" hint={PAYER_HINT} />
+            <PayerList id="ivr-payers" />
             <SelectField name="payerType" label="Payer type" values={values} errors={errors} options={PAYER_TYPES} />
             <TextField name="memberId" label="Member id" values={values} errors={errors} maxLength={40} autoComplete="off" hint="For Medicare, the 11-character MBI." />
             <TextField name="groupNumber" label="Group number" values={values} errors={errors} maxLength={40} />
@@ -271,7 +273,7 @@ export function IvrFormFields({
           </div>
           <h4 className="mt-6 font-semibold text-navy">Secondary insurance (if any)</h4>
           <div className={cn(grid, "mt-2")}>
-            <TextField name="secondaryPayerName" label="Secondary payer" values={values} errors={errors} maxLength={LIMITS.short} />
+            <TextField name="secondaryPayerName" label="Secondary payer" values={values} errors={errors} maxLength={LIMITS.short} list="ivr-payers" />
             <SelectField name="secondaryPayerType" label="Secondary payer type" values={values} errors={errors} options={PAYER_TYPES} placeholder="None" />
             <TextField name="secondaryMemberId" label="Secondary member id" values={values} errors={errors} maxLength={40} autoComplete="off" />
             <TextField name="secondaryGroupNumber" label="Secondary group number" values={values} errors={errors} maxLength={40} />

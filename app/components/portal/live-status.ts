@@ -19,6 +19,13 @@ type LiveOptions = {
    * site over HTTP/1.1: a stream in every open console tab would use them up.
    */
   catchUp?: () => void;
+  /**
+   * Reload the page's data once the stream first opens: for a page that waits
+   * on something about to happen (a payer's answer due within seconds), whose
+   * event could come between the page's data being read and the stream
+   * opening, and be missed.
+   */
+  reloadOnOpen?: boolean;
 };
 
 function parseEvent(data: unknown): LiveEvent | null {
@@ -48,14 +55,14 @@ function parseEvent(data: unknown): LiveEvent | null {
  * on it, away. The session notice says what to do instead. The reloads are
  * background loads (lib/quiet-loads.ts): they keep no idle session alive.
  */
-export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise, catchUp }: LiveOptions = {}) {
+export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise, catchUp, reloadOnOpen = false }: LiveOptions = {}) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" || revalidator.state !== "idle";
-  const latest = React.useRef({ revalidator, busy, reloads, otherwise, catchUp });
+  const latest = React.useRef({ revalidator, busy, reloads, otherwise, catchUp, reloadOnOpen });
   const waiting = React.useRef(false);
   React.useEffect(() => {
-    latest.current = { revalidator, busy, reloads, otherwise, catchUp };
+    latest.current = { revalidator, busy, reloads, otherwise, catchUp, reloadOnOpen };
     if (!busy && waiting.current && !sessionHasEnded()) {
       waiting.current = false;
       latest.current.busy = true;
@@ -64,6 +71,7 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
   });
   const [connected, setConnected] = React.useState(false);
   const pauses = Boolean(catchUp);
+  const reloadedOnOpen = React.useRef(false);
   React.useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     const onStatus = (message: MessageEvent) => {
@@ -86,7 +94,13 @@ export function useLiveStatus(enabled: boolean, { stream = "/members/events", re
       if (source) return;
       source = new EventSource(stream);
       source.addEventListener("status", onStatus);
-      source.onopen = () => setConnected(true);
+      source.onopen = () => {
+        setConnected(true);
+        if (latest.current.reloadOnOpen && !reloadedOnOpen.current && !sessionHasEnded()) {
+          reloadedOnOpen.current = true;
+          onStatus(new MessageEvent("status"));
+        }
+      };
       source.onerror = () => setConnected(false);
     };
     const close = () => {

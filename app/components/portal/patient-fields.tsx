@@ -1,6 +1,7 @@
 import { Field } from "~/components/forms/field";
 import { CityStateZip } from "~/components/forms/city-state-zip";
 import { Input } from "~/components/ui/input";
+import { PAYER_HINT, PayerList } from "~/components/portal/payer-list";
 import { Select } from "~/components/ui/select";
 import { PAYER_TYPES } from "~/lib/ivr";
 import { LIMITS } from "~/lib/schemas/fields";
@@ -46,9 +47,10 @@ export function CoverageFields({ v, e, prefix = "", label = "" }: Props & { pref
   const required = !prefix;
   return (
     <>
-      <Field label={l("Payer")} name={n("payerName")} required={required} error={e[n("payerName")]}>
-        {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v(n("payerName"))} />}
+      <Field label={l("Payer")} name={n("payerName")} required={required} error={e[n("payerName")]} hint={PAYER_HINT}>
+        {(c) => <Input {...c} autoComplete="off" maxLength={LIMITS.short} defaultValue={v(n("payerName"))} list={`${n("payerName")}-payers`} />}
       </Field>
+      <PayerList id={`${n("payerName")}-payers`} />
       <Field label={l("Payer type")} name={n("payerType")} required={required} error={e[n("payerType")]}>
         {(c) =>
           required ? (

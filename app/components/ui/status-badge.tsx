@@ -43,6 +43,8 @@ const IVR: Record<IvrStatus, Tone> = {
 };
 
 const ORDER: Record<OrderStatus, Tone> = {
+  suggested: "waiting",
+  awaiting_approval: "waiting",
   submitted: "new",
   confirmed: "waiting",
   shipped: "waiting",

@@ -12,6 +12,21 @@ export const UNIT_DISPOSITIONS = [
   { value: "expired", label: "Expired" },
 ] as const;
 export type UnitDisposition = (typeof UNIT_DISPOSITIONS)[number]["value"];
+export const UNIT_DISPOSITION_VALUES = UNIT_DISPOSITIONS.map((d) => d.value) as [UnitDisposition, ...UnitDisposition[]];
+
+export function dispositionLabel(value: UnitDisposition): string {
+  return UNIT_DISPOSITIONS.find((d) => d.value === value)!.label;
+}
+
+/** APP-000123 */
+export function applicationReference(n: number): string {
+  return `APP-${String(n).padStart(6, "0")}`;
+}
+
+/** RCL-000123 */
+export function recallReference(n: number): string {
+  return `RCL-${String(n).padStart(6, "0")}`;
+}
 
 /** Units expiring within this many days are marked on the inventory page and counted in the weekly mail. */
 export const EXPIRING_SOON_DAYS = 30;

@@ -12,17 +12,38 @@ const ORDER = {
   "qty-2x2": "1",
 };
 
+const errors = (schema: Parameters<typeof parseWith>[0], values: Record<string, string>) => {
+  const parsed = parseWith(schema, values);
+  return parsed.success ? {} : parsed.fieldErrors;
+};
+
 describe("the order forms' groups of controls", () => {
   it("report every message at once: a missing tissue identifier beside its unit even when the carrier is missing too", () => {
-    const result = parseWith(shipmentSchema, { carrier: "", trackingNumber: "", "unit-1-1": "D", "unit-1-2": "" });
+    const result = parseWith(shipmentSchema, { carrier: "", trackingNumber: "", "unit-1-1": "D", "lot-1-1": "L1", "expires-1-1": "2099-01-31", "unit-1-2": "" });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.fieldErrors).toEqual({
       carrier: "Choose the carrier",
       trackingNumber: "Enter the tracking number",
-      "unit-1-1": "A tissue identifier is 3 to 40 letters, digits, dots, slashes or dashes",
+      "unit-1-1": "“D” is not a tissue identifier we can read. A tissue identifier is 3 to 40 letters, digits, dots, slashes or dashes, or a GS1 or ISBT 128 barcode.",
       "unit-1-2": "Enter this unit's tissue identifier",
+      "lot-1-2": "Enter this unit's lot",
+      "expires-1-2": "Enter this unit's expiry date",
     });
+  });
+
+  it("take a unit's lot and expiry from its label's GS1 barcode, and refuse a typed lot or a past expiry the label contradicts", () => {
+    const base = { carrier: "ups", trackingNumber: "1Z999AA10123456784" };
+    const label = "(01)09501101020917(17)351231(10)LOT77(21)SER-0042";
+    const parsed = parseWith(shipmentSchema, { ...base, "unit-1-1": label });
+    expect(parsed.success && parsed.data.units).toEqual([
+      { line: 1, unit: 1, tissueId: "SER-0042", lot: "LOT77", expiresOn: "2035-12-31", gtin: "09501101020917" },
+    ]);
+    expect(errors(shipmentSchema, { ...base, "unit-1-1": label, "lot-1-1": "LOT78" })).toEqual({ "lot-1-1": "The label's barcode says lot LOT77" });
+    expect(errors(shipmentSchema, { ...base, "unit-1-1": "TID-0001", "lot-1-1": "L1", "expires-1-1": "2020-01-31" })).toEqual({
+      "expires-1-1": "This unit expired on 2020-01-31: pack another",
+    });
+    expect(errors(shipmentSchema, { ...base, "unit-1-1": "TID-0001", "lot-1-1": "L1", "expires-1-1": "2099-02-30" })).toEqual({ "expires-1-1": "Enter a real date" });
   });
 
   it("say a price is missing beside it when the due date is missing too", () => {
@@ -54,10 +75,6 @@ describe("the order forms' dates and numbers, on a fixed day", () => {
   afterEach(() => vi.useRealTimers());
 
   const order = { ...ORDER, dateOfService: "2026-12-01" };
-  const errors = (schema: Parameters<typeof parseWith>[0], values: Record<string, string>) => {
-    const parsed = parseWith(schema, values);
-    return parsed.success ? {} : parsed.fieldErrors;
-  };
 
   it("refuse a shipping speed that cannot arrive by the date of service beside the speeds", () => {
     expect(errors(orderSchema, order).shippingSpeed).toMatch(/^Standard \(2–3 business days\) arrives by Wednesday, December 2, 2026.*choose Expedited/);
@@ -73,7 +90,7 @@ describe("the order forms' dates and numbers, on a fixed day", () => {
   });
 
   it("check the tracking number against the carrier and write it as the carrier prints it", () => {
-    const ship = { carrier: "ups", trackingNumber: "1z999aa1 0123456784", "unit-1-1": "TID-0001" };
+    const ship = { carrier: "ups", trackingNumber: "1z999aa1 0123456784", "unit-1-1": "TID-0001", "lot-1-1": "L1", "expires-1-1": "2099-01-31" };
     const parsed = parseWith(shipmentSchema, ship);
     expect(parsed.success && parsed.data.trackingNumber).toBe("1Z999AA10123456784");
     expect(errors(shipmentSchema, { ...ship, carrier: "fedex" })).toEqual({ trackingNumber: "A FedEx tracking number is 12 or 15 digits" });

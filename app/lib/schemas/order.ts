@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { overOrderWarning, parseSizeKey } from "~/lib/clinical/graft-sizes";
 import { centsOf } from "~/lib/format";
-import { isPlainTissueId, TISSUE_ID_RULE } from "~/lib/identifiers/plain";
+import { isScanError, readScan } from "~/lib/identifiers/scan";
 import { CARRIERS, MAX_UNITS_PER_SIZE, normalizeTrackingNumber, SHIPPING_SPEEDS, trackingNumberIssue } from "~/lib/orders";
 import { shippingRefusal } from "~/lib/shipping";
 import { LIMITS, optionalText, requiredOption, requiredText } from "./common";
 import { unitPriceCents } from "./invoice-fields";
 import { OVER_ORDER_REASON_MISSING, QUANTITY_PREFIX } from "./order-fields";
-import { dateField, latestUsToday } from "./patient";
+import { dateField, isRealDate, latestUsToday } from "./patient";
 
 /**
  * The forms of an order: the member's order, and staff's shipment, invoice
@@ -117,19 +117,59 @@ export type OrderInput = z.output<typeof orderSchema>;
 
 /** Each unit's tissue identifier: `unit-<line position>-<unit position>`, both from 1. */
 export const unitField = (line: number, unit: number) => `unit-${line}-${unit}`;
+/** Each unit's lot and expiry date, beside its identifier. */
+export const lotField = (line: number, unit: number) => `lot-${line}-${unit}`;
+export const expiryField = (line: number, unit: number) => `expires-${line}-${unit}`;
 const UNIT_FIELD = /^unit-(\d{1,3})-(\d{1,3})$/;
+/** A lot as printed on a graft's label: what staff record when shipping, and what a recall by lot looks for. */
+export const LOT = /^[A-Za-z0-9][A-Za-z0-9./-]{0,19}$/;
+export const LOT_RULE = "A lot is 1 to 20 letters, digits, dots, slashes or dashes";
 
-/** The units' tissue identifier controls: the identifiers given, and what is wrong with the others. */
-function readUnits(values: Record<string, unknown>): { units: { line: number; unit: number; tissueId: string }[]; issues: Issue[] } {
-  const units: { line: number; unit: number; tissueId: string }[] = [];
+export type ShippedUnit = { line: number; unit: number; tissueId: string; lot: string; expiresOn: string; gtin: string | null };
+
+/**
+ * The units' controls: each identifier as scanned or typed (a label's GS1
+ * barcode also gives its lot, expiry and GTIN; a typed identifier needs the
+ * lot and expiry typed beside it), and what is wrong with the others. A lot or
+ * expiry typed beside a barcode that says otherwise is refused: one of them is
+ * not this unit's.
+ */
+function readUnits(values: Record<string, unknown>, today: string): { units: ShippedUnit[]; issues: Issue[] } {
+  const units: ShippedUnit[] = [];
   const issues: Issue[] = [];
-  for (const [name, raw] of Object.entries(values)) {
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : "");
+  for (const name of Object.keys(values)) {
     const match = UNIT_FIELD.exec(name);
     if (!match) continue;
-    const tissueId = typeof raw === "string" ? raw.trim() : "";
-    if (tissueId === "") issues.push({ name, message: "Enter this unit's tissue identifier" });
-    else if (!isPlainTissueId(tissueId)) issues.push({ name, message: TISSUE_ID_RULE });
-    else units.push({ line: Number(match[1]), unit: Number(match[2]), tissueId });
+    const [line, unit] = [Number(match[1]), Number(match[2])];
+    const before = issues.length;
+    const refuse = (field: string, message: string) => issues.push({ name: field, message });
+
+    const scanned = text(name);
+    const reading = scanned === "" ? null : readScan(scanned);
+    if (reading === null) refuse(name, "Enter this unit's tissue identifier");
+    else if (isScanError(reading)) refuse(name, reading.error);
+    else if (reading.tissueId === null) refuse(name, reading.next ?? "Scan the unit's own barcode, or type its tissue identifier");
+    const label = reading && !isScanError(reading) ? reading : null;
+
+    const lotName = lotField(line, unit);
+    const typedLot = text(lotName);
+    const lot = typedLot || label?.lot || "";
+    if (typedLot !== "" && label?.lot !== undefined && typedLot !== label.lot) refuse(lotName, `The label's barcode says lot ${label.lot}`);
+    else if (lot === "") refuse(lotName, "Enter this unit's lot");
+    else if (!LOT.test(lot)) refuse(lotName, LOT_RULE);
+
+    const expiryName = expiryField(line, unit);
+    const typedExpiry = text(expiryName);
+    const expiresOn = typedExpiry || label?.expiry || "";
+    if (typedExpiry !== "" && label?.expiry !== undefined && typedExpiry !== label.expiry)
+      refuse(expiryName, `The label's barcode says it expires ${label.expiry}`);
+    else if (expiresOn === "") refuse(expiryName, "Enter this unit's expiry date");
+    else if (!isRealDate(expiresOn)) refuse(expiryName, "Enter a real date");
+    else if (expiresOn < today) refuse(expiryName, `This unit expired on ${expiresOn}: pack another`);
+
+    if (issues.length === before && label?.tissueId)
+      units.push({ line, unit, tissueId: label.tissueId, lot, expiresOn, gtin: label.gtin ?? null });
   }
   return { units, issues };
 }
@@ -148,9 +188,13 @@ function checkTracking(v: { carrier: string; trackingNumber: string }, ctx: z.Re
 export const shipmentSchema = z
   .object(trackingShape)
   .catchall(z.unknown())
-  .superRefine((v, ctx) => report(ctx, readUnits(v).issues), EVEN_WITH_OTHER_ERRORS)
+  .superRefine((v, ctx) => report(ctx, readUnits(v, latestUsToday()).issues), EVEN_WITH_OTHER_ERRORS)
   .superRefine(checkTracking)
-  .transform((v) => ({ carrier: v.carrier, trackingNumber: normalizeTrackingNumber(v.carrier, v.trackingNumber), units: readUnits(v).units }));
+  .transform((v) => ({
+    carrier: v.carrier,
+    trackingNumber: normalizeTrackingNumber(v.carrier, v.trackingNumber),
+    units: readUnits(v, latestUsToday()).units,
+  }));
 
 export type ShipmentInput = z.output<typeof shipmentSchema>;
 

@@ -21,7 +21,7 @@ export const RELATIONSHIP_OPTIONS = [
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function isRealDate(value: string): boolean {
+export function isRealDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;

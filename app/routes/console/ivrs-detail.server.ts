@@ -12,10 +12,15 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm } from "~/.server/http/form-action";
 import { MAX_TEXT_FORM_BYTES } from "~/.server/http/form-body";
 import { notFound } from "~/.server/http/not-found";
-import { moveIvr, readIvrAsStaff, recordVerification, requestInformation, todayUtc } from "~/.server/ivr";
+import { ivrEligibility, moveIvr, readEligibilityAsStaff, readIvrAsStaff, recordVerification, requestEligibilityCheck, requestInformation, todayUtc } from "~/.server/ivr";
+import { inTransaction } from "~/.server/db/transaction";
 import { ordersOfIvr } from "~/.server/orders";
+import { authorisationViews, recordAuthorisation } from "~/.server/authorisations";
+import { authorisationSchema } from "~/lib/schemas/authorisation";
+import { products } from "~/content/products";
 import { getPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
+import { benefitFilterOf, eligibilityView, payerVerificationValues, fromPayerOf, VERIFICATION_FIELD_LABELS } from "./ivrs-eligibility.server";
 import { defaultValidUntil, filesView, historyView, ivrSections, ivrSummary, NETWORK_CHOICES, ordersView, outcomeOptions, verificationsView } from "./ivrs-view.server";
 
 /** Opening the page is a staff read of patient data: readIvrAsStaff writes its audit row. */
@@ -23,10 +28,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   if (!isUuid(params.id)) notFound();
   const db = getDb();
-  const detail = await readIvrAsStaff(db, { id: params.id, actor: { email: me.email, ip: clientInfo(context).ip } });
+  const actor = { email: me.email, ip: clientInfo(context).ip };
+  const detail = await readIvrAsStaff(db, { id: params.id, actor });
   if (!detail) notFound();
-  const [practice, orders] = await Promise.all([getPractice(db, detail.row.practiceId), ordersOfIvr(db, { ivrId: detail.row.id, practiceId: null })]);
+  const [practice, orders, authorisations, eligibility] = await Promise.all([
+    getPractice(db, detail.row.practiceId),
+    ordersOfIvr(db, { ivrId: detail.row.id, practiceId: null }),
+    authorisationViews(db, detail.row.id, todayUtc()),
+    // The payer's answer is the patient's data too: its read is audited on its own (`ivr.eligibility`).
+    readEligibilityAsStaff(db, { ivrId: detail.row.id, patientId: detail.row.patientId, actor }),
+  ]);
   const status = detail.row.status;
+  const lastVerification = detail.verifications[0];
+  const payer = payerVerificationValues(eligibility.latest?.summary);
+  // The payer's figures fill the form unless a verification recorded after the answer says otherwise.
+  const answerIsNewer = eligibility.latest && (!lastVerification || eligibility.latest.answeredAt > lastVerification.verifiedAt);
+  const fromVerification = verificationFormDefaults(lastVerification);
+  const keptFromLast = Object.fromEntries(Object.entries(fromVerification).filter(([, v]) => v !== ""));
+  const verifyDefaults = answerIsNewer ? { ...fromVerification, ...payer } : { ...fromVerification, ...payer, ...keptFromLast };
+  const payerFields = Object.keys(payer).filter((name) => verifyDefaults[name] === payer[name]);
   return {
     id: detail.row.id,
     reference: detail.reference,
@@ -47,8 +67,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     networks: NETWORK_CHOICES,
     validUntilDefault: defaultValidUntil(todayUtc()),
     // A prior-auth decision, or a second verification, starts from what the last one found.
-    verifyDefaults: verificationFormDefaults(detail.verifications[0]),
+    verifyDefaults,
+    eligibility: eligibilityView(eligibility, benefitFilterOf(new URL(request.url).searchParams)),
+    payerPrefill: { fields: payerFields.map((name) => VERIFICATION_FIELD_LABELS[name] ?? name), answeredAt: eligibility.latest?.answeredAt ?? null },
     orders: ordersView(orders),
+    authorisations,
+    authorisationProducts: products.map((p) => ({ value: p.slug, label: p.name })),
   };
 }
 
@@ -90,14 +114,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (values.confirmed !== "1") return data({ ok: false, confirm: "cancel", intent: "cancel" } satisfies IvrCancelStep & { intent: "cancel" });
         return move("cancel");
       },
+      eligibility: async () => {
+        const asked = await inTransaction(db, (tx) => requestEligibilityCheck(tx, { ivrId: id, why: "again", requestedBy: me.email }));
+        if (asked.queued) return done("Eligibility check asked", "The payer's answer shows on this page once it comes.");
+        return redirectWithFlash(back, { title: "No check asked", description: asked.message, variant: "default" });
+      },
       information: async ({ parse }) => {
         const { message } = parse(needsInformationSchema);
         if (!(await requestInformation(db, { id, actor, message, askedBy: me.id }))) notFound();
         return done("Information requested", "The practice sees your message and can answer it.");
       },
+      authorisation: async ({ parse }) => {
+        const input = parse(authorisationSchema);
+        await recordAuthorisation(db, { ivrId: id, actor, input });
+        return done("Authorisation saved", `${input.authorisedApplications} applications from ${input.validFrom} to ${input.validTo}.`);
+      },
       verify: async ({ parse }) => {
         const input = parse(verificationSchema);
-        if (!(await recordVerification(db, { id, actor, input }))) notFound();
+        // Which values staff kept from the payer's latest answer: recorded with the verification.
+        const fromPayer = fromPayerOf(input, payerVerificationValues((await ivrEligibility(db, id)).latest?.summary));
+        if (!(await recordVerification(db, { id, actor, input, fromPayer }))) notFound();
         return done("Verification recorded", `The IVR is now ${IVR_STATUS_LABELS[input.outcome]}.`);
       },
     },

@@ -4,6 +4,8 @@ import { IvrHeader, IvrWarnings } from "~/components/console-ivrs/ivr-header";
 import { InformationPanel, VerifyPanel } from "~/components/console-ivrs/ivr-forms";
 import { AttachmentsPanel, IvrHistoryPanel, IvrOrdersPanel, VerificationsPanel } from "~/components/console-ivrs/ivr-panels";
 import { IvrWorkPanel } from "~/components/console-ivrs/work-panel";
+import { AuthorisationPanel } from "~/components/console-ivrs/authorisation-panel";
+import { EligibilityPanel, PayerPrefillNote } from "~/components/console-ivrs/eligibility-panel";
 import { FieldList } from "~/components/record/field-list";
 import { Panel } from "~/components/record/panel";
 import { answerFor } from "~/components/record/record-form";
@@ -20,6 +22,7 @@ export default function AdminIvr({ loaderData: d, actionData }: Route.ComponentP
   const answer = actionData as IvrAnswer | undefined;
   const canVerify = d.outcomes.length > 0;
   const canAsk = canTransitionIvr(d.status, "needs_information", "staff");
+  const eligibilityFirst = d.eligibility.on || d.eligibility.answer !== null;
 
   return (
     <div className="flex flex-col gap-8">
@@ -43,15 +46,20 @@ export default function AdminIvr({ loaderData: d, actionData }: Route.ComponentP
         </div>
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {/* The payer's answer heads the details; while checks are off (and none was ever answered) the panel only says
+              so, below them, rather than taking the top of every IVR. */}
+          {eligibilityFirst ? <EligibilityPanel ivrId={d.id} view={d.eligibility} answer={answer} /> : null}
           {d.sections.map((s) => (
             <Panel key={s.id} id={s.id} title={s.title}>
               <FieldList fields={s.fields} labelWidth="wide" />
             </Panel>
           ))}
           <AttachmentsPanel ivrId={d.id} files={d.files} />
+          {eligibilityFirst ? null : <EligibilityPanel ivrId={d.id} view={d.eligibility} answer={answer} />}
         </div>
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
+          {canVerify ? <PayerPrefillNote fields={d.payerPrefill.fields} answeredAt={d.payerPrefill.answeredAt} /> : null}
           {canVerify ? (
             <VerifyPanel
               status={d.status}
@@ -63,6 +71,7 @@ export default function AdminIvr({ loaderData: d, actionData }: Route.ComponentP
             />
           ) : null}
           {canAsk ? <InformationPanel status={d.status} answer={answerFor(answer, "information")} /> : null}
+          <AuthorisationPanel authorisations={d.authorisations} products={d.authorisationProducts} answer={answerFor(answer, "authorisation")} />
           <IvrOrdersPanel orders={d.orders} />
           <VerificationsPanel verifications={d.verifications} />
           <IvrHistoryPanel history={d.history} />

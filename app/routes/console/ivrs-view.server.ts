@@ -7,6 +7,7 @@ import { RELATIONSHIP_OPTIONS, SEX_OPTIONS } from "~/lib/schemas/patient";
 import { NETWORK_OPTIONS, VERIFICATION_OUTCOMES } from "~/lib/schemas/verification-fields";
 import { verificationFacts } from "~/lib/verification-words";
 import type { IvrDetail } from "~/.server/ivr";
+import { VERIFICATION_FIELD_LABELS } from "./ivrs-eligibility.server";
 import type { OrderBoardRow } from "~/.server/orders";
 
 /**
@@ -163,7 +164,12 @@ export function verificationLines(v: IvrDetail["verifications"][number]): ViewFi
 
 /** Each verification, newest first: who recorded it, when, and what it found (the facts it has). */
 export function verificationsView(verifications: IvrDetail["verifications"]) {
-  return verifications.map((v) => ({ by: v.verifiedBy, at: v.verifiedAt, lines: verificationLines(v).filter((l) => l.value !== null) }));
+  return verifications.map((v) => ({
+    by: v.verifiedBy,
+    at: v.verifiedAt,
+    lines: verificationLines(v).filter((l) => l.value !== null),
+    fromPayer: (v.fromPayer ?? []).map((name) => VERIFICATION_FIELD_LABELS[name] ?? name),
+  }));
 }
 
 /** The attachments, each named by what it is ("Wound photo"). */

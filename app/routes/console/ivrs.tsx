@@ -14,8 +14,8 @@ import { isFiltered, parseQueueFilters, queueAgeOptions } from "~/lib/queue-filt
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getReadDb } from "~/.server/db/client";
-import { cappedCount, cursorOf, integerKey, timestampKey } from "~/.server/db/keyset";
-import { ivrQueuePage } from "~/.server/ivr";
+import { cappedCount, cursorOf, integerKey } from "~/.server/db/keyset";
+import { ivrQueuePage, queueCursorKey } from "~/.server/ivr";
 import { listPracticeNames } from "~/.server/practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "IVRs | Staff console");
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireRole(request, "staff");
   const params = new URL(request.url).searchParams;
   const filters = parseQueueFilters(params, IVR_STATUSES);
-  const at = cursorOf(params, timestampKey, integerKey);
+  const at = cursorOf(params, queueCursorKey, integerKey);
   const db = getReadDb();
   const [page, practices] = await Promise.all([ivrQueuePage(db, filters, { viewerId: me.id, at }), listPracticeNames(db)]);
   // Ages are counted from the server's clock, so the server and the browser render the same text.
@@ -126,6 +126,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
                 </Td>
                 <Td data-label="Status">
                   <StatusBadge kind="ivr" status={row.status} />
+                  {row.attention ? <span className="block text-xs font-semibold text-warning">{row.attention}</span> : null}
                 </Td>
               </tr>
             ))

@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -63,6 +63,8 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       end: false,
       count: data ? { n: data.waitingOrders, text: `${data.waitingOrders} waiting on staff` } : undefined,
     },
+    { to: "/admin/inventory", label: "Inventory", icon: Boxes, end: false },
+    { to: "/admin/recalls", label: "Recalls", icon: ShieldAlert, end: false },
     { to: "/admin/practices", label: "Practices", icon: Building2, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
     { to: "/admin/jobs", label: "Jobs", icon: Workflow, end: false },

@@ -47,7 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reference: detail.reference,
     status,
     practice: detail.practice,
-    ivr: { id: detail.ivr.id, reference: detail.ivr.reference },
+    ivr: detail.ivr ? { id: detail.ivr.id, reference: detail.ivr.reference } : null,
+    reorder: detail.row.reorder,
     placedAt: detail.row.createdAt,
     fields: orderFields(detail, initials),
     sizes: sizesView(detail),
@@ -86,7 +87,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const found = <T>(result: T | null | undefined): T => result ?? notFound();
 
   return answerForm(request, {
-    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["reason"] },
+    // The shipping form's identifiers take a label's scan, group separators and all.
+    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["reason"], scanned: (name) => name.startsWith("unit-") },
     title: ORDER_REFUSED,
     intents: {
       confirm: async () => {

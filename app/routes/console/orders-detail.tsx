@@ -18,7 +18,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
   const answer = actionData as OrderAnswer | undefined;
   return (
     <div className="flex flex-col gap-8">
-      <OrderHeader reference={d.reference} status={d.status} practice={d.practice} ivr={d.ivr} placedAt={d.placedAt} next={d.next} />
+      <OrderHeader reference={d.reference} status={d.status} practice={d.practice} ivr={d.ivr} reorder={d.reorder} placedAt={d.placedAt} next={d.next} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">

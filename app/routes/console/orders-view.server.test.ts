@@ -38,6 +38,8 @@ function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
       notesSealed: "p1.sealed",
       woundAreaHundredths: 1225,
       overOrderReasonSealed: "p1.sealed",
+      receiptProblems: null,
+      reorder: null,
       practiceName: "Lakeside Wound Clinic",
       facilityName: "Lakeside clinic",
       shipTo: { addressLine1: "40 Shore Road", addressLine2: null, city: "Madison", state: "WI", zip: "53703", phone: "608 555 0140" },
@@ -60,7 +62,7 @@ function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     notes: "Leave at reception",
     overOrderReason: "Second application next week",
     lines: [
-      { id: "l1", position: 1, hcpcs: "Q4205", size: "4 × 4 cm", lengthMm: 40, widthMm: 40, areaCm2: 16, quantity: 1, units: [{ position: 1, tissueId: "LK-1-0001" }] },
+      { id: "l1", position: 1, hcpcs: "Q4205", size: "4 × 4 cm", lengthMm: 40, widthMm: 40, areaCm2: 16, quantity: 1, units: [{ position: 1, tissueId: "LK-1-0001", lot: "LK-1", expiresOn: "2031-01-31", received: false }] },
       {
         id: "l2",
         position: 2,
@@ -71,8 +73,8 @@ function detail(overrides: Partial<OrderDetail> = {}): OrderDetail {
         areaCm2: 4,
         quantity: 2,
         units: [
-          { position: 1, tissueId: "LK-1-0002" },
-          { position: 2, tissueId: "LK-1-0003" },
+          { position: 1, tissueId: "LK-1-0002", lot: "LK-1", expiresOn: "2031-01-31", received: false },
+          { position: 2, tissueId: "LK-1-0003", lot: "LK-1", expiresOn: "2031-01-31", received: false },
         ],
       },
     ],

@@ -130,8 +130,10 @@ export function shipmentView(detail: OrderDetail) {
     lines: detail.lines.map((l) => ({
       position: l.position,
       label: `${l.size} × ${l.quantity}`,
-      units: l.units.map((u) => ({ position: u.position, tissueId: u.tissueId })),
+      units: l.units.map((u) => ({ position: u.position, tissueId: u.tissueId, lot: u.lot, expiresOn: u.expiresOn, received: u.received })),
     })),
+    /** What the practice's receipt found wrong: units not received, identifiers not in the order. */
+    receiptProblems: row.receiptProblems,
   };
 }
 

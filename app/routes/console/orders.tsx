@@ -8,7 +8,7 @@ import { KeysetPager } from "~/components/ui/keyset-pager";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
 import { useTimeZone } from "~/lib/time-zone";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
+import { hiddenFromStaff, ORDER_STATUS_LABELS, ORDER_STATUSES as ALL_ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
 import { isFiltered, parseQueueFilters, queueAgeOptions, queueQuery } from "~/lib/queue-filters";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
@@ -17,6 +17,9 @@ import { cappedCount, cursorOf, integerKey, timestampKey } from "~/.server/db/ke
 import { orderCountsByStatus, orderQueuePage } from "~/.server/orders";
 import { listPracticeNames } from "~/.server/practices";
 import { nextStep, queueRow } from "./orders-view.server";
+
+// An order awaiting its practice's approval is not the supplier's yet: no filter or count names it.
+const ORDER_STATUSES = ALL_ORDER_STATUSES.filter((s) => !hiddenFromStaff(s));
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Staff console");
 

@@ -46,11 +46,14 @@ const ACTION_WORDS: Record<string, string> = {
   "coverage.replace": "Replaced a coverage",
   "coverage.end": "Ended a coverage",
   "ivr.view": "Opened an IVR",
+  "ivr.eligibility": "Read an IVR's eligibility answer",
   "ivr.file": "Downloaded an IVR's file",
   "ivr.status": "Changed an IVR's status",
   "order.view": "Opened an order",
   "order.create": "Placed an order",
   "order.status": "Changed an order's status",
+  "application.record-pdf": "Downloaded an application's record",
+  "recall.view": "Opened a recall naming the patient",
 };
 
 export default function AdminPatient({ loaderData }: Route.ComponentProps) {

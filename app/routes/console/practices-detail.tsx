@@ -1,6 +1,7 @@
 import { ArrowLeft, MailPlus, UserPlus } from "lucide-react";
 import * as React from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { z } from "zod";
 import type { Route } from "./+types/practices-detail";
 import { privateMeta } from "~/lib/meta";
@@ -26,6 +27,8 @@ import { addAccountToPractice, inviteUser, requireRole, type ConsoleResult } fro
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { answerForm } from "~/.server/http/form-action";
+import { redirectWithFlash } from "~/.server/http/flash";
+import { setHoldsStock } from "~/.server/inventory/reorder";
 import { getPracticeOverview, listMembersWithoutPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/runtime";
@@ -87,6 +90,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const invite = parse(z.preprocess((typed) => ({ ...(typed as object), intent: "invite", role: "member", practiceId }), userActionSchema));
         if (invite.intent !== "invite") notFound();
         return answer(await inviteUser(getDb(), ctx, { email: invite.email, role: "member", practiceId }), "invite", values);
+      },
+      stock: async ({ values }) => {
+        const holdsStock = values.holdsStock === "1";
+        await setHoldsStock(getDb(), { practiceId, actor: { email: me.email, ip: ctx.ip }, holdsStock });
+        return redirectWithFlash(`/admin/practices/${practiceId}`, {
+          title: holdsStock ? "The practice holds stock" : "The practice no longer holds stock",
+          description: holdsStock ? "Its members can set par levels and reorders on their stock page." : "Its par levels stay, and no reorder is drafted.",
+        });
       },
       "add-member": async ({ values, parse }) => {
         const { email } = parse(addMemberSchema);
@@ -165,7 +176,17 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
           <Link to={`/admin/ivrs?status=all&practice=${practice.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
             Its IVRs
           </Link>
+          <span>{practice.holdsStock ? "Holds stock (par levels and reorders)" : "Orders for patients only"}</span>
         </p>
+        {canInvite ? (
+          <Form method="post" className="w-fit">
+            <input type="hidden" name="intent" value="stock" />
+            <input type="hidden" name="holdsStock" value={practice.holdsStock ? "0" : "1"} />
+            <Button type="submit" variant="outline" size="sm">
+              {practice.holdsStock ? "Stop holding stock" : "Allow stock and reorders"}
+            </Button>
+          </Form>
+        ) : null}
       </div>
 
       <section aria-labelledby="invite-heading">

@@ -1,3 +1,4 @@
+import { roleMay } from "~/lib/practice-roles";
 import { FilePlus2, Search, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/board";
@@ -9,6 +10,7 @@ import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
+import { BoardAuthorisation } from "~/components/ivr/authorisation-status";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -22,7 +24,9 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm, type Answer } from "~/.server/http/form-action";
 import { findPatientIds } from "~/.server/patients";
 import { cursorOf, timestampKey, uuidKey } from "~/.server/db/keyset";
-import { boardCounts, discardDraft, listDrafts, practiceBoardPage, type DraftRow } from "~/.server/ivr";
+import { boardCounts, discardDraft, listDrafts, practiceBoardPage, practiceEligibilityLines, type DraftRow } from "~/.server/ivr";
+import { boardEligibilityLine } from "~/lib/eligibility";
+import { EligibilityLine } from "~/components/portal/eligibility-line";
 import { practiceOrdersPage } from "~/.server/orders";
 import { Refused } from "~/.server/refused";
 import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
@@ -38,13 +42,15 @@ const REFERENCE_ONLY = /^\s*(ivr-?)?\d{1,9}\s*$/i;
 const BOARD_ORDERS = 10;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, practice } = await memberOf(request);
+  const { user, practice, role } = await memberOf(request, "ivr.read");
+  // Billing reads the board; the roles that write IVRs have drafts and a New IVR button.
+  const writes = role === null || roleMay(role, "ivr.write");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, FIND_MAX);
   const filter = { status: isIvrStatus(status) && status !== "draft" ? status : null, q };
   if (!practice) {
-    return { practice: null, filter, rows: [], after: null, before: null, counts: {}, total: 0, drafts: [], orders: [], moreOrders: false, now: new Date().toISOString() };
+    return { writes, practice: null, filter, rows: [], after: null, before: null, counts: {}, total: 0, drafts: [], orders: [], moreOrders: false, now: new Date().toISOString() };
   }
   const db = getReadDb();
   // A reference ("IVR-000123", "123") finds its IVR; anything else finds the IVRs of the patients it names
@@ -56,14 +62,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [page, counts, drafts, orders] = await Promise.all([
     practiceBoardPage(db, practice.id, { filter: { status: filter.status, number, patientIds }, at }),
     boardCounts(db, practice.id),
-    listDrafts(db, { practiceId: practice.id, userId: user.id }),
+    writes ? listDrafts(db, { practiceId: practice.id, userId: user.id }) : [],
     practiceOrdersPage(db, practice.id, { size: BOARD_ORDERS }),
   ]);
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const eligibility = await practiceEligibilityLines(db, page.rows.map((r) => r.id));
   return {
+    writes,
     practice: { name: practice.name },
     filter,
-    rows: page.rows,
+    rows: page.rows.map((r) => ({ ...r, eligibilityLine: boardEligibilityLine(eligibility.get(r.id) ?? null) })),
     after: page.after,
     before: page.before,
     counts,
@@ -94,7 +102,7 @@ export type BoardAnswer = { ok: false; confirm: "discard"; id: string } | Answer
 
 /** Discards one of the member's drafts, after a confirmation (a dialog, or without JavaScript a second step). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice } = await requirePractice(request, "ivr.write");
   return answerForm(request, {
     title: "Not discarded",
     intents: {
@@ -111,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PortalBoard({ loaderData, actionData }: Route.ComponentProps) {
-  const { practice, filter, rows, after, before, counts, total, drafts, orders, moreOrders, now } = loaderData;
+  const { writes, practice, filter, rows, after, before, counts, total, drafts, orders, moreOrders, now } = loaderData;
   const site = useSite();
   const live = useLiveStatus(Boolean(practice));
   const navigation = useNavigation();
@@ -133,7 +141,7 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <FrameLink src={site.portalFrames.status} label="Open the previous status board" />
-          {practice ? (
+          {practice && writes ? (
             <Button asChild>
               <Link to="/members/ivrs/new">
                 <FilePlus2 aria-hidden />
@@ -228,7 +236,9 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
                         <span className="inline-flex flex-wrap items-center gap-1.5">
                           <StatusBadge kind="ivr" status={r.status} />
                           {r.reverifySoon ? <ReverifySoonMark /> : null}
+                          <BoardAuthorisation authorisation={r.authorisation} />
                         </span>
+                        {r.eligibilityLine ? <EligibilityLine line={r.eligibilityLine} compact /> : null}
                       </Td>
                     </tr>
                   ))

@@ -9,6 +9,6 @@ import { requirePractice } from "./member.server";
  * disabled elsewhere stops hearing.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { practice } = await requirePractice(request);
+  const { practice } = await requirePractice(request, "ivr.read");
   return statusStream(request, { scope: practice.id, stillAllowed: async () => Boolean(await getUser(request)) });
 }

@@ -19,7 +19,7 @@ import { memberOf } from "./member.server";
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Invoices | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { practice } = await memberOf(request);
+  const { practice } = await memberOf(request, "invoices");
   if (!practice) return { practice: null, invoices: [], after: null, before: null, any: false, summary: null };
   const db = getDb();
   const today = ordersToday();

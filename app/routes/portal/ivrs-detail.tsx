@@ -11,6 +11,7 @@ import { schemaValidator, useFormSubmission, type Validate } from "~/components/
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { Block, Facts, History } from "~/components/portal/facts";
+import { EligibilityLine } from "~/components/portal/eligibility-line";
 import { IvrFileFields } from "~/components/portal/ivr-file-fields";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
@@ -36,6 +37,8 @@ import {
   getIvrDetail,
   readIvrAsMember,
   isFollowing,
+  eligibilityCheckWaiting,
+  practiceEligibilityLines,
   resubmitIvr,
   reverifySoon,
   setFollowing,
@@ -43,12 +46,15 @@ import {
   todayUtc,
 } from "~/.server/ivr";
 import { orderableIvr, ordersOfIvr, ordersToday } from "~/.server/orders";
-import { actorOf, checkFiles, idParam, IVR_FORM_READ, notFound, requirePractice } from "./member.server";
+import { authorisationViews } from "~/.server/authorisations";
+import { AuthorisationBlock } from "~/components/portal/authorisation-block";
+import { permissionForIvrFile, permissionsOf, roleMay } from "~/lib/practice-roles";
+import { actorOf, checkFiles, idParam, IVR_FORM_READ, need, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privateMeta(matches, `${data && "reference" in data ? data.reference : "IVR"} | Clinical Portal`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice, role } = await requirePractice(request, "ivr.read");
   const id = idParam(params.id);
   const db = getDb();
   // Opening an IVR reads its patient's data: audited.
@@ -56,12 +62,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A draft has no page of its own: it is resumed in the form.
   if (!detail || detail.row.status === "draft") throw notFound();
   const { row } = detail;
-  const orderable = (IVR_ORDERABLE_STATUSES as readonly string[]).includes(row.status);
-  const [ordering, orders] = await Promise.all([
+  // Whether grafts can be ordered from it, for the roles that order.
+  const orderable = (IVR_ORDERABLE_STATUSES as readonly string[]).includes(row.status) && roleMay(role, "orders.write");
+  const [ordering, orders, authorisations, eligibility, eligibilityWaiting] = await Promise.all([
     orderable ? orderableIvr(db, { practiceId: practice.id, ivrId: id, today: ordersToday() }) : null,
     ordersOfIvr(db, { ivrId: id, practiceId: practice.id }),
+    authorisationViews(db, id, ordersToday()),
+    practiceEligibilityLines(db, [id]),
+    eligibilityCheckWaiting(db, id),
   ]);
+  // The current authorisation only: the practice needs what holds now, not its corrections.
+  const current = authorisations.find((a) => a.replacedAt === null);
   return {
+    may: permissionsOf(role),
     id: row.id,
     reference: detail.reference,
     status: row.status,
@@ -93,20 +106,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     signer: detail.signer,
     // Staff's question, while the member may answer it by sending the IVR again.
     requestMessage: canTransitionIvr(row.status, "submitted", "member") ? detail.requestMessage : null,
-    files: detail.files.map((f) => ({ id: f.id, role: f.role, name: f.name, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt })),
+    // Every attachment is listed; the member's role says which of them open.
+    files: detail.files.map((f) => ({ id: f.id, role: f.role, name: f.name, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt, opens: roleMay(role, permissionForIvrFile(f.role)) })),
     history: detail.history,
     verification: detail.verifications[0] ?? null,
     following: await isFollowing(db, row.id, user.id),
     // Covered or approved: it can be ordered from, or says why not now.
     ordering: ordering ? { blockedBy: ordering.blockedBy, ordered: ordering.ordered, authorised: ordering.authorisedApplications } : null,
     orders,
+    authorisation: current
+      ? { number: current.number, trackingNumber: current.trackingNumber, usage: current.usage, endsSoon: current.endsSoon, validFrom: current.validFrom, validTo: current.validTo, products: current.products }
+      : null,
+    // The payer's eligibility answer in one line, once it came (nothing while checks are off).
+    eligibilityLine: eligibility.get(row.id) ?? null,
+    /** A payer's answer is on its way (it may come before the page's live stream opens: the page reloads once it has). */
+    eligibilityWaiting,
   };
 }
 
 export type IvrPageAnswer = FormAnswer<{ message: string }> | Answer | { ok: false; confirm: "cancel" };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request);
+  // Following is anyone's who reads the IVR; the rest changes it.
+  const { user, practice, role } = await requirePractice(request, "ivr.read");
   const id = idParam(params.id);
   const db = getDb();
   const detail = await getIvrDetail(db, { id, practiceId: practice.id });
@@ -131,11 +153,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       follow: () => follow(true),
       unfollow: () => follow(false),
       cancel: async ({ values }) => {
+        need(role, "ivr.write");
         if (values.confirmed !== "1") return data({ ok: false as const, confirm: "cancel" as const });
         if (!(await cancelIvr(db, { practiceId: practice.id, actor, id }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "It stays on the board as Cancelled." });
       },
       reverify: async () => {
+        need(role, "ivr.write");
         const draftId = await startReverification(db, { practiceId: practice.id, userId: user.id, fromId: id });
         if (!draftId) throw notFound();
         return redirectWithFlash(`/members/ivrs/new?draft=${draftId}`, {
@@ -144,6 +168,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
       },
       resubmit: async ({ formData, parse }) => {
+        need(role, "ivr.write");
         // The files are checked with the answer, so every message comes back at once.
         const { files, fieldErrors } = await checkFiles(formData);
         const { answer } = parse(resubmitSchema, { also: fieldErrors });
@@ -165,7 +190,7 @@ const validateAnswer: Validate = async (form) => {
 const label = (options: readonly { value: string; label: string }[], value: string | null | undefined) => (value ? (optionLabel(options, value) ?? value) : "—");
 
 export default function IvrPage({ loaderData: ivr, actionData }: Route.ComponentProps) {
-  useLiveStatus(true);
+  useLiveStatus(true, { reloadOnOpen: ivr.eligibilityWaiting });
   const answer = actionData as IvrPageAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -173,8 +198,9 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
   // What came back for the answer to staff's question is said in its form, where what was typed is.
   const toAnswerForm = ivr.requestMessage && answer && "intent" in answer && answer.intent === "resubmit" ? answer : undefined;
   // The transition table says what a member may do from here.
-  const open = canTransitionIvr(ivr.status, "cancelled", "member");
-  const decided = ivr.status === "covered" || ivr.status === "prior_auth_approved";
+  const writes = ivr.may.includes("ivr.write");
+  const open = writes && canTransitionIvr(ivr.status, "cancelled", "member");
+  const decided = writes && (ivr.status === "covered" || ivr.status === "prior_auth_approved");
   const c = ivr.clinical;
   const v = ivr.verification;
 
@@ -213,7 +239,9 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
         <CancelPanel reference={ivr.reference} description="The request stops here: our team will not verify it." confirmLabel="Cancel the IVR" keepTo={`/members/ivrs/${ivr.id}`} />
       ) : null}
 
-      {ivr.requestMessage ? <NeedsInformation message={ivr.requestMessage} answer={toAnswerForm} /> : null}
+      {ivr.eligibilityLine ? <EligibilityLine line={ivr.eligibilityLine} /> : null}
+
+      {ivr.requestMessage && writes ? <NeedsInformation message={ivr.requestMessage} answer={toAnswerForm} /> : null}
 
       {decided ? (
         <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-warning-border bg-warning-soft" : "border-border"}`}>
@@ -256,6 +284,8 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
         </Block>
       ) : null}
 
+      {ivr.authorisation ? <AuthorisationBlock authorisation={ivr.authorisation} /> : null}
+
       {v ? (
         <Block title="Verification result">
           <Facts
@@ -289,7 +319,9 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
             ["Sent", <DateTime key="sent" value={ivr.submittedAt} />],
             [
               "Patient",
-              ivr.patient ? (
+              ivr.patient && !ivr.may.includes("patients") ? (
+                `${ivr.patient.name} (born ${ivr.patient.birthDate})`
+              ) : ivr.patient ? (
                 <Link key="patient" to={`/members/patients/${ivr.patient.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
                   {ivr.patient.name} (born {ivr.patient.birthDate})
                 </Link>
@@ -350,10 +382,14 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
                     · {f.name} · {formatBytes(f.size)}
                   </span>
                 </span>
-                <a href={`/members/ivrs/${ivr.id}/files/${f.id}`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" download>
-                  <Download aria-hidden className="size-4" />
-                  Download<span className="sr-only"> {f.name}</span>
-                </a>
+                {f.opens ? (
+                  <a href={`/members/ivrs/${ivr.id}/files/${f.id}`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" download>
+                    <Download aria-hidden className="size-4" />
+                    Download<span className="sr-only"> {f.name}</span>
+                  </a>
+                ) : (
+                  <span className="text-muted-foreground">Not opened by your role</span>
+                )}
               </li>
             ))}
           </ul>

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "I
 const NEW_PATIENT = "new";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, practice } = await memberOf(request);
+  const { user, practice } = await memberOf(request, "ivr.write");
   if (!practice) return { practice: null };
   const db = getDb();
   const draftParam = new URL(request.url).searchParams.get("draft");
@@ -103,7 +103,7 @@ const keepIvrDraft: KeepSentForm = async (owner, request) => {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request, keepIvrDraft);
+  const { user, practice } = await requirePractice(request, "ivr.write", keepIvrDraft);
   const db = getDb();
   /** The member's draft this form was resumed from (or autosaved into), if any. */
   const draftOf = (values: Record<string, unknown>) => (typeof values.draftId === "string" && values.draftId ? idParam(values.draftId) : null);

@@ -1,7 +1,8 @@
-import { Building2, Headphones, Mail, Phone, Users } from "lucide-react";
+import { Building2, Headphones, Mail, Package, Phone, Users } from "lucide-react";
 import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
+import { RecallBanner } from "~/components/portal/recall-banner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
@@ -11,23 +12,31 @@ import { TimeZoneProvider } from "~/lib/time-zone";
 import { useSite } from "~/lib/use-site";
 import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { practiceOfUser } from "~/.server/practices";
+import { practiceRecallBanner } from "~/.server/inventory";
+import { membershipOfUser } from "~/.server/practices";
+import { permissionsOf, PRACTICE_ROLE_LABEL, ROLE_PERMISSIONS, roleMay, type PracticePermission } from "~/lib/practice-roles";
 
 // Signed-in only: no session redirects to /auth before anything is rendered.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  // Times read in the practice's zone (its members set it on /members/practice).
-  const practice = await practiceOfUser(getDb(), user.id);
-  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone) };
+  // Times read in the practice's zone (its admin sets it on /members/practice).
+  const db = getDb();
+  const membership = await membershipOfUser(db, user.id);
+  const practice = membership?.practice ?? null;
+  // On every portal page of the roles that hold stock, so a recall is seen: one grouped query over the recalls' units of the practice.
+  const recalls = practice && roleMay(membership!.role, "stock") ? await practiceRecallBanner(db, practice.id) : [];
+  // The tabs and links the member's role opens (a member in no practice sees them all, each with its empty state).
+  const may = membership ? permissionsOf(membership.role) : [...ROLE_PERMISSIONS.admin];
+  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone), recalls, may, role: membership ? PRACTICE_ROLE_LABEL[membership.role] : null };
 }
 
 /** The four tabs of SPEC "Clinical Portal", each its own address (links: they work without JavaScript). */
 const PORTAL_TABS = [
-  { value: "status", label: "STATUS", href: "/members" },
-  { value: "ivr", label: "IVR FORM", href: "/members/ivrs/new" },
-  { value: "order", label: "ORDER FORM", href: "/members/orders" },
-  { value: "invoice", label: "PAY INVOICE", href: "/members/invoices" },
-] as const;
+  { value: "status", label: "STATUS", href: "/members", may: "ivr.read" },
+  { value: "ivr", label: "IVR FORM", href: "/members/ivrs/new", may: "ivr.write" },
+  { value: "order", label: "ORDER FORM", href: "/members/orders", may: "orders.read" },
+  { value: "invoice", label: "PAY INVOICE", href: "/members/invoices", may: "invoices" },
+] as const satisfies readonly { value: string; label: string; href: string; may: PracticePermission }[];
 
 function tabOf(pathname: string): string {
   const path = pathname.replace(/\/+$/, "");
@@ -40,23 +49,36 @@ function tabOf(pathname: string): string {
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { pathname } = useLocation();
+  const may = (p: PracticePermission) => loaderData.may.includes(p);
+  const linkClass = "inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline";
   return (
     <TimeZoneProvider value={loaderData.timeZone}>
       <PortalHeader email={loaderData.email} title="Clinical Portal" />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6">
-        <LinkTabs label="Portal views" tabs={PORTAL_TABS} selected={tabOf(pathname)} layout="pairs">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
+        <RecallBanner recalls={loaderData.recalls} />
+        <LinkTabs label="Portal views" tabs={PORTAL_TABS.filter((t) => may(t.may))} selected={tabOf(pathname)} layout="pairs">
           <Outlet />
         </LinkTabs>
         <nav aria-label="Your practice" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
-          <span className="font-semibold text-muted-foreground">Your practice:</span>
-          <Link to="/members/practice" className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
-            <Building2 aria-hidden className="size-4" />
-            Facilities and providers
-          </Link>
-          <Link to="/members/patients" className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
-            <Users aria-hidden className="size-4" />
-            Patients
-          </Link>
+          <span className="font-semibold text-muted-foreground">Your practice{loaderData.role ? ` (you are ${loaderData.role})` : ""}:</span>
+          {may("practice.manage") ? (
+            <Link to="/members/practice" className={linkClass}>
+              <Building2 aria-hidden className="size-4" />
+              People, facilities and providers
+            </Link>
+          ) : null}
+          {may("patients") ? (
+            <Link to="/members/patients" className={linkClass}>
+              <Users aria-hidden className="size-4" />
+              Patients
+            </Link>
+          ) : null}
+          {may("stock") ? (
+            <Link to="/members/inventory" className={linkClass}>
+              <Package aria-hidden className="size-4" />
+              Stock and applications
+            </Link>
+          ) : null}
         </nav>
         <Card>
           <CardHeader>

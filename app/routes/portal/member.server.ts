@@ -9,27 +9,38 @@ import type { CheckedUpload } from "~/.server/ivr";
 import type { FieldErrors } from "~/lib/schemas/fields";
 import { IVR_ATTACHMENT, IVR_FILE_FIELDS, IVR_FORM_BODY_BYTES, MEGABYTE } from "~/lib/uploads";
 import { facilities, providers } from "~/.server/db/schema";
-import { practiceOfUser } from "~/.server/practices";
+import { membershipOfUser } from "~/.server/practices";
+import { roleMay, type PracticePermission, type PracticeRole, type RoleRefusal } from "~/lib/practice-roles";
 import { clientInfo } from "~/.server/request-context";
 import type { RouterContextProvider } from "react-router";
 
 /**
- * The signed-in member and their practice. Every portal loader, action and
- * resource route reads the practice here and scopes its queries by it, so
- * another practice's records are simply not found (404). `keep` is the
+ * The signed-in member, their practice and their role in it. Every portal
+ * loader, action and resource route reads the practice here and scopes its
+ * queries by it, so another practice's records are simply not found (404);
+ * and names what it needs (`may`), so a role without it is refused (403) with
+ * a page that says what the role allows. A member in no practice passes: the
+ * page shows its empty state, with nothing of a practice in it. `keep` is the
  * route's own way to keep a form sent after the session ended (see requireUser).
  */
-export async function memberOf(request: Request, keep?: KeepSentForm) {
+export async function memberOf(request: Request, may: PracticePermission, keep?: KeepSentForm) {
   const user = await requireUser(request, keep);
-  const practice = await practiceOfUser(getDb(), user.id);
-  return { user, practice };
+  const membership = await membershipOfUser(getDb(), user.id);
+  if (membership && !roleMay(membership.role, may)) throw roleRefused(membership.role, may);
+  return { user, practice: membership?.practice ?? null, role: membership?.role ?? null };
 }
 
-/** The member and their practice; 404 when they are in none (nothing of a practice can be theirs). */
-export async function requirePractice(request: Request, keep?: KeepSentForm) {
-  const { user, practice } = await memberOf(request, keep);
-  if (!practice) throw notFound();
-  return { user, practice };
+/** The member, their practice and role; 404 when they are in none (nothing of a practice can be theirs). */
+export async function requirePractice(request: Request, may: PracticePermission, keep?: KeepSentForm) {
+  const { user, practice, role } = await memberOf(request, may, keep);
+  if (!practice || !role) throw notFound();
+  return { user, practice, role };
+}
+
+/** 403 with what the role is and what was asked, for the page that explains it (a download reads the status alone). */
+export function roleRefused(role: PracticeRole, needs: PracticePermission) {
+  const refusal: RoleRefusal = { refusedFor: "practice-role", role, needs };
+  return data(refusal, { status: 403, statusText: "Forbidden" });
 }
 
 export function notFound() {
@@ -105,4 +116,9 @@ export async function checkFiles(formData: FormData): Promise<{ files: CheckedUp
     else fieldErrors[field.name] = checked.message;
   }
   return { files, fieldErrors };
+}
+
+/** Refuses (403) unless the role may: for the one action of a page that needs more than the page. */
+export function need(role: PracticeRole, may: PracticePermission): void {
+  if (!roleMay(role, may)) throw roleRefused(role, may);
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, ExternalLink, TriangleAlert } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/orders-detail";
 import { DataTable, Td, Th, HeadRow } from "~/components/admin/data-table";
 import { AnswerNotice } from "~/components/forms/field";
@@ -7,6 +7,8 @@ import { TrackingLink } from "~/components/orders/orders-table";
 import { Block, Facts, History } from "~/components/portal/facts";
 import { CancelPanel, FollowAndCancel } from "~/components/portal/follow-and-cancel";
 import { useLiveStatus } from "~/components/portal/live-status";
+import { ApprovalPanel } from "~/components/portal/approval-panel";
+import { ReceiptForm } from "~/components/portal/receipt-form";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -19,24 +21,30 @@ import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm } from "~/.server/http/form-action";
-import { cancelOrderAsMember, getOrderDetail, isFollowingOrder, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
-import { actorOf, idParam, notFound, requirePractice } from "./member.server";
+import { MAX_TEXT_FORM_BYTES } from "~/.server/http/form-body";
+import { placeSuggestedReorder, setAsideSuggestedReorder } from "~/.server/inventory/reorder";
+import { confirmReceipt } from "~/.server/inventory/stock";
+import { approveOrder, cancelOrderAsMember, declineOrder, getOrderDetail, isFollowingOrder, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
+import { permissionsOf, roleMay } from "~/lib/practice-roles";
+import { declineSchema } from "~/lib/schemas/practice-members";
+import { actorOf, idParam, need, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   privateMeta(matches, `${data && "reference" in data ? `Order ${data.reference}` : "Order"} | Clinical Portal`);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice, role } = await requirePractice(request, "orders.read");
   const id = idParam(params.id);
   const db = getDb();
   const detail = await getOrderDetail(db, { id, practiceId: practice.id, today: ordersToday() });
   if (!detail) throw notFound();
   const { row, shipTo, invoice } = detail;
   return {
+    may: permissionsOf(role),
     id: row.id,
     reference: detail.reference,
     status: row.status,
-    ivr: { id: detail.ivr.id, reference: detail.ivr.reference },
+    ivr: detail.ivr ? { id: detail.ivr.id, reference: detail.ivr.reference } : null,
     patient: detail.patient ? `${detail.patient.name} (born ${detail.patient.birthDate})` : null,
     product: `${detail.product.name}${detail.product.hcpcs ? ` (${detail.product.hcpcs})` : ""}`,
     dateOfService: row.dateOfService,
@@ -56,7 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     trackingUrl: detail.trackingUrl,
     shippedAt: row.shippedAt,
     deliveredOn: row.deliveredOn,
-    invoice: invoice
+    // Invoices are for the roles that pay them: the others' page (and its data) has none.
+    invoice: invoice && roleMay(role, "invoices")
       ? {
           number: invoice.number,
           issuedOn: invoice.issuedOn,
@@ -76,7 +85,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export type OrderPageAnswer = FormAnswer | { ok: false; confirm: "cancel" };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request);
+  // Following is anyone's who reads the order; the rest changes it.
+  const { user, practice, role } = await requirePractice(request, "orders.read");
   const id = idParam(params.id);
   const db = getDb();
   const detail = await getOrderDetail(db, { id, practiceId: practice.id, today: ordersToday(), withPatient: false });
@@ -91,10 +101,52 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   return answerForm(request, {
     title: "Not changed",
+    // The receipt's lines are scans: a GS1 label's group separators stay for the reader.
+    read: { maxBytes: MAX_TEXT_FORM_BYTES, scanned: (name) => name === "scans" },
     intents: {
       follow: () => follow(true),
       unfollow: () => follow(false),
+      receive: async ({ values }) => {
+        need(role, "orders.write");
+        const result = await confirmReceipt(db, { orderId: id, practiceId: practice.id, actor: actorOf(user, context), scans: String(values.scans ?? "") });
+        if (!result) throw notFound();
+        const told = [
+          result.missing.length ? `not received: ${result.missing.join(", ")}` : "",
+          result.unexpected.length ? `not in this order: ${result.unexpected.join(", ")}` : "",
+        ].filter(Boolean);
+        return redirectWithFlash(here, {
+          title: told.length ? "Receipt recorded, with differences" : "Receipt recorded",
+          description:
+            `${result.received} ${result.received === 1 ? "unit" : "units"} received into your stock.` +
+            (told.length ? ` We have been told what does not match (${told.join("; ")}).` : ""),
+        });
+      },
+      place: async () => {
+        need(role, "orders.write");
+        const placed = await placeSuggestedReorder(db, { practiceId: practice.id, actor: actorOf(user, context), id });
+        if (!placed) throw notFound();
+        if (placed.awaitingApproval)
+          return redirectWithFlash(here, { title: `${detail.reference} waits for approval`, description: `${placed.awaitingApproval} A practice admin approves it next.` });
+        return redirectWithFlash(here, { title: `${detail.reference} placed`, description: "We have it: it ships to your facility as a stock order." });
+      },
+      approve: async () => {
+        need(role, "orders.approve");
+        if (!(await approveOrder(db, { practiceId: practice.id, actor: actorOf(user, context), id }))) throw notFound();
+        return redirectWithFlash(here, { title: `${detail.reference} approved`, description: "It is submitted: we confirm it next." });
+      },
+      decline: async ({ parse }) => {
+        need(role, "orders.approve");
+        const { reason } = parse(declineSchema);
+        if (!(await declineOrder(db, { practiceId: practice.id, actor: actorOf(user, context), id, reason }))) throw notFound();
+        return redirectWithFlash(here, { title: `${detail.reference} declined`, description: "It is cancelled; the reason is in its history." });
+      },
+      setAside: async () => {
+        need(role, "orders.write");
+        if (!(await setAsideSuggestedReorder(db, { practiceId: practice.id, actor: actorOf(user, context), id }))) throw notFound();
+        return redirectWithFlash(here, { title: `${detail.reference} set aside`, description: "Nothing is ordered. A new suggestion comes when your stock is below par again." });
+      },
       cancel: async ({ values }) => {
+        need(role, "orders.write");
         if (values.confirmed !== "1") return data({ ok: false as const, confirm: "cancel" as const });
         if (!(await cancelOrderAsMember(db, { practiceId: practice.id, actor: actorOf(user, context), id }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} cancelled`, description: "Nothing will ship. It stays on the board as Cancelled." });
@@ -114,12 +166,17 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // The transition table says whether a member may cancel from here.
-  const cancellable = canTransitionOrder(order.status, "cancelled", "member");
+  // Billing reads an order; the roles that place orders change it.
+  const writes = order.may.includes("orders.write");
+  const cancellable = writes && order.status !== "suggested" && canTransitionOrder(order.status, "cancelled", "member");
   const confirmCancel = answer && "confirm" in answer && cancellable;
   const shipped = Boolean(order.shippedAt);
   const invoice = order.invoice;
   const payOnline = invoice && invoice.state !== "paid" ? payOnlineUrl(site.portalFrames.invoice, invoice.number) : null;
-  const units = order.lines.flatMap((l) => l.units.map((u) => ({ key: `${l.id}-${u.position}`, size: l.size, position: u.position, of: l.quantity, tissueId: u.tissueId })));
+  const units = order.lines.flatMap((l) =>
+    l.units.map((u) => ({ key: `${l.id}-${u.position}`, size: l.size, position: u.position, of: l.quantity, tissueId: u.tissueId, lot: u.lot, expiresOn: u.expiresOn, received: u.received })),
+  );
+  const toReceive = shipped && order.status !== "cancelled" ? units.filter((u) => !u.received).length : 0;
 
   return (
     <article aria-labelledby="order-heading" className="flex flex-col gap-6">
@@ -142,6 +199,31 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
       </div>
 
       <AnswerNotice answer={answer} title="Not changed" />
+      {order.status === "awaiting_approval" ? (
+        <ApprovalPanel reference={order.reference} approver={order.may.includes("orders.approve")} busy={busy} answer={answer && !("confirm" in answer) ? answer : undefined} />
+      ) : null}
+      {order.status === "suggested" && writes ? (
+        <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4">
+          <p className="text-sm">
+            <span className="font-semibold">Your stock fell below its par level.</span> This reorder is drafted for you: place it as it is, or set it
+            aside.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="place" />
+              <Button type="submit" disabled={busy}>
+                Place this reorder
+              </Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="setAside" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Set it aside
+              </Button>
+            </Form>
+          </div>
+        </div>
+      ) : null}
       {confirmCancel ? <CancelPanel reference={order.reference} description={ORDER_CANCEL_MEANS} confirmLabel="Cancel the order" keepTo={`/members/orders/${order.id}`} /> : null}
 
       <Block title="Order">
@@ -149,9 +231,13 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           rows={[
             [
               "IVR",
-              <Link key="ivr" to={`/members/ivrs/${order.ivr.id}`} className={linkClass}>
-                {order.ivr.reference}
-              </Link>,
+              order.ivr ? (
+                <Link key="ivr" to={`/members/ivrs/${order.ivr.id}`} className={linkClass}>
+                  {order.ivr.reference}
+                </Link>
+              ) : (
+                "None: a reorder of your stock"
+              ),
             ],
             ["Patient", order.patient],
             ["Product", order.product],
@@ -241,21 +327,31 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           </p>
         )}
         {units.length > 0 ? (
-          <DataTable label="Tissue identifiers" narrow>
-            <HeadRow columns={["Size", "Unit", "Tissue identifier"]} />
+          <DataTable label="Tissue identifiers" stacked>
+            <HeadRow columns={["Size", "Unit", "Tissue identifier", "Lot", "Expires", "Received"]} />
             <tbody>
               {units.map((u) => (
                 <tr key={u.key}>
-                  <Td>{u.size}</Td>
-                  <Td>
+                  <Td data-label="Size">{u.size}</Td>
+                  <Td data-label="Unit">
                     {u.position} of {u.of}
                   </Td>
-                  <Td className="font-mono">{u.tissueId}</Td>
+                  <Td data-label="Tissue identifier" className="font-mono">
+                    {u.tissueId}
+                  </Td>
+                  <Td data-label="Lot" className="font-mono">
+                    {u.lot ?? "—"}
+                  </Td>
+                  <Td data-label="Expires" className="tabular-nums">
+                    {u.expiresOn ?? "—"}
+                  </Td>
+                  <Td data-label="Received">{u.received ? "Yes" : "Not yet"}</Td>
                 </tr>
               ))}
             </tbody>
           </DataTable>
         ) : null}
+        {toReceive > 0 && writes ? <ReceiptForm key={toReceive} units={units} answer={answer && !("confirm" in answer) ? answer : undefined} /> : null}
         <a href={`/members/orders/${order.id}/packing-list.pdf`} download className={`inline-flex items-center gap-1 self-start ${linkClass}`}>
           <Download aria-hidden className="size-4 shrink-0" />
           {units.length > 0 ? "Download the order with tissue identifiers (PDF)" : "Download the order (PDF)"}

@@ -32,7 +32,7 @@ import { actorOf, idParam, memberOf, notFound, requirePractice } from "./member.
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Order form | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { practice } = await memberOf(request);
+  const { practice } = await memberOf(request, "orders.write");
   const ivrParam = new URL(request.url).searchParams.get("ivr");
   // An order starts from an IVR: the ORDER FORM tab lists those that can be ordered from.
   if (ivrParam === null || ivrParam === "") throw redirect("/members/orders");
@@ -84,7 +84,7 @@ export type OrderFormAnswer = FormAnswer | Answer | { ok: false; redraw: true; v
 const typedOf = ({ clientKey: _key, intent: _intent, ...values }: Record<string, string>) => values;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice } = await requirePractice(request, "orders.write");
   const db = getDb();
   const today = ordersToday();
   return answerForm(request, {
@@ -106,6 +106,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { orderSchema } = await import("~/lib/schemas/order");
         const input = parse(orderSchema, { from: typedOf(values) });
         const placed = await placeOrder(db, { practiceId: practice.id, userId: user.id, actor: actorOf(user, context), input, today });
+        if (placed.awaitingApproval)
+          return redirectWithFlash(`/members/orders/${placed.id}`, {
+            title: `${placed.reference} waits for approval`,
+            description: `${placed.awaitingApproval} A practice admin approves it before it comes to us.`,
+          });
         return redirectWithFlash(`/members/orders/${placed.id}`, {
           title: `${placed.reference} placed`,
           description: placed.warning ? `Placed with a warning: ${placed.warning}` : "We confirm it next; you get a mail each time it moves.",

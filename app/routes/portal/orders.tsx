@@ -1,3 +1,4 @@
+import { roleMay } from "~/lib/practice-roles";
 import { FilePlus2, PackagePlus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
@@ -18,15 +19,18 @@ import { memberOf } from "./member.server";
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { practice } = await memberOf(request);
-  if (!practice) return { practice: null, ivrs: [], ivrsAfter: null, ivrsBefore: null, orders: [], after: null, before: null };
+  const { practice, role } = await memberOf(request, "orders.read");
+  if (!practice || !role) return { writes: false, practice: null, ivrs: [], ivrsAfter: null, ivrsBefore: null, orders: [], after: null, before: null };
+  // Billing reads the orders; the roles that place them see what they can order from.
+  const writes = roleMay(role, "orders.write");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const at = cursorOf(params, timestampKey, uuidKey);
   const ivrsAt = cursorOf(params, dateKey, integerKey, "ivrs");
-  const [orderable, orders] = await Promise.all([orderableIvrs(db, practice.id, ordersToday(), { at: ivrsAt }), practiceOrdersPage(db, practice.id, { at })]);
+  const [orderable, orders] = await Promise.all([writes ? orderableIvrs(db, practice.id, ordersToday(), { at: ivrsAt }) : { rows: [], after: null, before: null }, practiceOrdersPage(db, practice.id, { at })]);
   const ivrs = orderable.rows;
   return {
+    writes,
     practice: { name: practice.name },
     ivrs: ivrs.map((i) => ({
       id: i.id,
@@ -52,7 +56,7 @@ function applications(ordered: number, authorised: number | null): string {
 }
 
 export default function PortalOrders({ loaderData }: Route.ComponentProps) {
-  const { practice, ivrs, ivrsAfter, ivrsBefore, orders, after, before } = loaderData;
+  const { writes, practice, ivrs, ivrsAfter, ivrsBefore, orders, after, before } = loaderData;
   const site = useSite();
   useLiveStatus(Boolean(practice));
 
@@ -77,6 +81,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
+          {writes ? (
           <section aria-labelledby="orderable-heading" className="flex flex-col gap-4">
             <h3 id="orderable-heading" className="text-lg font-semibold text-navy">
               Order from a verified IVR
@@ -134,6 +139,7 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
             )}
             <KeysetPager label="More IVRs to order from" before={ivrsBefore} after={ivrsAfter} newer="Sooner" older="Later" summary="Soonest to expire first." hash="orderable-heading" prefix="ivrs" />
           </section>
+          ) : null}
 
           <section aria-labelledby="practice-orders-heading" className="flex flex-col gap-4">
             <h3 id="practice-orders-heading" className="text-lg font-semibold text-navy">

@@ -67,7 +67,7 @@ function shownCoverage(c: Coverage) {
  * asked for (audited), the coverages replaced kept as history, and their IVRs.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice } = await requirePractice(request, "patients");
   const id = idParam(params.id);
   const db = getDb();
   const patient = await viewPatient(db, { practiceId: practice.id, id, actor: actorOf(user, context) });
@@ -102,7 +102,7 @@ type PatientAnswer = (FormAnswer<{ revealed?: { coverageId: string; memberId: st
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, practice } = await requirePractice(request);
+  const { user, practice } = await requirePractice(request, "patients");
   const id = idParam(params.id);
   const db = getDb();
   const actor = actorOf(user, context);

@@ -39,7 +39,7 @@ const patientHref = (id: string) => `/members/patients/${id}`;
  * added last, and adding one.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, practice } = await memberOf(request);
+  const { user, practice } = await memberOf(request, "patients");
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, FIND_MAX);
   // These option lists live with the schema (and zod): handed over here so the page does not load it.
   const options = {
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type AddAnswer = (FormAnswer | Answer) & { existing?: { href: string; reference: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, practice } = await memberOf(request);
+  const { user, practice } = await memberOf(request, "patients");
   if (!practice) throw notFound();
   const db = getDb();
   return answerForm(request, {

@@ -24,24 +24,35 @@ import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
 import { practiceTimeZoneSchema } from "~/lib/schemas/profile";
 import { TIME_ZONES, timeZoneOf } from "~/content/time-zones";
 import { TimeZoneProvider } from "~/lib/time-zone";
-import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm, type Answer } from "~/.server/http/form-action";
 import {
   addFacility,
   addProvider,
+  changeMemberRole,
   getFacility,
   getProvider,
   listFacilities,
+  listPracticeMembers,
   listProviders,
-  practiceOfUser,
+  MemberRefused,
+  removeMember,
   setPracticeTimeZone,
   updateFacility,
   updateProvider,
 } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
 import { notFound } from "~/.server/http/not-found";
+import { memberOf, requirePractice } from "./member.server";
+import { PeopleSection } from "~/components/practice/people-section";
+import { PRACTICE_ROLE_LABEL } from "~/lib/practice-roles";
+import { approvalRuleSchema, inviteMemberSchema, memberRoleSchema, removeMemberSchema } from "~/lib/schemas/practice-members";
+import { describeRule, setApprovalRule } from "~/.server/orders";
+import { ApprovalsForm } from "~/components/practice/approvals-form";
+import { inviteUser } from "~/.server/accounts";
+import { mailDeliveryOff } from "~/.server/env";
+import { mailQueued } from "~/.server/runtime";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your practice | Clinical Portal");
 
@@ -53,10 +64,9 @@ const PAGE = "/members/practice";
  * record of another practice is not found (404), whatever id is asked for.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user, practice } = await memberOf(request, "practice.manage");
   const db = getDb();
-  const practice = await practiceOfUser(db, user.id);
-  if (!practice) return { email: user.email, practice: null, facilities: [], providers: [], editing: null, timeZone: timeZoneOf(null), now: new Date().toISOString() };
+  if (!practice) return { email: user.email, me: user.id, practice: null, approvals: null, members: [], facilities: [], providers: [], editing: null, timeZone: timeZoneOf(null), now: new Date().toISOString() };
   const params = new URL(request.url).searchParams;
   const facilityId = params.get("facility");
   const providerId = params.get("provider");
@@ -70,17 +80,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!record) notFound();
     editing = { kind: "provider", record };
   }
-  const [facilities, providers] = await Promise.all([listFacilities(db, practice.id), listProviders(db, practice.id)]);
-  return { email: user.email, practice: { name: practice.name }, facilities, providers, editing, timeZone: timeZoneOf(practice.timeZone), now: new Date().toISOString() };
+  const [members, facilities, providers] = await Promise.all([listPracticeMembers(db, practice.id), listFacilities(db, practice.id), listProviders(db, practice.id)]);
+  return {
+    email: user.email,
+    me: user.id,
+    practice: { name: practice.name },
+    approvals: {
+      approveAll: practice.approveAll,
+      approveAbove: practice.approveAboveCents === null ? "" : (practice.approveAboveCents / 100).toFixed(2),
+      approveStock: practice.approveStock,
+    },
+    members: members.map((m) => ({ id: m.id, email: m.email, name: m.name, role: m.practiceRole, disabled: m.disabled, lastSignInAt: m.lastSignInAt })),
+    facilities,
+    providers,
+    editing,
+    timeZone: timeZoneOf(practice.timeZone),
+    now: new Date().toISOString(),
+  };
 }
 
 type PracticeAnswer = (FormAnswer | Answer) & { intent: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user, practice } = await requirePractice(request, "practice.manage");
   const db = getDb();
-  const practice = await practiceOfUser(db, user.id);
-  if (!practice) notFound();
   const actor = { email: user.email, ip: clientInfo(context).ip };
   const scope = { practiceId: practice.id, actor };
   /** The record an edit form changes (none: the form adds one); an id that is none is not found. */
@@ -92,6 +115,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, {
     title: "Not saved",
     intents: {
+      "member-invite": async ({ parse }) => {
+        const input = parse(inviteMemberSchema);
+        const ctx = { actor: { id: user.id, email: user.email }, ip: actor.ip, mailOff: mailDeliveryOff() };
+        const result = await inviteUser(db, ctx, { email: input.email, role: "member", practiceId: practice.id, practiceRole: input.role });
+        if (result.mailed) mailQueued();
+        if (!result.ok) throw new MemberRefused(result.message, "email");
+        return redirectWithFlash(`${PAGE}#people-heading`, {
+          title: `${input.email} invited as ${PRACTICE_ROLE_LABEL[input.role]}`,
+          // With mail delivery off, the one-time link is the admin's to pass on.
+          description: result.link ? `${result.message} ${result.link}` : `${result.message}. The link in it works once and expires in 72 hours.`,
+          variant: "success",
+        });
+      },
+      "member-role": async ({ parse }) => {
+        const input = parse(memberRoleSchema);
+        const changed = await changeMemberRole(db, { ...scope, userId: input.userId, role: input.role });
+        if (!changed) notFound();
+        return redirectWithFlash(`${PAGE}#people-heading`, {
+          title: changed.changed ? "Role changed" : "Nothing changed",
+          description: `${changed.email} is ${PRACTICE_ROLE_LABEL[changed.role]}${changed.changed ? " from their next page" : " already"}.`,
+          variant: "success",
+        });
+      },
+      approvals: async ({ parse }) => {
+        const input = parse(approvalRuleSchema);
+        const above = input.approveAbove ? Math.round(Number(input.approveAbove.replace(/,/g, "")) * 100) : null;
+        const rule = { approveAll: input.approveAll === "1", approveAboveCents: above, approveStock: input.approveStock === "1" };
+        await setApprovalRule(db, { practiceId: practice.id, actor, rule });
+        return redirectWithFlash(`${PAGE}#approvals-heading`, { title: "Approvals saved", description: `Your practice now asks for ${describeRule(rule)}.`, variant: "success" });
+      },
+      "member-remove": async ({ parse }) => {
+        const input = parse(removeMemberSchema);
+        const removed = await removeMember(db, { ...scope, userId: input.userId });
+        if (!removed) notFound();
+        return redirectWithFlash(`${PAGE}#people-heading`, {
+          title: "Member removed",
+          description: `${removed.email} is no longer in ${practice.name} and was signed out.`,
+          variant: "success",
+        });
+      },
       "time-zone": async ({ parse }) => {
         const saved = await setPracticeTimeZone(db, { practiceId: practice.id, actor, timeZone: parse(practiceTimeZoneSchema).timeZone });
         if (!saved) notFound();
@@ -134,7 +197,7 @@ const validateTimeZone = schemaValidator(() => import("~/lib/schemas/profile").t
 type Values = Record<string, unknown>;
 
 export default function PracticePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, practice, facilities, providers, editing, timeZone, now } = loaderData;
+  const { email, me, practice, approvals, members, facilities, providers, editing, timeZone, now } = loaderData;
   const answer = actionData as PracticeAnswer | undefined;
   return (
     <TimeZoneProvider value={timeZone}>
@@ -157,8 +220,14 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
           <>
             <div className="flex flex-col gap-1">
               <h2 className="text-2xl font-bold tracking-tight text-navy">{practice.name}</h2>
-              <p className="text-muted-foreground">The facilities and providers you choose from when you send an insurance verification request.</p>
+              <p className="text-muted-foreground">
+                Who works in the portal and what each may do, and the facilities and providers you choose from when you send an insurance verification request.
+              </p>
             </div>
+
+            <PeopleSection members={members} me={me} answer={answer?.intent?.startsWith("member-") ? answer : undefined} />
+
+            {approvals ? <ApprovalsForm rule={approvals} answer={answer?.intent === "approvals" ? answer : undefined} /> : null}
 
             <RecordSection
               kind="facility"

@@ -144,9 +144,9 @@ export async function seedOrders(db: Db) {
         input: valid(shipmentSchema, {
           carrier: "fedex",
           trackingNumber: `7712345678${n}0`,
-          "unit-1-1": `LK-${n}-0001`,
-          "unit-2-1": `LK-${n}-0002`,
-          "unit-2-2": `LK-${n}-0003`,
+          "unit-1-1": `LK-${n}-0001`, "lot-1-1": "LT-11", "expires-1-1": "2099-06-30",
+          "unit-2-1": `LK-${n}-0002`, "lot-2-1": "LT-21", "expires-2-1": "2099-06-30",
+          "unit-2-2": `LK-${n}-0003`, "lot-2-2": "LT-22", "expires-2-2": "2099-06-30",
         }),
       });
     const invoice = (id: string) => invoiceOrder(db, { id, actor: STAFF, today, input: valid(invoiceSchema, { dueOn: day(30), "price-1": "450", "price-2": "125.50" }) });

@@ -9,6 +9,8 @@ import { seedOldDraft } from "./seed-drafts";
 import { seedIvrs } from "./seed-ivrs";
 import { seedJobs } from "./seed-jobs";
 import { seedOrders } from "./seed-orders";
+import { seedRoles } from "./seed-roles";
+import { seedStock } from "./seed-stock";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -28,5 +30,7 @@ for (const { practice, ...account } of Object.values(portalAccounts)) await make
 await seedIvrs(db);
 await seedOldDraft(db);
 await seedOrders(db);
+await seedStock(db);
+await seedRoles(db);
 await seedJobs(db);
 await database.close();

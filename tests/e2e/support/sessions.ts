@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { portalAccounts, testAccounts } from "./accounts";
 import { endToEndPractice, orderPractice } from "./seed-orders";
+import { stockPractice } from "./seed-stock";
 
 /**
  * Signed-in browser states, one per account and server, made by the setup
@@ -44,6 +45,7 @@ export const sessions = {
   orders: { account: orderPractice.member, origin: MAIN_ORIGIN, landing: portal },
   buyer: { account: orderPractice.buyer, origin: MAIN_ORIGIN, landing: portal },
   cedar: { account: endToEndPractice.member, origin: MAIN_ORIGIN, landing: portal },
+  birch: { account: stockPractice.member, origin: MAIN_ORIGIN, landing: portal },
   adminMailOff: { account: testAccounts.admin, origin: MAIL_OFF_ORIGIN, landing: console_ },
   staffMailOff: { account: testAccounts.staff, origin: MAIL_OFF_ORIGIN, landing: console_ },
   outsiderMailOff: { account: portalAccounts.outsider, origin: MAIL_OFF_ORIGIN, landing: portal },

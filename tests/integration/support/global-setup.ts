@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "~/.server/db/client";
+import { openDatabase, PGLITE_EXTENSIONS } from "~/.server/db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -44,7 +44,7 @@ async function pgliteSnapshot(root: string): Promise<string> {
   const file = path.join(cache, name);
   if (existsSync(file)) return file;
 
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client) as never, { migrationsFolder: migrations });
   const dump = await client.dumpDataDir("none");
   await client.close();
