@@ -7,7 +7,7 @@ import { ELIGIBILITY_OFF, ELIGIBILITY_SYNTHETIC } from "~/lib/eligibility";
 import { sample } from "~/.server/eligibility/samples";
 import { auditLog, coverages, eligibilityChecks, ivrFollowers, ivrs, ivrVerifications, jobs, outbox, patients } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
-import { ivrQueuePage, recheckCoveredIvrs, requestEligibilityCheck, startReverification, submitIvr } from "~/.server/ivr";
+import { ivrQueuePage, recheckCoveredIvrs, requestEligibilityCheck, startReverification, submitIvr, todayUtc } from "~/.server/ivr";
 import { placeOrder } from "~/.server/orders";
 import { orderSchema } from "~/lib/schemas/order";
 import { openJson } from "~/.server/crypto";
@@ -290,7 +290,8 @@ describe.each(drivers)("eligibility checks of IVRs on %s", (driver) => {
 
   it("checks covered IVRs with applications to come again each day, and tells the practice and staff once when the coverage ended", async () => {
     checksOn();
-    const today = latestUsToday();
+    // The day as housekeeping runs it (UTC): "once a day" counts the checks made since its start.
+    const today = todayUtc();
     const patientId = await patientWith(ENDED_ID, "Quill");
     const covered = (number: number, values: { validUntil?: string; authorisedApplications?: number } = {}) =>
       makeIvr(database.db, {
