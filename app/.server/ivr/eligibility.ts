@@ -61,7 +61,7 @@ export type CheckRequested = { queued: true; checkId: string } | { queued: false
  */
 export async function requestEligibilityCheck(
   tx: Db,
-  { ivrId, why, requestedBy = null }: CheckRequest,
+  { ivrId, why, requestedBy = null, runAt }: CheckRequest & { runAt?: Date },
   connector: EligibilityConnector | null = currentConnector(),
 ): Promise<CheckRequested> {
   if (!connector) return { queued: false, reason: "off", message: ELIGIBILITY_OFF };
@@ -95,7 +95,7 @@ export async function requestEligibilityCheck(
     [check] = await insert();
     if (!check) return { queued: false, reason: "under-way", message: `${ELIGIBILITY_UNDER_WAY}.` };
   }
-  await enqueue(tx, { kind: "eligibility.check", payload: { checkId: check.id }, key });
+  await enqueue(tx, { kind: "eligibility.check", payload: { checkId: check.id }, key, ...(runAt ? { runAt } : {}) });
   return { queued: true, checkId: check.id };
 }
 
@@ -293,6 +293,9 @@ async function tellCoverageEnded(tx: Db, check: typeof eligibilityChecks.$inferS
  * staff hear when a coverage ends before the next graft is ordered. Patients
  * made up for the demo are left out. Returns how many checks were asked for.
  */
+/** The hour over which the daily checks are spread. */
+const RECHECK_SPREAD_MS = 3_600_000;
+
 export async function recheckCoveredIvrs(db: Db, today: string, connector: EligibilityConnector | null = currentConnector()): Promise<number> {
   if (!connector) return 0;
   const ordered = db
@@ -315,12 +318,19 @@ export async function recheckCoveredIvrs(db: Db, today: string, connector: Eligi
         sql`not exists (select 1 from ${eligibilityChecks} where ${eligibilityChecks.ivrId} = ${ivrs.id} and ${eligibilityChecks.createdAt} >= ${today}::date)`,
       ),
     );
+  // Spread over the next hour, one a second at most: the payer is not asked thousands of questions at once,
+  // and a check a person asks for (queued now) runs before the daily ones still to come.
+  const start = Date.now();
+  const step = due.length > 0 ? Math.max(1_000, Math.floor(RECHECK_SPREAD_MS / due.length)) : 0;
   let asked = 0;
   for (let i = 0; i < due.length; i += 200) {
     const part = due.slice(i, i + 200);
     asked += await inTransaction(db, async (tx) => {
       let n = 0;
-      for (const { id } of part) if ((await requestEligibilityCheck(tx, { ivrId: id, why: "daily" }, connector)).queued) n += 1;
+      for (const [j, { id }] of part.entries()) {
+        const runAt = new Date(start + (i + j + 1) * step);
+        if ((await requestEligibilityCheck(tx, { ivrId: id, why: "daily", runAt }, connector)).queued) n += 1;
+      }
       return n;
     });
   }
