@@ -31,6 +31,12 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("set-password", "routes/auth/set-password.tsx"),
   route("sign-in-link", "routes/auth/sign-in-link.tsx"),
+  // Two-factor sign-in: the code after the password, the app's set-up, and the person's sessions.
+  route("sign-in/two-factor", "routes/auth/two-factor.tsx"),
+  route("account/two-factor", "routes/auth/two-factor-setup.tsx"),
+  route("account", "routes/auth/account.tsx"),
+  route("account/passkeys", "routes/auth/passkeys.ts"),
+  route("sign-in/passkey", "routes/auth/passkey-sign-in.ts"),
   // A page's session: how long is left (GET) and the keep-alive (POST).
   route("session", "routes/auth/session.ts"),
   // Clinical Portal: every loader, action and resource route scopes by the member's practice.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { checkBothWidths, shoot } from "./support/a11y";
 import { portalAccounts, testAccounts } from "./support/accounts";
 import { fillIvr } from "./support/ivr-form";
-import { gotoHydrated } from "./support/page";
+import { answerSecondFactor, gotoHydrated } from "./support/page";
 import { SHORT_SESSION_ORIGIN } from "./support/sessions";
 
 /**
@@ -21,6 +21,8 @@ async function signInHere(page: Page, account: { email: string; password: string
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  // Staff and admins: the code of their test app.
+  if (account.email === testAccounts.staff.email || account.email === testAccounts.admin.email) await answerSecondFactor(page);
 }
 
 /** Signs in from the sign-in page and opens `path`, hydrated; answers when that was (the session's last renewal). */

@@ -14,6 +14,7 @@ import { makePractice } from "../support/factories";
 import { log, serializeError } from "~/.server/log";
 import { FAILED_TEXT } from "~/lib/form-result";
 import { answerOf, contextFrom, formPost, signInCookie } from "./support/actions";
+import { enrolTestApp } from "../support/second-factor";
 import { drivers, freshDatabase } from "./support/database";
 import { auditFails, auditWorks } from "./support/failing-audit";
 
@@ -39,9 +40,11 @@ describe.each(drivers)("console forms' answers on %s", (driver) => {
 
   beforeAll(async () => {
     database = await freshDatabase(driver);
-    await upsertUser(database.db, { email: "staff@example.com", role: "staff", password: PASSWORD });
+    const staff = await upsertUser(database.db, { email: "staff@example.com", role: "staff", password: PASSWORD });
+    await enrolTestApp(database.db, staff.user.id);
     staffCookie = await signInCookie("staff@example.com", PASSWORD);
-    await upsertUser(database.db, { email: "admin@example.com", role: "admin", password: PASSWORD });
+    const admin = await upsertUser(database.db, { email: "admin@example.com", role: "admin", password: PASSWORD });
+    await enrolTestApp(database.db, admin.user.id);
     adminCookie = await signInCookie("admin@example.com", PASSWORD);
   });
   afterEach(async () => {

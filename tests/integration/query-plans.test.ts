@@ -48,6 +48,7 @@ import { practiceReorderPlan } from "~/.server/inventory/reorder";
 import { findStockUnit, practiceStock, stockAcrossPractices } from "~/.server/inventory/stock";
 import { seedDemo } from "../../scripts/seed";
 import { signInCookie } from "./support/actions";
+import { enrolTestApp } from "../support/second-factor";
 import { freshDatabase } from "./support/database";
 
 const URL_ = process.env.TEST_DATABASE_URL;
@@ -223,6 +224,8 @@ describe.skipIf(!URL_)("query plans of the main screens on seeded PostgreSQL (ru
       .where(and(eq(user.role, "staff"), eq(user.disabled, false)))
       .limit(1);
     member = { id: m!.id, email: m!.email, cookie: await signInCookie(m!.email, password) };
+    // The seeded staff member's second factor: the test app, whose codes the sign-in computes.
+    await enrolTestApp(base, s!.id);
     staff = { id: s!.id, email: s!.email, cookie: await signInCookie(s!.email, password) };
     const [ivr] = await base
       .select({ id: ivrs.id, patientId: ivrs.patientId })

@@ -19,6 +19,7 @@ import { ivrSchema, readIvrForm } from "~/lib/schemas/ivr";
 import { patientSchema } from "~/lib/schemas/patient";
 import { facilitySchema, providerSchema } from "~/lib/schemas/practice";
 import { signInCookie } from "../integration/support/actions";
+import { enrolTestApp } from "./second-factor";
 
 /** The password of the accounts these helpers make. */
 export const PASSWORD = "a long test password";
@@ -50,6 +51,8 @@ export async function makeMember(
 ): Promise<{ id: string; email: string }> {
   const { user } = await upsertUser(db, { email, role, password });
   if (practiceId) await setMemberPractice(db, user.id, practiceId, practiceRole);
+  // Staff and admins cannot skip a second factor: theirs is the test app (its codes are computed by the tests).
+  if (role !== "member") await enrolTestApp(db, user.id);
   return { id: user.id, email: user.email };
 }
 

@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { passkey } from "@better-auth/passkey";
+import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type Db } from "~/.server/db/client";
@@ -25,9 +28,10 @@ import {
   type SessionScope,
 } from "~/.server/accounts/session-cookies";
 import { log } from "~/.server/log";
+import { ENROL_PATH, mustHaveSecondFactor } from "~/lib/two-factor";
 
 export type Role = (typeof schema.userRole.enumValues)[number];
-export type SessionUser = { id: string; email: string; name: string; role: Role };
+export type SessionUser = { id: string; email: string; name: string; role: Role; twoFactor: boolean };
 /** A signed-in user with their session: its id, and when it ends if nothing happens (idle) or at the latest (the absolute limit). */
 export type SignedInUser = SessionUser & { sessionId: string; sessionEndsAt: Date; endsBy: "idle" | "limit" };
 
@@ -41,7 +45,7 @@ function createAuth(db: Db) {
     secret: signingSecret(),
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor, passkey: schema.passkey },
     }),
     emailAndPassword: {
       enabled: true,
@@ -69,6 +73,35 @@ function createAuth(db: Db) {
     // Sign-in is limited by our own database-kept limiter (per address and per account).
     rateLimit: { enabled: false },
     plugins: [
+      // An authenticator app's codes as a second factor, with ten backup codes; the secret and the codes
+      // are kept encrypted. Who must have one, and the pages, are ours (two-factor.ts, routes/auth).
+      // Passkeys: a second factor that also signs in alone, so the authenticator must verify its user
+      // (a PIN, a fingerprint, a face) at every use; one that did not is refused.
+      passkey({
+        rpName: "Clinical Portal",
+        rpID: new URL(baseURL).hostname,
+        origin: baseURL,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        registration: {
+          afterVerification: ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw APIError.from("BAD_REQUEST", { message: USER_NOT_VERIFIED, code: "USER_NOT_VERIFIED" });
+            return Promise.resolve();
+          },
+        },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw APIError.from("UNAUTHORIZED", { message: USER_NOT_VERIFIED, code: "USER_NOT_VERIFIED" });
+            return Promise.resolve();
+          },
+        },
+      }),
+      twoFactor({
+        issuer: "Clinical Portal",
+        backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" },
+        // Ten minutes to type the code after the password. Our form offers no "trust this device":
+        // every password sign-in asks for the second factor.
+        twoFactorCookieMaxAge: 600,
+      }),
       // The way in for an owner whose password sign-in is paused by others' wrong guesses.
       // Requested and verified only from our own routes (sign-in.ts); /api/auth is not served.
       magicLink({
@@ -101,6 +134,9 @@ function createAuth(db: Db) {
     },
   });
 }
+
+/** Why a passkey whose authenticator did not verify its user is refused. */
+export const USER_NOT_VERIFIED = "This passkey did not check that it is you (a PIN, fingerprint or face). Use a device that does.";
 
 /** How often, at most, a session's expiry is written forward: a twentieth of the idle limit, at most a minute. */
 export function renewalSeconds(idleMinutes: number): number {
@@ -158,7 +194,7 @@ async function readSession(request: Request): Promise<SignedInUser | null> {
   const cookies = headers.getSetCookie();
   sendCookies(cookies);
   if (!result) return null;
-  const u = result.user as typeof result.user & { role: Role; disabled: boolean };
+  const u = result.user as typeof result.user & { role: Role; disabled: boolean; twoFactorEnabled?: boolean | null };
   if (u.disabled) return null;
   const limitAt = new Date(result.session.createdAt).getTime() + env().SESSION_MAX_HOURS * 3_600_000;
   if (Date.now() >= limitAt) {
@@ -174,6 +210,7 @@ async function readSession(request: Request): Promise<SignedInUser | null> {
     email: u.email,
     name: u.name,
     role: u.role,
+    twoFactor: u.twoFactorEnabled === true,
     sessionId: result.session.id,
     sessionEndsAt: new Date(Math.min(idleAt, limitAt)),
     endsBy: limitAt <= idleAt ? "limit" : "idle",
@@ -298,7 +335,11 @@ export function signInPathFor(request: Request): string {
  */
 export async function requireUser(request: Request, keep?: KeepSentForm): Promise<SessionUser> {
   const u = await getUser(request);
-  if (u) return u;
+  if (u) {
+    // Staff and admins open nothing before they have a second factor (the app, or a passkey).
+    if (mustHaveSecondFactor(u) && !u.twoFactor && !(await hasPasskey(u.id))) throw redirect(ENROL_PATH);
+    return u;
+  }
   if (request.method === "POST") {
     const kept = await keepFormOfEndedSession(request, keep);
     if (kept) throw kept;
@@ -338,6 +379,12 @@ export async function keptFormForPage(request: Request, url: URL): Promise<{ for
   const { form, more } = await takeKeptForm(getDb(), { userId: u.id, pathname: url.pathname });
   const headers: HeadersInit = form && !more ? { "Set-Cookie": await keptFormCookie().serialize("", { maxAge: 0 }) } : {};
   return { form, headers };
+}
+
+/** Whether the account has a passkey (read only for an account that must have a second factor and has no app). */
+async function hasPasskey(userId: string): Promise<boolean> {
+  const [row] = await getDb().select({ id: schema.passkey.id }).from(schema.passkey).where(eq(schema.passkey.userId, userId)).limit(1);
+  return Boolean(row);
 }
 
 const RANK: Record<Role, number> = { member: 0, staff: 1, admin: 2 };

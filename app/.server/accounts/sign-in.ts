@@ -15,6 +15,9 @@ import { clientInfo } from "~/.server/request-context";
 import { mailQueued } from "~/.server/mail";
 import { queueLimitedSignInMail } from "~/.server/accounts/sign-in-mail";
 import { answersWithData } from "~/.server/http/form-body";
+import { signedCookie } from "~/.server/http/signed-cookie";
+import { hasPasskey, passkeySignInOptions, secondFactorRequired } from "~/.server/accounts/two-factor";
+import { ENROL_PATH, SECOND_STEP_PATH } from "~/lib/two-factor";
 
 export const signInMessages = {
   invalid: { title: "Invalid credentials", description: "Please check your email and password and try again." },
@@ -28,6 +31,7 @@ export const signInMessages = {
     description: `If an account exists for that email, we've sent it a sign-in link. It works once and expires in ${SIGN_IN_LINK_MINUTES} minutes.`,
   },
   error: { title: "Error", description: "An error occurred during sign in" },
+  usePasskey: { title: "Use your passkey", description: "Your account signs in with its passkey: choose “Use a passkey” on the sign-in page." },
   signedOut: { title: "Signed out", description: "You have been signed out." },
   signOutError: { title: "Error", description: "An error occurred during sign out" },
 } as const;
@@ -62,6 +66,14 @@ export function landingOf(user: { role: string }, redirectTo: string | null | un
   if (path === "/auth" || path === "/sign-out" || path === "/sign-in-link" || path === "/set-password") return home;
   if ((path === "/admin" || path.startsWith("/admin/")) && !isStaff(user as { role: "member" | "staff" | "admin" })) return home;
   return target;
+}
+
+/** The cookies a response set, as a browser would send them back. */
+function cookiePairs(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
 }
 
 function cookiesOf(response: Response): Headers {
@@ -105,7 +117,7 @@ export async function signIn(
 
   let response: Response;
   try {
-    response = await getAuth().api.signInEmail({ body: { email: account, password }, headers: authHeaders(request), asResponse: true });
+    response = await getAuth().api.signInEmail({ body: { email: account, password }, headers: sessionHeaders(request, ip), asResponse: true });
   } catch (error) {
     log.error({ err: error }, "sign-in failed");
     return data({ ok: false as const, notice: signInMessages.error }, { status: 500 });
@@ -116,10 +128,115 @@ export async function signIn(
     return data({ ok: false as const, notice: signInMessages.error }, { status: 500 });
   }
   const user = await findUserByEmail(db, account);
+  const landing = landingOf(user ?? { role: "member" }, redirectTo);
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+  if (body?.twoFactorRedirect) {
+    // The password was right; the session waits for the second factor (its own page). The account's
+    // count of wrong guesses stays until then: wrong codes add to it.
+    await audit(db, { actorEmail: account, action: "sign-in.password", ip, detail: "second factor asked" });
+    const headers = cookiesOf(response);
+    headers.append("Set-Cookie", await secondStepCookie().serialize({ e: account, r: landing }));
+    return redirect(SECOND_STEP_PATH, { headers });
+  }
   // The account limit is about guessing: a correct password clears this address's count.
   await clearRateLimit(db, accountKey(account, ip));
   await audit(db, { actorEmail: account, action: "sign-in", ip });
-  return redirect(landingOf(user ?? { role: "member" }, redirectTo), { headers: cookiesOf(response) });
+  if (user && (await secondFactorRequired(db, user)) && (await hasPasskey(db, user.id))) {
+    // Its second factor is a passkey, which signs in alone: a password alone opens nothing here.
+    await getAuth().api.signOut({ headers: new Headers({ cookie: cookiePairs(response) }) });
+    await audit(db, { actorEmail: account, action: "sign-in.password", ip, detail: "passkey asked" });
+    return data({ ok: false as const, notice: signInMessages.usePasskey }, { status: 401 });
+  }
+  if (user && (await secondFactorRequired(db, user))) {
+    // Must have a second factor and has none: its set-up starts now, while the password is at hand,
+    // and nothing else opens until it is done.
+    const headers = cookiesOf(response);
+    await startAppSetUp(headers, password).catch((error: unknown) => log.error({ err: error }, "two-factor set-up could not start"));
+    return redirect(`${ENROL_PATH}?${new URLSearchParams({ redirectTo: landing })}`, { headers });
+  }
+  return redirect(landing, { headers: cookiesOf(response) });
+}
+
+/** Starts setting up an authenticator app for the session just made (its Set-Cookie headers): a new secret and ten backup codes. */
+export async function startAppSetUp(setCookies: Headers, password: string) {
+  await getAuth().api.enableTwoFactor({ body: { password }, headers: new Headers({ cookie: cookiePairs(new Response(null, { headers: setCookies })) }) });
+}
+
+/** The headers a new session is made with: the browser's, and the client's address (the sessions list shows it). */
+function sessionHeaders(request: Request, ip: string): Headers {
+  const headers = authHeaders(request);
+  if (ip) headers.set("x-forwarded-for", ip);
+  return headers;
+}
+
+/** Ten minutes, as Better Auth's own cookie of the pending sign-in. */
+export const secondStepCookie = signedCookie("portal.second", { maxAge: 600 });
+
+/** The pending sign-in's account and landing, from its cookie (signed: a changed one reads as null). */
+export async function pendingSignIn(request: Request): Promise<{ account: string; landing: string } | null> {
+  const value: unknown = await secondStepCookie()
+    .parse(request.headers.get("cookie"))
+    .catch(() => null);
+  if (typeof value !== "object" || value === null) return null;
+  const { e, r } = value as { e?: unknown; r?: unknown };
+  return typeof e === "string" && typeof r === "string" ? { account: e, landing: r } : null;
+}
+
+export const secondStepMessages = {
+  invalid: { title: "Invalid code", description: "That code is not right. Check your authenticator app (or your backup codes) and try again." },
+  expired: { title: "Sign in again", description: "Ten minutes passed since your password, or the code was tried too often. Please sign in again." },
+  locked: { title: "Too many wrong codes", description: "Two-factor sign-in to this account is paused for a few minutes after repeated wrong codes." },
+} as const;
+
+/**
+ * The second step of a password sign-in: a code from the app, or one of the
+ * backup codes (each works once). Wrong codes count toward the same account
+ * and address limits as wrong passwords; the right one makes the session.
+ */
+export async function signInSecondStep(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { kind, code }: { kind: "app" | "backup"; code: string },
+) {
+  const db = getDb();
+  const { ip } = clientInfo(context);
+  const pending = await pendingSignIn(request);
+  if (!pending) return data({ ok: false as const, notice: secondStepMessages.expired, expired: true }, { status: 401 });
+  const byAddress = await hitAddressLimit(db, ip);
+  const byAccount = await hitRateLimit(db, accountKey(pending.account, ip), { limit: env().SIGN_IN_RATE_LIMIT, windowMs: 60_000 });
+  if (!byAddress.allowed || !byAccount.allowed) {
+    await audit(db, { action: "sign-in.limited", target: pending.account, ip, detail: "second factor" });
+    const retry = Math.max(byAddress.retryAfterSeconds, byAccount.retryAfterSeconds);
+    return data({ ok: false as const, notice: signInMessages.limited }, { status: 429, headers: { "Retry-After": String(retry) } });
+  }
+  const headers = sessionHeaders(request, ip);
+  let response: Response;
+  try {
+    response =
+      kind === "app"
+        ? await getAuth().api.verifyTOTP({ body: { code }, headers, asResponse: true })
+        : await getAuth().api.verifyBackupCode({ body: { code }, headers, asResponse: true });
+  } catch (error) {
+    log.error({ err: error }, "second factor could not be checked");
+    return data({ ok: false as const, notice: signInMessages.error }, { status: 500 });
+  }
+  if (!response.ok) {
+    const failure = (await response.json().catch(() => null)) as { code?: string } | null;
+    await audit(db, { action: "sign-in.failed", target: pending.account, ip, detail: kind === "app" ? "wrong app code" : "wrong backup code" });
+    if (failure?.code === "ACCOUNT_TEMPORARILY_LOCKED") return data({ ok: false as const, notice: secondStepMessages.locked }, { status: 429 });
+    if (failure?.code === "INVALID_TWO_FACTOR_COOKIE" || failure?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+      return data({ ok: false as const, notice: secondStepMessages.expired, expired: true }, { status: 401, headers: cookiesOf(response) });
+    }
+    return data({ ok: false as const, notice: secondStepMessages.invalid }, { status: 401, headers: cookiesOf(response) });
+  }
+  await clearRateLimit(db, accountKey(pending.account, ip));
+  await audit(db, { actorEmail: pending.account, action: "sign-in", ip, detail: kind === "app" ? "second factor: app code" : "second factor: backup code" });
+  const out = cookiesOf(response);
+  out.append("Set-Cookie", await secondStepCookie().serialize("", { maxAge: 0 }));
+  return redirect(pending.landing, { headers: out });
 }
 
 /**
@@ -191,6 +308,12 @@ export async function signInWithLink(request: Request, context: Readonly<RouterC
   const user = body.user?.email ? await findUserByEmail(db, body.user.email) : undefined;
   if (!user || user.disabled) return null;
   const { ip } = clientInfo(context);
+  if (user.twoFactorEnabled || (await hasPasskey(db, user.id))) {
+    // A link proves the mailbox, not the second factor: the session it made ends at once.
+    await getAuth().api.signOut({ headers: new Headers({ cookie: cookiePairs(response) }) });
+    await audit(db, { action: "sign-in.failed", target: user.email, ip, detail: "sign-in link refused: the account has a second factor" });
+    return "second factor" as const;
+  }
   // The mailbox is proven: the owner's password sign-in from here need not wait out the guesses either.
   await clearRateLimit(db, accountKey(user.email, ip));
   await audit(db, { actorEmail: user.email, action: "sign-in", ip, detail: "sign-in link" });
@@ -216,4 +339,36 @@ export async function signOut(request: Request, context: Readonly<RouterContextP
     const back = refererPath(request.headers.get("referer"), new URL(request.url).origin);
     return redirectWithFlash(back, { title: "Error", description: message, variant: "error" });
   }
+}
+
+/** Options for a passkey sign-in, counted against the address's sign-in limit. */
+export async function passkeySignInStart(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+  const { ip } = clientInfo(context);
+  const byAddress = await hitAddressLimit(getDb(), ip);
+  if (!byAddress.allowed) return Response.json({ message: signInMessages.limited.description }, { status: 429, headers: { "Retry-After": String(byAddress.retryAfterSeconds) } });
+  return passkeySignInOptions(request);
+}
+
+/**
+ * A passkey signs in alone (it is something the person has, unlocked by
+ * something they are or know): the session, and where to go. JSON for the
+ * page's script; a refusal says why in words.
+ */
+export async function signInWithPasskey(request: Request, context: Readonly<RouterContextProvider>, response: unknown, redirectTo: string | null) {
+  const db = getDb();
+  const { ip } = clientInfo(context);
+  const answer = await getAuth().api.verifyPasskeyAuthentication({ body: { response: response as never }, headers: sessionHeaders(request, ip), asResponse: true });
+  if (!answer.ok) {
+    const body = (await answer.json().catch(() => null)) as { code?: string; message?: string } | null;
+    await audit(db, { action: "sign-in.failed", ip, detail: `passkey: ${body?.code ?? answer.status}` });
+    const message = body?.code === "USER_NOT_VERIFIED" ? (body.message ?? "") : "That passkey did not sign you in. Use one saved for this site, or your password.";
+    return Response.json({ message }, { status: 401 });
+  }
+  const { user: signedIn } = (await answer.json()) as { user: { email: string } };
+  const user = await findUserByEmail(db, signedIn.email);
+  if (!user || user.disabled) return Response.json({ message: signInMessages.invalid.description }, { status: 401 });
+  await audit(db, { actorEmail: user.email, action: "sign-in", ip, detail: "passkey" });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of answer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return Response.json({ ok: true, location: landingOf(user, redirectTo) }, { headers });
 }

@@ -47,6 +47,8 @@ export type UserListRow = {
   disabled: boolean;
   /** False until an invited user has chosen a password. */
   hasPassword: boolean;
+  /** Signs in with a second factor (an authenticator app). */
+  twoFactor: boolean;
   createdAt: string;
   lastSignInAt: string | null;
   /** A member's practice; null for staff and for a member in none yet. */
@@ -61,6 +63,7 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
       name: user.name,
       role: user.role,
       disabled: user.disabled,
+      twoFactor: user.twoFactorEnabled,
       createdAt: user.createdAt,
       // Written out in full: drizzle leaves the table name off columns of a one-table select.
       hasPassword: sql<boolean>`exists (

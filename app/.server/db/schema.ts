@@ -289,6 +289,8 @@ export const user = pgTable(
     disabled: boolean("disabled").notNull().default(false),
     /** The zone a staff member reads times in (their profile); null: the default. Members read their practice's. */
     timeZone: text("time_zone"),
+    /** A second factor (an authenticator app's codes) is asked for at every password sign-in. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -343,6 +345,52 @@ export const verification = pgTable("verification", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An account's authenticator app (Better Auth's two-factor plugin): the
+ * secret and the ten backup codes, both encrypted with the signing secret;
+ * `verified` once a code from the app was accepted. Failed codes lock the
+ * second factor for a while after ten in a row.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_idx").on(t.userId)],
+);
+
+/**
+ * An account's passkeys (Better Auth's passkey plugin): the public key and
+ * its use counter, the authenticator's kind, and the name its owner gave it.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkey_user_idx").on(t.userId), uniqueIndex("passkey_credential_idx").on(t.credentialID)],
+);
 
 /** One-use links that set a password: invitations (72 hours) and resets (1 hour). Only a hash of the token is kept. */
 export const passwordTokens = pgTable(
@@ -431,6 +479,8 @@ export const practices = pgTable(
     approveAboveCents: integer("approve_above_cents"),
     /** Stock orders (reorders below par) wait for approval. */
     approveStock: boolean("approve_stock").notNull().default(false),
+    /** Every member of the practice signs in with a second factor (set by a practice admin). */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     holdsStock: boolean("holds_stock").notNull().default(false),
     /** Reorders below par are placed without a member's confirmation, within `reorder_monthly_cents`. */
     autoReorder: boolean("auto_reorder").notNull().default(false),

@@ -26,6 +26,7 @@ export const userActionSchema = z
       z.object({ intent: z.literal("disable"), userId }),
       z.object({ intent: z.literal("enable"), userId }),
       z.object({ intent: z.literal("reset"), userId }),
+      z.object({ intent: z.literal("reset-two-factor"), userId }),
     ],
     { error: "Unknown action" },
   )

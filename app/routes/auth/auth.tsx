@@ -3,6 +3,7 @@ import * as React from "react";
 import { Link, redirect, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/auth";
 import { AccountCard } from "~/components/account/account-card";
+import { PasskeySignIn } from "~/components/account/passkey-buttons";
 import { Field, FormNotice, type Notice } from "~/components/forms/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -213,6 +214,7 @@ export default function AuthPage({ actionData, loaderData }: Route.ComponentProp
           Sign In
         </SubmitButton>
       </form.fetcher.Form>
+      <PasskeySignIn redirectTo={loaderData.redirectTo} />
       <SignInLinkOffer email={linkOffer} answer={linkAnswerOf(actionData)} />
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">

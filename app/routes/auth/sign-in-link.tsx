@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data<LinkState>({ valid: true, token });
 }
 
-type Answer = { ok: false; expired: true } | { ok: false; unavailable: true };
+type Answer = { ok: false; expired: true } | { ok: false; unavailable: true } | { ok: false; secondFactor: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, {
@@ -51,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     intents: async ({ values }) => {
       const token = values.token ?? "";
       if (!TOKEN.test(token)) return data<Answer>({ ok: false, expired: true }, { status: 400 });
-      return (await signInWithLink(request, context, token)) ?? data<Answer>({ ok: false, expired: true }, { status: 410 });
+      const answer = await signInWithLink(request, context, token);
+      if (answer === "second factor") return data<Answer>({ ok: false, secondFactor: true }, { status: 403 });
+      return answer ?? data<Answer>({ ok: false, expired: true }, { status: 410 });
     },
   });
 }
@@ -68,6 +70,20 @@ export default function SignInLink({ loaderData, actionData }: Route.ComponentPr
         icon={LinkIcon}
         title="This link is no longer valid"
         description={`Sign-in links work once and expire ${SIGN_IN_LINK_MINUTES} minutes after they are sent.`}
+      >
+        <a href="/auth" className={buttonVariants({ size: "lg", className: "w-full" })}>
+          Back to sign in
+        </a>
+      </AccountCard>
+    );
+  }
+
+  if (answer && "secondFactor" in answer) {
+    return (
+      <AccountCard
+        icon={LinkIcon}
+        title="Sign in with your password and code"
+        description="Your account uses two-factor sign-in, which a link cannot replace. Sign in with your password, then the code from your authenticator app or a backup code."
       >
         <a href="/auth" className={buttonVariants({ size: "lg", className: "w-full" })}>
           Back to sign in

@@ -60,6 +60,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight text-navy">Your profile</h1>
         <p className="text-muted-foreground">Your name, and the time zone in which the console shows you every time.</p>
+        <p>
+          <a href="/account" className="font-semibold text-primary underline-offset-4 hover:underline">
+            Your sessions and two-factor sign-in
+          </a>
+        </p>
       </div>
       <AnswerNotice answer={actionData} title="Not saved" />
       <Card>

@@ -33,6 +33,7 @@ import {
   type ConsoleContext,
   type ConsoleResult,
 } from "~/.server/accounts";
+import { resetSecondFactor } from "~/.server/accounts/two-factor";
 import { listPractices } from "~/.server/practices";
 import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
 import { getDb } from "~/.server/db/client";
@@ -50,8 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { me: { id: me.id }, users, practices: practices.map((p) => ({ value: p.id, label: p.name })) };
 }
 
-type Intent = "invite" | "role" | "disable" | "enable" | "reset";
-type ConfirmedIntent = "role" | "disable" | "reset";
+type Intent = "invite" | "role" | "disable" | "enable" | "reset" | "reset-two-factor";
+type ConfirmedIntent = "role" | "disable" | "reset" | "reset-two-factor";
 
 /**
  * What the action answers, with the form it answers (its intent, and the
@@ -82,6 +83,12 @@ function confirmText(intent: ConfirmedIntent, email: string, role?: string): Con
       return { title: `Disable ${email}?`, description: `${email} is signed out everywhere at once and cannot sign in until an admin enables the account again.`, confirmLabel: "Disable account" };
     case "reset":
       return { title: `Send a password reset to ${email}?`, description: "They get a link to choose a new password (valid one hour). Their current password keeps working until they use it.", confirmLabel: "Send reset link" };
+    case "reset-two-factor":
+      return {
+        title: `Reset the two-factor sign-in of ${email}?`,
+        description: `${email} loses their authenticator app and backup codes, is signed out everywhere, and is mailed. Staff set up a new app at their next sign-in. Recorded in the audit log.`,
+        confirmLabel: "Reset two-factor",
+      };
   }
 }
 
@@ -117,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data<UsersAnswer>({ ...invalidAnswer(request, parsed.fieldErrors, { values: kept(values) }), ...about }, { status: 400 });
     const input = parsed.data;
     // Changing a role, disabling and resetting are confirmed first (in a dialog, or without JavaScript in a second step).
-    if ((input.intent === "role" || input.intent === "disable" || input.intent === "reset") && values.confirmed !== "1") {
+    if ((input.intent === "role" || input.intent === "disable" || input.intent === "reset" || input.intent === "reset-two-factor") && values.confirmed !== "1") {
       return data<UsersAnswer>({
         ok: false,
         intent: input.intent,
@@ -140,6 +147,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "reset":
         result = await sendUserReset(db, ctx, { userId: input.userId });
         break;
+      case "reset-two-factor": {
+        const reset = input.userId === me.id ? "own" : await resetSecondFactor(db, { userId: input.userId, actor: { email: me.email, ip: ctx.ip } });
+        result =
+          reset === "own"
+            ? { ok: false, status: 409, message: "Reset your own second factor from your security page, or ask another admin." }
+            : reset
+              ? { ok: true, status: 200, message: `The two-factor sign-in of ${reset.email} is reset; they were signed out and mailed.`, mailed: true }
+              : { ok: false, status: 409, message: "That account has no second factor to reset." };
+        break;
+      }
     }
     if (result.mailed) mailQueued();
     const answered = { intent: input.intent, userId: "userId" in input ? input.userId : undefined };
@@ -163,7 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, {
     title: USER_REFUSED_TITLE,
     keep: kept,
-    intents: { invite: answer, role: answer, disable: answer, enable: answer, reset: answer },
+    intents: { invite: answer, role: answer, disable: answer, enable: answer, reset: answer, "reset-two-factor": answer },
   });
 }
 
@@ -362,6 +379,7 @@ function UserRow({
   const roleForm = useUsersForm(show, answerTo(answer, ["role"]), false);
   const toggleForm = useUsersForm(show, undefined, false);
   const resetForm = useUsersForm(show, undefined, false);
+  const twoFactorForm = useUsersForm(show, undefined, false);
   const confirmStep = answer && "confirm" in answer && isConfirmed(answer.intent) ? { answer, intent: answer.intent } : null;
   // The role's own message is beside the list; anything else the answer says is under the buttons.
   const roleMessage = answer?.intent === "role" && !answer.ok && roleForm.errors.role;
@@ -467,6 +485,15 @@ function UserRow({
                 </ConfirmButton>
               </resetForm.fetcher.Form>
             ) : null}
+            {u.twoFactor ? (
+              <twoFactorForm.fetcher.Form {...twoFactorForm.formProps}>
+                <input type="hidden" name="intent" value="reset-two-factor" />
+                <input type="hidden" name="userId" value={u.id} />
+                <ConfirmButton {...confirmText("reset-two-factor", u.email)} pending={twoFactorForm.pending} pendingText="Resetting..." variant="outline" size="sm">
+                  Reset two-factor<span className="sr-only"> of {u.email}</span>
+                </ConfirmButton>
+              </twoFactorForm.fetcher.Form>
+            ) : null}
           </div>
           {confirmStep ? (
             <UserConfirmStep answer={confirmStep.answer} intent={confirmStep.intent} email={u.email} userId={u.id} show={show} />
@@ -487,7 +514,7 @@ function UserRow({
 }
 
 function isConfirmed(intent: string): intent is ConfirmedIntent {
-  return intent === "role" || intent === "disable" || intent === "reset";
+  return intent === "role" || intent === "disable" || intent === "reset" || intent === "reset-two-factor";
 }
 
 /** The confirm step of a plain form post (no JavaScript): what will happen, and a button that does it. */

@@ -1,4 +1,4 @@
-import { Building2, Headphones, Mail, Package, Phone, Users } from "lucide-react";
+import { Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
 import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -79,6 +79,10 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
               Stock and applications
             </Link>
           ) : null}
+          <Link to="/account" className={linkClass}>
+            <ShieldCheck aria-hidden className="size-4" />
+            Your sessions and two-factor sign-in
+          </Link>
         </nav>
         <Card>
           <CardHeader>

@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { ENROL_PATH } from "~/lib/two-factor";
+import { hasSecondFactor } from "~/.server/accounts/two-factor";
 import { isUuid } from "~/lib/ids";
 import { requireUser, type KeepSentForm } from "~/.server/accounts";
 import type { Actor } from "~/.server/audit";
@@ -26,6 +28,8 @@ import type { RouterContextProvider } from "react-router";
 export async function memberOf(request: Request, may: PracticePermission, keep?: KeepSentForm) {
   const user = await requireUser(request, keep);
   const membership = await membershipOfUser(getDb(), user.id);
+  // The practice requires a second factor of everyone: nothing of it opens until this member has one.
+  if (membership?.practice.requireTwoFactor && !(await hasSecondFactor(getDb(), user))) throw redirect(ENROL_PATH);
   if (membership && !roleMay(membership.role, may)) throw roleRefused(membership.role, may);
   return { user, practice: membership?.practice ?? null, role: membership?.role ?? null };
 }

@@ -50,6 +50,8 @@ import { PRACTICE_ROLE_LABEL } from "~/lib/practice-roles";
 import { approvalRuleSchema, inviteMemberSchema, memberRoleSchema, removeMemberSchema } from "~/lib/schemas/practice-members";
 import { describeRule, setApprovalRule } from "~/.server/orders";
 import { ApprovalsForm } from "~/components/practice/approvals-form";
+import { PracticeTwoFactorForm } from "~/components/practice/two-factor-form";
+import { setPracticeTwoFactor } from "~/.server/accounts/two-factor";
 import { inviteUser } from "~/.server/accounts";
 import { mailDeliveryOff } from "~/.server/env";
 import { mailQueued } from "~/.server/runtime";
@@ -90,6 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       approveAbove: practice.approveAboveCents === null ? "" : (practice.approveAboveCents / 100).toFixed(2),
       approveStock: practice.approveStock,
     },
+    requireTwoFactor: practice.requireTwoFactor,
     members: members.map((m) => ({ id: m.id, email: m.email, name: m.name, role: m.practiceRole, disabled: m.disabled, lastSignInAt: m.lastSignInAt })),
     facilities,
     providers,
@@ -144,6 +147,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         const rule = { approveAll: input.approveAll === "1", approveAboveCents: above, approveStock: input.approveStock === "1" };
         await setApprovalRule(db, { practiceId: practice.id, actor, rule });
         return redirectWithFlash(`${PAGE}#approvals-heading`, { title: "Approvals saved", description: `Your practice now asks for ${describeRule(rule)}.`, variant: "success" });
+      },
+      "two-factor": async ({ values }) => {
+        const required = values.requireTwoFactor === "1";
+        await setPracticeTwoFactor(db, { practiceId: practice.id, required, actor });
+        return redirectWithFlash(`${PAGE}#two-factor-heading`, {
+          title: "Sign-in saved",
+          description: required ? "Everyone in your practice signs in with a second factor; those without one set it up on their next page." : "Members choose for themselves whether to use a second factor.",
+          variant: "success",
+        });
       },
       "member-remove": async ({ parse }) => {
         const input = parse(removeMemberSchema);
@@ -228,6 +240,8 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
             <PeopleSection members={members} me={me} answer={answer?.intent?.startsWith("member-") ? answer : undefined} />
 
             {approvals ? <ApprovalsForm rule={approvals} answer={answer?.intent === "approvals" ? answer : undefined} /> : null}
+
+            {approvals ? <PracticeTwoFactorForm required={loaderData.requireTwoFactor ?? false} /> : null}
 
             <RecordSection
               kind="facility"

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { appCode } from "../../support/test-app";
 
 /** Opens a page and waits until React has hydrated it, so clicks go through the app, not a plain form post. */
 export async function gotoHydrated(page: Page, path: string) {
@@ -24,6 +25,16 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Answers the sign-in's second step (staff and admins) with the code the
+ * test app shows now, as a person types it from their phone.
+ */
+export async function answerSecondFactor(page: Page) {
+  await expect(page).toHaveURL(/\/sign-in\/two-factor$/);
+  await page.getByLabel(/^Authentication code/).fill(appCode());
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
 /** The Origin header a page of the site would send with a form post. */

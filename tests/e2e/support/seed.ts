@@ -4,6 +4,7 @@ import { upsertUser } from "~/.server/accounts/accounts";
 import { openDatabase } from "~/.server/db/client";
 import { findOrCreatePractice } from "~/.server/practices";
 import { makeFacility, makeMember, makePatient, makeProvider } from "../../support/factories";
+import { enrolTestApp } from "../../support/second-factor";
 import { portalAccounts, portalPractices, testAccounts } from "./accounts";
 import { seedOldDraft } from "./seed-drafts";
 import { seedIvrs } from "./seed-ivrs";
@@ -15,6 +16,11 @@ import { seedStock } from "./seed-stock";
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
 for (const account of Object.values(testAccounts)) await upsertUser(db, account);
+// Staff and admins sign in with a second factor: the test app, whose codes the tests compute (support/second-factor.ts).
+for (const account of [testAccounts.staff, testAccounts.admin]) {
+  const { user } = await upsertUser(db, account);
+  await enrolTestApp(db, user.id);
+}
 
 // Practices of the Clinical Portal's tests, each with a provider, a facility and a patient.
 const practiceIds: Record<string, string> = {};

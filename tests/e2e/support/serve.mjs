@@ -72,6 +72,10 @@ async function seedDataDir() {
   // The seeded patients are sealed with the seed's patient-data key: each server needs that key too.
   const keyFile = path.join(path.dirname(seeded), PHI_KEY_FILE);
   if (existsSync(keyFile)) cpSync(keyFile, path.join(process.env.DATA_DIR, PHI_KEY_FILE));
+  // So are the staff's authenticator secrets, with the seed's signing secret (sessions stay each server's own:
+  // they live in its database).
+  const authSecret = path.join(path.dirname(seeded), "auth-secret");
+  if (existsSync(authSecret)) cpSync(authSecret, path.join(process.env.DATA_DIR, "auth-secret"));
   // The copy is migrated already: the mark saying so comes with it (app/.server/db/client.ts).
   const migrated = path.join(path.dirname(seeded), "pglite.migrated");
   if (existsSync(migrated)) cpSync(migrated, path.join(process.env.DATA_DIR, "pglite.migrated"));
