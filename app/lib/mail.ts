@@ -13,6 +13,7 @@ const NAMED_PURPOSES: Record<string, string> = {
   "account.reset": "Password reset",
   "account.sign-in-link": "Sign-in link",
   "account.sign-in-limited": "Sign-in limited notice",
+  "account.two-factor-reset": "Two-factor sign-in reset",
   "ivr.received": "IVR received: notice to the company",
   "ivr.status": "IVR status change: notice to the practice",
   "ivr.reminder": "IVR authorisation or verification ending: reminder to the practice",

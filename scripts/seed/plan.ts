@@ -1150,7 +1150,8 @@ function applicationOf(rng: Rng, order: OrderPlan, line: OrderLinePlan, index: n
     line,
     index,
     ivr,
-    appliedOn: dateOf(visit),
+    // The day in the United States when it was recorded, at the latest: never a day that has not begun there.
+    appliedOn: [dateOf(visit), latestUsToday(new Date(recorded))].sort()[0]!,
     at: recorded,
     by,
     wound: measuredWound(rng, ivr),

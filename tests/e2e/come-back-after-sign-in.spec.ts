@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, siteOrigin } from "./support/page";
+import { answerSecondFactor, gotoHydrated, siteOrigin } from "./support/page";
 import { signedInContextPage } from "./support/sessions";
 
 const { staff, member } = testAccounts;
@@ -31,6 +31,7 @@ test("a console link opened while signed out comes back to that page after sign-
   await page.goto(href!);
   await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(href!).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   await signInHere(page, staff.email, staff.password);
+  await answerSecondFactor(page);
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByText(`Deep link ${marker}`)).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { answerSecondFactor } from "./support/page";
 import { testAccounts } from "./support/accounts";
 
 const { admin, promoted } = testAccounts;
@@ -10,6 +11,7 @@ test("without JavaScript, changing a role takes a confirm step, and Cancel chang
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await answerSecondFactor(page);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/users");
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { checkBothWidths } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, siteOrigin } from "./support/page";
+import { answerSecondFactor, gotoHydrated, siteOrigin } from "./support/page";
 import { useSession } from "./support/sessions";
 
 const { staff } = testAccounts;
@@ -84,6 +84,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Email").fill(staff.email);
     await page.getByLabel("Password").fill(staff.password);
     await page.getByRole("button", { name: "Sign In" }).click();
+    await answerSecondFactor(page);
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto(`/admin?q=Nash${marker}`);
     await page.getByRole("checkbox", { name: `Select Vi Nash${marker}` }).check();

@@ -3,7 +3,7 @@ import { latestUsToday } from "~/lib/schemas/patient";
 import { pdfText } from "../support/pdf-text";
 import { checkBothWidths, expectNoA11yViolations } from "./support/a11y";
 import { testAccounts } from "./support/accounts";
-import { gotoHydrated, siteOrigin } from "./support/page";
+import { answerSecondFactor, gotoHydrated, siteOrigin } from "./support/page";
 import { orderPractice, seededInvoices, seededOrders } from "./support/seed-orders";
 import { signedInContextPage, useSession } from "./support/sessions";
 
@@ -125,6 +125,7 @@ test.describe("working the seeded orders", () => {
       await page.getByLabel("Email").fill(staff.email);
       await page.getByLabel("Password").fill(staff.password);
       await page.getByRole("button", { name: "Sign In" }).click();
+      await answerSecondFactor(page);
       await expect(page).toHaveURL(/\/admin$/);
       await page.goto("/admin/orders?status=confirmed");
       await page.getByRole("link", { name: seededOrders.confirmed, exact: true }).click();

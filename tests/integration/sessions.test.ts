@@ -2,6 +2,7 @@ import { QUIET_LOAD_COOKIE } from "~/lib/quiet-loads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
+import { action as secondStepAction } from "~/routes/auth/two-factor";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/auth/session";
 import { action as signOutAction } from "~/routes/auth/sign-out";
 import { action as inboxAction } from "~/routes/console/inbox";
@@ -18,6 +19,7 @@ import { securityHeaders } from "~/.server/http/security-headers";
 import { contextFrom, formPost } from "./support/actions";
 import { drivers, freshDatabase } from "./support/database";
 import { ivrFormData, makeMember, PASSWORD, practiceReadyForIvrs } from "../support/factories";
+import { appCode } from "../support/second-factor";
 
 type Route = (args: never) => Promise<unknown>;
 const ORIGIN = "http://localhost";
@@ -80,6 +82,12 @@ describe.each(drivers)("sessions that follow the user on %s", (driver) => {
     const answer = await serve(await formPost("/auth", { email, password: PASSWORD }, { cookie: jar.header }), authAction as Route);
     expect(answer.status).toBe(302);
     jar.take(answer);
+    if (answer.headers.get("location") === "/sign-in/two-factor") {
+      // Staff: the code of their test app, on the second step.
+      const second = await serve(await formPost("/sign-in/two-factor", { intent: "app", code: appCode() }, { cookie: jar.header }), secondStepAction as Route);
+      expect(second.status).toBe(302);
+      jar.take(second);
+    }
     jar.take(await serve(get("/products", jar), async () => new Response("a page")));
     expect(jar.has("portal.account")).toBe(true);
     return jar;
@@ -359,7 +367,11 @@ describe.each(drivers)("sessions that follow the user on %s", (driver) => {
     it("the sign-in form's redirect (POST), an already signed-in visit to /auth (GET) and the inbox's `back` never answer //host", async () => {
       for (const [target, expected] of Object.entries(spellings)) {
         const jar = new Jar();
-        const post = await serve(await formPost("/auth", { email: "staff@site.example", password: PASSWORD, redirectTo: target }), authAction as Route);
+        const password = await serve(await formPost("/auth", { email: "staff@site.example", password: PASSWORD, redirectTo: target }), authAction as Route);
+        // Staff: the password leads to the second step, which leads where sign-in goes.
+        expect(password.headers.get("Location"), target).toBe("/sign-in/two-factor");
+        jar.take(password);
+        const post = await serve(await formPost("/sign-in/two-factor", { intent: "app", code: appCode() }, { cookie: jar.header }), secondStepAction as Route);
         expect(post.status, target).toBe(302);
         expect(post.headers.get("Location"), target).toBe(expected);
         jar.take(post);

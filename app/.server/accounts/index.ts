@@ -13,6 +13,7 @@ export {
   requireUser,
   sessionMiddleware,
   sessionStatus,
+  signInPathFor,
   type Role,
   type SessionStatus,
   type SessionUser,
@@ -20,7 +21,39 @@ export {
 } from "./auth";
 export { pruneKeptForms, type KeepSentForm, type KeptFormForPage, type KeptFormOwner } from "./kept-forms";
 export { getProfile, timeZoneOfUser, updateProfile, type Profile } from "./profile";
-export { homeOf, landingOf, requestSignInLink, signIn, signInMessages, signInWithLink, signOut } from "./sign-in";
+export {
+  homeOf,
+  landingOf,
+  passkeySignInStart,
+  pendingSignIn,
+  requestSignInLink,
+  signIn,
+  signInMessages,
+  signInSecondStep,
+  signInWithLink,
+  signInWithPasskey,
+  signOut,
+} from "./sign-in";
+export {
+  confirmApp,
+  endOwnOtherSessions,
+  endOwnSession,
+  hasSecondFactor,
+  newBackupCodes,
+  openSessions,
+  passkeyRegistrationOptions,
+  passkeysOf,
+  pendingApp,
+  registerPasskey,
+  removeOwnPasskey,
+  resetSecondFactor,
+  secondFactorRequired,
+  setPracticeTwoFactor,
+  startAppWithPassword,
+  turnOffSecondFactor,
+  type OpenSession,
+  type OwnPasskey,
+} from "./two-factor";
 export {
   addAccountToPractice,
   addUser,

@@ -118,6 +118,12 @@ export async function turnOffSecondFactor(
   return { cookies };
 }
 
+/** Starts setting up an authenticator app after the person confirmed their password; false when it is wrong. */
+export async function startAppWithPassword(request: Request, password: string): Promise<boolean> {
+  const answer = await getAuth().api.enableTwoFactor({ body: { password }, headers: authHeaders(request), asResponse: true });
+  return answer.ok;
+}
+
 /** Drops an app set up but never confirmed (a new one is made when the person starts again). */
 export async function dropPendingApp(db: Db, userId: string) {
   await db.delete(twoFactor).where(and(eq(twoFactor.userId, userId), eq(twoFactor.verified, false)));
@@ -189,10 +195,17 @@ export async function resetSecondFactor(db: Db, { userId, actor }: { userId: str
       .for("update");
     if (!row) return null;
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id });
-    if (!row.enabled && removed.length === 0) return null;
+    const keys = await tx.delete(passkey).where(eq(passkey.userId, userId)).returning({ id: passkey.id });
+    if (!row.enabled && removed.length === 0 && keys.length === 0) return null;
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, userId));
     const ended = await endOtherSessions(tx, userId, null);
-    await audit(tx, { actorEmail: actor.email, action: "two-factor.reset", target: row.email, ip: actor.ip, detail: `sessions ended: ${ended}` });
+    await audit(tx, {
+      actorEmail: actor.email,
+      action: "two-factor.reset",
+      target: row.email,
+      ip: actor.ip,
+      detail: `${removed.length > 0 ? "authenticator app and backup codes" : "no app"}, passkeys removed: ${keys.length}; sessions ended: ${ended}`,
+    });
     await tx.insert(outbox).values({
       purpose: "account.two-factor-reset",
       to: row.email,
@@ -200,9 +213,9 @@ export async function resetSecondFactor(db: Db, { userId, actor }: { userId: str
       text: [
         "Hello,",
         "",
-        "An administrator reset the two-factor sign-in of your portal account, and signed your account out everywhere.",
+        "An administrator reset the two-factor sign-in of your portal account (its authenticator app, backup codes and passkeys), and signed your account out everywhere.",
         "",
-        `Sign in with your password at ${siteOrigin()}/auth and set up your authenticator app again (${siteOrigin()}${ACCOUNT_PATH}).`,
+        `Sign in with your password at ${siteOrigin()}/auth and set up your second factor again (${siteOrigin()}${ACCOUNT_PATH}).`,
         "",
         "If you did not ask for this, tell your administrator at once.",
         "",

@@ -16,7 +16,7 @@ import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
-import { account, auditLog, passwordTokens, practiceMembers, practices, session, user } from "~/.server/db/schema";
+import { account, auditLog, passkey, passwordTokens, practiceMembers, practices, session, user } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/http/rate-limit";
 import { setMemberPractice } from "~/.server/practices";
 import { PRACTICE_ROLE_LABEL, type PracticeRole } from "~/lib/practice-roles";
@@ -63,7 +63,7 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
       name: user.name,
       role: user.role,
       disabled: user.disabled,
-      twoFactor: user.twoFactorEnabled,
+      twoFactor: sql<boolean>`("user"."two_factor_enabled" or exists (select 1 from ${passkey} k where k.user_id = "user"."id"))`.mapWith(Boolean),
       createdAt: user.createdAt,
       // Written out in full: drizzle leaves the table name off columns of a one-table select.
       hasPassword: sql<boolean>`exists (

@@ -37,6 +37,27 @@ function pageHasForm(): boolean {
   return Array.from(document.forms).some((form) => isPostForm(form) && Array.from(form.elements).some(isTypingControl));
 }
 
+/** Whether a posting form holds something typed: a control whose value is not the one the page came with (typed before this watch began, say). */
+function pageHasTyped(): boolean {
+  return Array.from(document.forms).some(
+    (form) =>
+      isPostForm(form) &&
+      Array.from(form.elements).some((el) => {
+        if (el instanceof HTMLInputElement) {
+          if (el.type === "hidden" || el.type === "submit" || el.type === "button" || el.type === "file") return false;
+          return el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+        }
+        if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+        if (el instanceof HTMLSelectElement && !el.multiple) {
+          // With no option marked selected, the page came with the first one.
+          const initial = Math.max(0, Array.from(el.options).findIndex((o) => o.defaultSelected));
+          return el.selectedIndex !== initial;
+        }
+        return false;
+      }),
+  );
+}
+
 function minutesAndSeconds(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -88,7 +109,10 @@ export default function SessionWatch({ idleMinutes }: { idleMinutes: number }) {
       clearTimeout(timer);
       timer = setTimeout(() => void check(), Math.max(0, at - Date.now()));
     };
-    const ended = () => show({ phase: "ended", open: true, typed });
+    const ended = () => {
+      typed ||= pageHasTyped();
+      show({ phase: "ended", open: true, typed });
+    };
     const renewed = (status: Status | null) => {
       if (disposed || !status) return;
       if (!status.signedIn) return ended();

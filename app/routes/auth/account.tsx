@@ -10,18 +10,19 @@ import { Input } from "~/components/ui/input";
 import { privateMeta } from "~/lib/meta";
 import { confirmPasswordSchema } from "~/lib/schemas/two-factor";
 import { ENROL_PATH } from "~/lib/two-factor";
-import { homeOf, requireUser } from "~/.server/accounts";
-import { getUser } from "~/.server/accounts";
 import {
   endOwnOtherSessions,
   endOwnSession,
+  getUser,
+  homeOf,
   newBackupCodes,
   openSessions,
   passkeysOf,
   removeOwnPasskey,
+  requireUser,
   secondFactorRequired,
   turnOffSecondFactor,
-} from "~/.server/accounts/two-factor";
+} from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { answerForm } from "~/.server/http/form-action";
 import { clientInfo } from "~/.server/request-context";

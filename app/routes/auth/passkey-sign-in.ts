@@ -1,5 +1,5 @@
 import type { Route } from "./+types/passkey-sign-in";
-import { passkeySignInStart, signInWithPasskey } from "~/.server/accounts/sign-in";
+import { passkeySignInStart, signInWithPasskey } from "~/.server/accounts";
 import { readJsonBody } from "~/.server/http/json-body";
 
 /**

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/passkeys";
 import { getUser } from "~/.server/accounts";
-import { passkeyRegistrationOptions, registerPasskey } from "~/.server/accounts/two-factor";
+import { passkeyRegistrationOptions, registerPasskey } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { clientInfo } from "~/.server/request-context";
 import { readJsonBody } from "~/.server/http/json-body";

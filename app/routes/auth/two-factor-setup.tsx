@@ -12,9 +12,7 @@ import { privateMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { appCodeSchema, confirmPasswordSchema } from "~/lib/schemas/two-factor";
 import { ACCOUNT_PATH } from "~/lib/two-factor";
-import { getAuth, getUser, homeOf } from "~/.server/accounts";
-import { authHeaders, signInPathFor } from "~/.server/accounts/auth";
-import { confirmApp, pendingApp, secondFactorRequired } from "~/.server/accounts/two-factor";
+import { confirmApp, getUser, homeOf, pendingApp, secondFactorRequired, signInPathFor, startAppWithPassword } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { answerForm } from "~/.server/http/form-action";
 import { clientInfo } from "~/.server/request-context";
@@ -61,8 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       start: async ({ parse }) => {
         const { password } = parse(confirmPasswordSchema);
         if (user.twoFactor) return redirect(ACCOUNT_PATH);
-        const answer = await getAuth().api.enableTwoFactor({ body: { password }, headers: authHeaders(request), asResponse: true });
-        if (!answer.ok) return data({ ok: false as const, fieldErrors: { password: "That password is not right." } }, { status: 400 });
+        if (!(await startAppWithPassword(request, password))) return data({ ok: false as const, fieldErrors: { password: "That password is not right." } }, { status: 400 });
         return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
       },
       verify: async ({ parse }) => {

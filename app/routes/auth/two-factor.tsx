@@ -9,8 +9,7 @@ import { Input } from "~/components/ui/input";
 import { privateMeta } from "~/lib/meta";
 import { appCodeSchema, backupCodeSchema } from "~/lib/schemas/two-factor";
 import { SECOND_STEP_PATH } from "~/lib/two-factor";
-import { getUser, homeOf } from "~/.server/accounts";
-import { pendingSignIn, signInSecondStep } from "~/.server/accounts/sign-in";
+import { getUser, homeOf, pendingSignIn, signInSecondStep } from "~/.server/accounts";
 import { answerForm } from "~/.server/http/form-action";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Two-factor sign-in");

@@ -15,6 +15,8 @@ import { schemaValidator, useFormSubmission } from "~/components/forms/use-form-
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { PRACTICE_ROLES, type PracticeRole } from "~/lib/practice-roles";
+import { PRACTICE_ROLE_OPTIONS } from "~/lib/schemas/practice-members";
 import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
 import { FacilitiesTable } from "~/components/practice/facilities-table";
 import { ProvidersTable } from "~/components/practice/providers-table";
@@ -67,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isUuid(params.id)) notFound();
   const practiceId = params.id;
   const ctx = { actor: { id: me.id, email: me.email }, ip: clientInfo(context).ip, mailOff: mailDeliveryOff() };
-  const keep = (values: Record<string, string>) => ({ email: values.email?.slice(0, LIMITS.email) });
+  const keep = (values: Record<string, string>) => ({ email: values.email?.slice(0, LIMITS.email), practiceRole: values.practiceRole?.slice(0, 20) });
   /** The page's answer to what the accounts said: done, or refused beside the email with the account that has it. */
   const answer = (result: ConsoleResult, intent: PeopleIntent, values: Record<string, string>) => {
     if (result.mailed) mailQueued();
@@ -89,7 +91,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // Only members are invited into a practice, this one: neither is the form's to choose.
         const invite = parse(z.preprocess((typed) => ({ ...(typed as object), intent: "invite", role: "member", practiceId }), userActionSchema));
         if (invite.intent !== "invite") notFound();
-        return answer(await inviteUser(getDb(), ctx, { email: invite.email, role: "member", practiceId }), "invite", values);
+        // The practice role staff chose; the first member is the practice's admin whatever was chosen.
+        const practiceRole = (PRACTICE_ROLES as readonly string[]).includes(values.practiceRole ?? "") ? (values.practiceRole as PracticeRole) : undefined;
+        return answer(await inviteUser(getDb(), ctx, { email: invite.email, role: "member", practiceId, practiceRole }), "invite", values);
       },
       stock: async ({ values }) => {
         const holdsStock = values.holdsStock === "1";
@@ -209,11 +213,22 @@ export default function AdminPractice({ loaderData, actionData }: Route.Componen
               ) : done ? (
                 <FormNotice notice={{ title: "Invitation sent", description: done.message, variant: "success" }} />
               ) : null}
-              <invite.fetcher.Form {...invite.formProps} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+              <invite.fetcher.Form {...invite.formProps} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-start">
                 <input type="hidden" name="intent" value="invite" />
                 <input type="hidden" name="role" value="member" />
                 <Field label="Member's email" name="email" required error={invite.errors.email}>
                   {(control) => <Input {...control} type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={submittedText(typed, "email")} />}
+                </Field>
+                <Field label="Practice role" name="practiceRole" hint={members.length === 0 ? "The first member is the practice's admin." : undefined}>
+                  {(control) => (
+                    <Select
+                      {...control}
+                      options={PRACTICE_ROLE_OPTIONS}
+                      defaultValue={submittedText(typed, "practiceRole") ?? (members.length === 0 ? "admin" : "clinician")}
+                      disabled={members.length === 0}
+                      className="sm:w-44"
+                    />
+                  )}
                 </Field>
                 <SubmitButton pending={invite.pending} pendingText="Sending..." className="sm:mt-6">
                   <MailPlus aria-hidden />

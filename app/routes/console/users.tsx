@@ -26,14 +26,14 @@ import { cn } from "~/lib/utils";
 import {
   changeUserDisabled,
   changeUserRole,
+  type ConsoleContext,
+  type ConsoleResult,
   inviteUser,
   listUsers,
   requireRole,
+  resetSecondFactor,
   sendUserReset,
-  type ConsoleContext,
-  type ConsoleResult,
 } from "~/.server/accounts";
-import { resetSecondFactor } from "~/.server/accounts/two-factor";
 import { listPractices } from "~/.server/practices";
 import { ExistingAccountNote, existingLink, type ExistingLink } from "~/components/admin/existing-account";
 import { getDb } from "~/.server/db/client";

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { ENROL_PATH } from "~/lib/two-factor";
-import { hasSecondFactor } from "~/.server/accounts/two-factor";
+import { hasSecondFactor, type KeepSentForm, requireUser } from "~/.server/accounts";
 import { isUuid } from "~/lib/ids";
-import { requireUser, type KeepSentForm } from "~/.server/accounts";
 import type { Actor } from "~/.server/audit";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/client";

@@ -51,8 +51,7 @@ import { approvalRuleSchema, inviteMemberSchema, memberRoleSchema, removeMemberS
 import { describeRule, setApprovalRule } from "~/.server/orders";
 import { ApprovalsForm } from "~/components/practice/approvals-form";
 import { PracticeTwoFactorForm } from "~/components/practice/two-factor-form";
-import { setPracticeTwoFactor } from "~/.server/accounts/two-factor";
-import { inviteUser } from "~/.server/accounts";
+import { inviteUser, setPracticeTwoFactor } from "~/.server/accounts";
 import { mailDeliveryOff } from "~/.server/env";
 import { mailQueued } from "~/.server/runtime";
 

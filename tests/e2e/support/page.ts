@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { appCode } from "../../support/test-app";
+import { testAccounts } from "./accounts";
 
 /** Opens a page and waits until React has hydrated it, so clicks go through the app, not a plain form post. */
 export async function gotoHydrated(page: Page, path: string) {
@@ -19,12 +20,13 @@ export async function gotoPlain(page: Page, path: string) {
   return response;
 }
 
-/** Signs in through the sign-in page as a person would. */
+/** Signs in through the sign-in page as a person would (staff and admins with their test app's code). */
 export async function signIn(page: Page, email: string, password: string) {
   await gotoHydrated(page, "/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (email === testAccounts.staff.email || email === testAccounts.admin.email) await answerSecondFactor(page);
 }
 
 /**
