@@ -103,6 +103,7 @@ function pagesOf(s) {
     ["member", "stock page", "/members/inventory"],
     ["staff", "inventory across practices", "/admin/inventory"],
     ["staff", "recall search by lot", `/admin/recalls?by=lot&value=${encodeURIComponent(s.lot ?? "")}`],
+    ["staff", "sessions and security", "/account"],
   ];
 }
 

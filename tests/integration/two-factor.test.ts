@@ -5,10 +5,15 @@ import { action as secondStepAction } from "~/routes/auth/two-factor";
 import { action as setUpAction, loader as setUpLoader } from "~/routes/auth/two-factor-setup";
 import { action as accountAction, loader as accountLoader } from "~/routes/auth/account";
 import { loader as inboxLoader } from "~/routes/console/inbox";
+import { loader as boardLoader } from "~/routes/portal/board";
+import { action as practiceAction } from "~/routes/portal/practice";
+import { action as linkAction } from "~/routes/auth/sign-in-link";
+import { getAuth } from "~/.server/accounts/auth";
 import { upsertUser } from "~/.server/accounts/accounts";
+import { openLink } from "~/.server/mail/link-secret";
 import { resetSecondFactor } from "~/.server/accounts/two-factor";
-import { auditLog, outbox, session, user } from "~/.server/db/schema";
-import { PASSWORD } from "../support/factories";
+import { auditLog, outbox, practices, session, user } from "~/.server/db/schema";
+import { makeMember, makePractice, PASSWORD } from "../support/factories";
 import { appCode } from "../support/second-factor";
 import { formPost, routeCaller } from "./support/actions";
 import { drivers, suiteDatabase } from "./support/database";
@@ -147,6 +152,61 @@ describe.each(drivers)("two-factor sign-in on %s", (driver) => {
     // The account's sign-in from this address is paused, password and all.
     expect((await passwordStep(email)).answer.status).toBe(429);
     expect(await database.db.select().from(auditLog).where(and(eq(auditLog.action, "sign-in.limited"), eq(auditLog.target, email), eq(auditLog.detail, "second factor")))).toHaveLength(1);
+  });
+
+  it("a practice admin requires it of the practice: its members set it up before the portal opens; one may turn it on alone", async () => {
+    const db = database.db;
+    const practiceId = await makePractice(db, "Quarry Two-Factor Clinic");
+    await makeMember(db, { email: "lead@quarry.example", practiceId, practiceRole: "admin" });
+    await makeMember(db, { email: "nurse@quarry.example", practiceId, practiceRole: "clinician" });
+    const lead = await passwordStep("lead@quarry.example");
+    const nurse = await passwordStep("nurse@quarry.example");
+    expect(lead.answer.headers?.get("location")).toBe("/members");
+    expect((await call(boardLoader, get("/members", nurse.browser.header))).status).toBe(200);
+
+    // The setting, on the practice's page: saved, audited, and the board now sends both to the set-up.
+    const saved = await call(practiceAction, post("/members/practice", { intent: "two-factor", requireTwoFactor: "1" }, lead.browser.header));
+    expect(saved.status).toBe(303);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "practice.two-factor"), eq(auditLog.actorEmail, "lead@quarry.example")))).toHaveLength(1);
+    for (const who of [lead, nurse]) {
+      const board = await call(boardLoader, get("/members", who.browser.header));
+      expect(board.status).toBe(302);
+      expect(board.headers?.get("location")).toBe("/account/two-factor");
+    }
+    // Without a secret made at sign-in, the set-up asks for the password first; a wrong one is refused beside it.
+    expect(((await call(setUpLoader, get("/account/two-factor", nurse.browser.header))).body as { state: string }).state).toBe("password");
+    const wrong = await call(setUpAction, post("/account/two-factor", { intent: "start", password: "not the password" }, nurse.browser.header));
+    expect(wrong.body).toMatchObject({ fieldErrors: { password: "That password is not right." } });
+    const started = await call(setUpAction, post("/account/two-factor", { intent: "start", password: PASSWORD }, nurse.browser.header));
+    expect(started.status).toBe(303);
+    const page = (await call(setUpLoader, get("/account/two-factor", nurse.browser.header))).body as { state: string; key: string };
+    expect(page.state).toBe("scan");
+    const done = await call(setUpAction, post("/account/two-factor", { intent: "verify", code: appCode(page.key) }, nurse.browser.header));
+    nurse.browser.take(done.headers);
+    expect((await call(boardLoader, get("/members", nurse.browser.header))).status).toBe(200);
+
+    // A practice that requires it: the member cannot turn it off. Once it no longer does, they can, with the password.
+    expect((await call(accountAction, post("/account", { intent: "turn-off", password: PASSWORD }, nurse.browser.header))).status).toBe(409);
+    await db.update(practices).set({ requireTwoFactor: false }).where(eq(practices.id, practiceId));
+    const off = await call(accountAction, post("/account", { intent: "turn-off", password: PASSWORD }, nurse.browser.header));
+    expect(off.status).toBe(302);
+    const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.email, "nurse@quarry.example"));
+    expect(row!.on).toBe(false);
+  });
+
+  it("a sign-in link does not open an account with a second factor", async () => {
+    const db = database.db;
+    const email = "linked@site.example";
+    const { id } = await makeMember(db, { email, role: "staff" });
+    await getAuth().api.signInMagicLink({ body: { email }, headers: new Headers() });
+    // The link is kept encrypted until the mail is sent: as the mail will carry it.
+    const [row] = await db.select().from(outbox).where(and(eq(outbox.to, email), eq(outbox.purpose, "account.sign-in-link")));
+    const token = /token=([\w-]+)/.exec(openLink(row!.secret!, row!.id) ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+    const answer = await call(linkAction, post("/sign-in-link", { token }, ""));
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ secondFactor: true });
+    expect(await db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
   });
 
   it("an admin's reset ends the person's sessions and mails them; they set up a new app at their next sign-in", async () => {

@@ -143,14 +143,15 @@ export async function signIn(
   }
   // The account limit is about guessing: a correct password clears this address's count.
   await clearRateLimit(db, accountKey(account, ip));
-  await audit(db, { actorEmail: account, action: "sign-in", ip });
-  if (user && (await secondFactorRequired(db, user)) && (await hasPasskey(db, user.id))) {
+  const required = user ? await secondFactorRequired(db, user) : null;
+  if (user && required && (await hasPasskey(db, user.id))) {
     // Its second factor is a passkey, which signs in alone: a password alone opens nothing here.
     await getAuth().api.signOut({ headers: new Headers({ cookie: cookiePairs(response) }) });
     await audit(db, { actorEmail: account, action: "sign-in.password", ip, detail: "passkey asked" });
     return data({ ok: false as const, notice: signInMessages.usePasskey }, { status: 401 });
   }
-  if (user && (await secondFactorRequired(db, user))) {
+  await audit(db, { actorEmail: account, action: "sign-in", ip, ...(required ? { detail: "second factor to set up" } : {}) });
+  if (required) {
     // Must have a second factor and has none: its set-up starts now, while the password is at hand,
     // and nothing else opens until it is done.
     const headers = cookiesOf(response);

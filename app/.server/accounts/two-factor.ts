@@ -62,7 +62,10 @@ export async function confirmApp(
   request: Request,
   { user: account, code, actor }: { user: { id: string; email: string }; code: string; actor: Actor },
 ): Promise<{ cookies: string[]; backupCodes: string[] } | null> {
-  const response = await getAuth().api.verifyTOTP({ body: { code }, headers: authHeaders(request), asResponse: true });
+  const headers = authHeaders(request);
+  // The new session's address, for the sessions list.
+  if (actor.ip) headers.set("x-forwarded-for", actor.ip);
+  const response = await getAuth().api.verifyTOTP({ body: { code }, headers, asResponse: true });
   if (!response.ok) return null;
   // The plugin replaced the session: the new one is the cookie it set (its answer names the old one).
   const cookies = response.headers.getSetCookie();
@@ -122,11 +125,6 @@ export async function turnOffSecondFactor(
 export async function startAppWithPassword(request: Request, password: string): Promise<boolean> {
   const answer = await getAuth().api.enableTwoFactor({ body: { password }, headers: authHeaders(request), asResponse: true });
   return answer.ok;
-}
-
-/** Drops an app set up but never confirmed (a new one is made when the person starts again). */
-export async function dropPendingApp(db: Db, userId: string) {
-  await db.delete(twoFactor).where(and(eq(twoFactor.userId, userId), eq(twoFactor.verified, false)));
 }
 
 /** Ends every session of the account but `keep` (the one in use); how many ended. */
