@@ -38,10 +38,23 @@ export function outcomeOf271(raw271: string, from: string): CheckOutcome {
   }
 }
 
-/** The signal a request runs under: the caller's, and a timeout. */
+/**
+ * The signal a request runs under: the caller's, and a timeout. The timer
+ * holds its controller itself: a bare `AbortSignal.timeout` handed to
+ * `AbortSignal.any` is held weakly on Node 20 and can be collected before it
+ * fires, and the request then waits for ever (seen under load: a payer that
+ * never answered held a job worker's lane).
+ */
 export function deadline(timeoutMs: number, signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+  // A request that ends first leaves the timer to fire into an unused controller; it keeps no process alive.
+  timer.unref();
+  if (signal) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
 }
 
 /** A fetch that did not complete, as a failure: a timeout or a connection that failed may work later. */
