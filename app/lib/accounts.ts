@@ -3,13 +3,15 @@
  * read by the database enum, the console's forms and the password pages.
  */
 
-export const ROLES = ["member", "staff", "admin"] as const;
+/** A partner is a sales partner: their own area (/partners), no portal and no console. */
+export const ROLES = ["member", "staff", "admin", "partner"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   member: "Member",
   staff: "Staff",
   admin: "Admin",
+  partner: "Partner",
 };
 
 export const MIN_PASSWORD = 10;

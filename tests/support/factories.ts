@@ -12,6 +12,7 @@ import type { Db } from "~/.server/db/client";
 import { facilities, ivrs, orders, providers } from "~/.server/db/schema";
 import { addPatient } from "~/.server/patients";
 import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import type { Role } from "~/lib/accounts";
 import type { PracticeRole } from "~/lib/practice-roles";
 import type { z } from "zod";
 import { parseWith } from "~/lib/schemas/fields";
@@ -47,7 +48,7 @@ export async function makeMember(
     role = "member",
     practiceRole = "admin",
     password = PASSWORD,
-  }: { email: string; practiceId?: string | null; role?: "member" | "staff" | "admin"; practiceRole?: PracticeRole; password?: string },
+  }: { email: string; practiceId?: string | null; role?: Role; practiceRole?: PracticeRole; password?: string },
 ): Promise<{ id: string; email: string }> {
   const { user } = await upsertUser(db, { email, role, password });
   if (practiceId) await setMemberPractice(db, user.id, practiceId, practiceRole);

@@ -387,7 +387,8 @@ async function hasPasskey(userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-const RANK: Record<Role, number> = { member: 0, staff: 1, admin: 2 };
+// A partner ranks below a member: neither the portal nor the console is theirs.
+const RANK: Record<Role, number> = { partner: -1, member: 0, staff: 1, admin: 2 };
 
 /** A user with at least `role`; a signed-in user below it gets 403. */
 export async function requireRole(request: Request, role: Exclude<Role, "member">): Promise<SessionUser> {

@@ -26,6 +26,7 @@ import { JOB_STATES } from "~/lib/jobs";
 import { MAIL_STATES } from "~/lib/mail";
 import { UNIT_DISPOSITION_VALUES } from "~/lib/inventory/units";
 import { ORDER_STATUSES, ORDER_WAITING_ON_STAFF } from "~/lib/orders";
+import { ACCESS_REQUEST_STATES, PARTNER_PLANS } from "~/lib/partners";
 import { PRACTICE_ROLES } from "~/lib/practice-roles";
 import { KINDS, STATUSES } from "~/lib/submissions";
 
@@ -54,6 +55,8 @@ export const submissions = pgTable(
     email: text("email").notNull(),
     /** Idempotency key from the browser: a re-sent submission is stored once. */
     clientKey: text("client_key"),
+    /** The sales partner whose referral link the visitor came by (a consultation request), if any. */
+    partnerId: uuid("partner_id").references((): AnyPgColumn => partners.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -486,6 +489,8 @@ export const practices = pgTable(
     autoReorder: boolean("auto_reorder").notNull().default(false),
     /** What automatic reorders may spend in a calendar month; null: none is placed automatically. */
     reorderMonthlyCents: integer("reorder_monthly_cents"),
+    /** The live demo's practice: synthetic data, no member accounts, never a connector or a mail. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("practices_name_key_idx").on(t.nameKey)],
@@ -1218,6 +1223,133 @@ export const invoiceLines = pgTable(
     totalCents: integer("total_cents").notNull(),
   },
   (t) => [uniqueIndex("invoice_lines_invoice_position_idx").on(t.invoiceId, t.position)],
+);
+
+// ---------------------------------------------------------------------------
+// Sales partners: their account, the practices that came through them, how
+// they are paid; portal access requests; practices' and partners' branding.
+// Nothing here is patient data, and a partner's pages read nothing that is.
+
+export const partnerPlan = pgEnum("partner_plan", PARTNER_PLANS);
+
+export const partners = pgTable(
+  "partners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The partner's account (role partner). */
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The name their statements and pages show (a person or their business). */
+    name: text("name").notNull(),
+    /** The referral code of their link, /r/CODE. */
+    code: text("code").notNull().unique(),
+    /** A sub-partner's upline: the partner who recruited them, who shares in what they earn. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => partners.id, { onDelete: "set null" }),
+    /** A sub-partner's share of what their practices earn, in basis points (7000 = 70%); the upline gets the rest. */
+    splitBps: integer("split_bps"),
+    plan: partnerPlan("plan").notNull().default("none"),
+    /** A fixed plan's fee each month, in cents. */
+    monthlyFeeCents: integer("monthly_fee_cents"),
+    /** A percentage plan's share of paid invoices, in basis points (500 = 5%). */
+    percentBps: integer("percent_bps"),
+    /** Who set the plan, and when. */
+    planSetBy: text("plan_set_by"),
+    planSetAt: timestamp("plan_set_at", { withTimezone: true }),
+    /** A volume-based plan: the staff member who accepted the Anti-Kickback warning, and when. */
+    planRiskAcceptedBy: text("plan_risk_accepted_by"),
+    planRiskAcceptedAt: timestamp("plan_risk_accepted_at", { withTimezone: true }),
+    /** The partner callback they came from. */
+    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("partners_parent_idx").on(t.parentId),
+    check("partners_split_range", sql`${t.splitBps} is null or ${t.splitBps} between 0 and 10000`),
+    check("partners_percent_range", sql`${t.percentBps} is null or ${t.percentBps} between 0 and 10000`),
+  ],
+);
+
+/** A practice came through one partner (staff assign it, or an approved access request carried their code). */
+export const partnerPractices = pgTable(
+  "partner_practices",
+  {
+    practiceId: uuid("practice_id")
+      .primaryKey()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    partnerId: uuid("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    assignedBy: text("assigned_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("partner_practices_partner_idx").on(t.partnerId)],
+);
+
+export const accessRequestStatus = pgEnum("access_request_status", ACCESS_REQUEST_STATES);
+
+/** A practice asks for the portal (/ordering's "Request Portal Access"); staff approve or decline it. */
+export const accessRequests = pgTable(
+  "access_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** PAR-000123 */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    status: accessRequestStatus("status").notNull().default("pending"),
+    practiceName: text("practice_name").notNull(),
+    groupNpi: text("group_npi").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    /** The practice's phone, for its first facility. */
+    phone: text("phone").notNull(),
+    contactFirstName: text("contact_first_name").notNull(),
+    contactLastName: text("contact_last_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone"),
+    providerCount: integer("provider_count").notNull(),
+    specialties: text("specialties").notNull(),
+    /** The referral code as sent (from the link's cookie or typed), and the partner it named. */
+    referralCode: text("referral_code"),
+    partnerId: uuid("partner_id").references(() => partners.id, { onDelete: "set null" }),
+    /** Idempotency key from the browser: a re-sent request is stored once. */
+    clientKey: text("client_key").unique(),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    /** The practice an approval made. */
+    practiceId: uuid("practice_id").references(() => practices.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_requests_status_idx").on(t.status, t.createdAt, t.id)],
+);
+
+/** A practice's or a partner's logo and accent colour: the portal's header, their mails, the referral page. */
+export const brandings = pgTable(
+  "brandings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .unique()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    partnerId: uuid("partner_id")
+      .unique()
+      .references(() => partners.id, { onDelete: "cascade" }),
+    /** #rrggbb, checked for contrast when set. */
+    accentColor: text("accent_color"),
+    /** The logo as re-encoded (PNG or JPEG), its type and size in pixels. */
+    logo: bytea("logo"),
+    logoType: text("logo_type"),
+    logoWidth: integer("logo_width"),
+    logoHeight: integer("logo_height"),
+    logoSha256: text("logo_sha256"),
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("brandings_one_owner", sql`(${t.practiceId} is null) <> (${t.partnerId} is null)`)],
 );
 
 // ---------------------------------------------------------------------------

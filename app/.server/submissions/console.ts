@@ -237,7 +237,7 @@ export type { FieldValue, MailRow };
 export type ListEntry = LoadedEntry["row"] & { fields: FieldValue[] };
 
 export type SubmissionDetail = {
-  submission: Omit<typeof submissions.$inferSelect, "clientKey">;
+  submission: Omit<typeof submissions.$inferSelect, "clientKey" | "partnerId">;
   /** Name and email, then the kind's own fields. */
   fields: FieldValue[];
   files: SubmissionFileInfo[];
