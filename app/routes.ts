@@ -21,6 +21,8 @@ export default [
   route("careers", "routes/public/careers.tsx"),
   route("apply", "routes/public/apply.tsx"),
   route("partner-callback", "routes/public/partner-callback.tsx"),
+  // /ordering's "Request Portal Access": a practice asks for the Clinical Portal.
+  route("request-access", "routes/public/request-access.tsx"),
   // Contact form of the landing page (#contact) posts here; no page of its own.
   route("contact", "routes/public/contact.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
@@ -78,6 +80,8 @@ export default [
     route("orders/:id", "routes/console/orders-detail.tsx"),
     route("inventory", "routes/console/inventory.tsx"),
     route("practices", "routes/console/practices.tsx"),
+    route("access-requests", "routes/console/access-requests.tsx"),
+    route("access-requests/:id", "routes/console/access-requests-detail.tsx"),
     route("practices/:id", "routes/console/practices-detail.tsx"),
     route("profile", "routes/console/profile.tsx"),
     route("patients/:id", "routes/console/patients-detail.tsx"),

@@ -69,7 +69,8 @@ export const faqs: Faq[] = [
   {
     question: "How do I get access to the online ordering portal?",
     answer:
-      "Request portal access through our consultation form. A specialist confirms your practice details, sets up your account and walks your team through the portal. Setup usually takes under an hour.",
+      "Request portal access with our portal access request form. A specialist confirms your practice details, sets up your practice and invites its first admin, who invites the rest of your team. Setup usually takes under an hour.",
+    link: { to: "/request-access", label: "Request portal access" },
   },
   {
     question: "How long does insurance verification take?",

@@ -69,7 +69,8 @@ export type SupportTopic = {
   icon: IconName;
 };
 
-export type Faq = { question: string; answer: string };
+/** `link`: where the answer sends the reader (a form), shown after it. */
+export type Faq = { question: string; answer: string; link?: { to: string; label: string } };
 
 export type Download = {
   title: string;

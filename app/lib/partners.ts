@@ -23,3 +23,9 @@ export type AccessRequestState = (typeof ACCESS_REQUEST_STATES)[number];
 export function accessRequestReference(n: number): string {
   return `PAR-${String(n).padStart(6, "0")}`;
 }
+
+export const ACCESS_REQUEST_STATE_LABELS: Record<AccessRequestState, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  declined: "Declined",
+};

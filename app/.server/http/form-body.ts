@@ -462,6 +462,8 @@ export function submitTextForm<S extends z.ZodType>({
   store,
   multiline,
   plainReturn,
+  read = formDataToObject,
+  check,
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;
@@ -472,6 +474,10 @@ export function submitTextForm<S extends z.ZodType>({
   backTo: string;
   success: ToastText;
   store: (db: Db, input: z.output<S>, clientKey: string | null) => Promise<unknown>;
+  /** How the body becomes the schema's input (a form with check boxes of one name reads them as a list). */
+  read?: (formData: FormData) => Record<string, unknown>;
+  /** Checks the schema cannot make (a code looked up in the database): field messages, or null to store. */
+  check?: (db: Db, input: z.output<S>) => Promise<FieldErrors | null>;
   /**
    * For a form posted where it has no page of its own (the contact form, on
    * /contact): a plain post (no JavaScript) returns to `backTo`, past the
@@ -502,9 +508,11 @@ export function submitTextForm<S extends z.ZodType>({
       }
       if (isHoneypotFilled(formData)) return accepted(request, backTo, success);
       // The key is the browser's, never typed: it does not come back with the values.
-      const { clientKey: _key, ...values } = formDataToObject(formData);
+      const { clientKey: _key, ...values } = read(formData);
       const parsed = parseWith(schema, values);
       if (!parsed.success) return markFields ? redirect(markFields(parsed.fieldErrors), 303) : invalid(request, parsed.fieldErrors, { values });
+      const checked = check ? await check(getDb(), parsed.data) : null;
+      if (checked) return markFields ? redirect(markFields(checked), 303) : invalid(request, checked, { values });
       await store(getDb(), parsed.data, clientKeyOf(formData));
       return accepted(request, backTo, success);
     },

@@ -7,7 +7,7 @@ import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
 import { cappedCount, COUNT_CAP, cursorKey, keysetPage, parseCursor, type Cursor, type KeyPart, type Page } from "~/.server/db/paging";
 import { inTransaction } from "~/.server/db/transaction";
-import { FREE_TEXT_VECTOR, outbox, PHONE_DIGITS, SUBMISSION_PERSON, submissionFiles, submissionNotes, submissions, submissionStatus } from "~/.server/db/schema";
+import { FREE_TEXT_VECTOR, outbox, partners, PHONE_DIGITS, SUBMISSION_PERSON, submissionFiles, submissionNotes, submissions, submissionStatus } from "~/.server/db/schema";
 import { mailColumns, type MailRow } from "~/.server/mail";
 import { serverKind, type FieldValue, type LoadedEntry } from "./kinds";
 
@@ -243,6 +243,8 @@ export type SubmissionDetail = {
   files: SubmissionFileInfo[];
   notes: NoteRow[];
   mails: MailRow[];
+  /** The sales partner whose referral link the sender followed (a consultation request), when any. */
+  referredBy: { name: string; code: string } | null;
 } & Record<ListKey, ListEntry[]>; // the entries of each list of the kind's record, by its key; none for another kind's lists
 
 /** Every list key of every kind, each with no entries. */
@@ -252,11 +254,14 @@ const noEntries = () =>
 /** Everything about one submission, or null when the id names none (unaudited: `viewSubmission` is the console's read). */
 export async function getSubmissionDetail(db: Db, id: string): Promise<SubmissionDetail | null> {
   if (!isUuid(id)) return null;
-  const [submission] = await db
-    .select({ ...COMMON_COLUMNS, updatedAt: submissions.updatedAt })
+  const [found] = await db
+    .select({ ...COMMON_COLUMNS, updatedAt: submissions.updatedAt, partnerName: partners.name, partnerCode: partners.code })
     .from(submissions)
+    .leftJoin(partners, eq(partners.id, submissions.partnerId))
     .where(eq(submissions.id, id));
-  if (!submission) return null;
+  if (!found) return null;
+  const { partnerName, partnerCode, ...submission } = found;
+  const referredBy = partnerName && partnerCode ? { name: partnerName, code: partnerCode } : null;
   const record = serverKind(submission.kind);
   const [own, lists, files, notes, mails] = await Promise.all([
     record.loadFields(db, id),
@@ -290,7 +295,7 @@ export async function getSubmissionDetail(db: Db, id: string): Promise<Submissio
   for (const [list, loaded] of lists) entries[list.key] = loaded.map(({ row, fields }) => ({ ...row, fields }));
   // Resume first, then the other documents.
   files.sort((a, b) => (a.role === b.role ? 0 : a.role === "resume" ? -1 : 1));
-  return { submission, fields, files, notes, mails, ...entries };
+  return { submission, fields, files, notes, mails, referredBy, ...entries };
 }
 
 /**

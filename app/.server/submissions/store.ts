@@ -23,6 +23,8 @@ export type SubmissionDraft = {
   person: { firstName: string; lastName: string; email: string };
   /** The browser's idempotency key, when it sent one. */
   clientKey?: string | null;
+  /** The sales partner whose referral the visitor carried (a consultation request), when any. */
+  partnerId?: string | null;
   /**
    * The rows of this kind and the notification to the company inbox listing
    * them: known up front (a kind of one row), so the submission is written in
@@ -64,7 +66,7 @@ async function storeInOneStatement(db: Db, draft: SubmissionDraft, detail: Known
   const { table, values, notification } = detail.row(submissionId);
   const inserted = await insertWithDependents(
     db,
-    { table: submissions, row: { id: submissionId, kind: draft.kind, ...draft.person, clientKey: draft.clientKey ?? null }, unique: submissions.clientKey },
+    { table: submissions, row: { id: submissionId, kind: draft.kind, ...draft.person, clientKey: draft.clientKey ?? null, partnerId: draft.partnerId ?? null }, unique: submissions.clientKey },
     [
       { table, rows: [values] },
       { table: outbox, rows: mails(draft, submissionId, notification) },
@@ -82,6 +84,7 @@ async function storeInTransaction(db: Db, draft: SubmissionDraft): Promise<{ id:
       draft.person.lastName,
       draft.person.email,
       draft.clientKey ?? null,
+      draft.partnerId ?? null,
     ]);
     if (!row) return alreadyStored(tx as unknown as Db, draft.clientKey!);
     const submissionId = row.id;
@@ -117,8 +120,8 @@ const newSubmission = () =>
   builtOnce(
     "new submission",
     () =>
-      sql`insert into ${submissions} (${columnList([submissions.kind, submissions.firstName, submissions.lastName, submissions.email, submissions.clientKey])})
-        values (${slot(0)}, ${slot(1)}, ${slot(2)}, ${slot(3)}, ${slot(4)})
+      sql`insert into ${submissions} (${columnList([submissions.kind, submissions.firstName, submissions.lastName, submissions.email, submissions.clientKey, submissions.partnerId])})
+        values (${slot(0)}, ${slot(1)}, ${slot(2)}, ${slot(3)}, ${slot(4)}, ${slot(5)})
         on conflict (${sql.identifier(submissions.clientKey.name)}) do nothing returning ${sql.identifier(submissions.id.name)}`,
   );
 

@@ -15,7 +15,17 @@ export function FaqAccordion({ faqs }: { faqs: readonly Faq[] }) {
             {faq.question}
             <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
           </summary>
-          <p className="pb-4 text-base leading-relaxed text-muted-foreground">{faq.answer}</p>
+          <p className="pb-4 text-base leading-relaxed text-muted-foreground">
+            {faq.answer}
+            {faq.link ? (
+              <>
+                {" "}
+                <a href={faq.link.to} className="font-semibold text-primary underline underline-offset-4">
+                  {faq.link.label}
+                </a>
+              </>
+            ) : null}
+          </p>
         </details>
       ))}
     </div>

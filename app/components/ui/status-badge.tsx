@@ -1,6 +1,7 @@
 import { IVR_STATUS_LABELS, type IvrStatus } from "~/lib/ivr";
 import { JOB_STATE_LABELS, type JobState } from "~/lib/jobs";
 import { MAIL_STATE_LABELS, type MailState } from "~/lib/mail";
+import { ACCESS_REQUEST_STATE_LABELS, type AccessRequestState } from "~/lib/partners";
 import { INVOICE_STATE_LABELS, ORDER_STATUS_LABELS, type InvoiceState, type OrderStatus } from "~/lib/orders";
 import { STATUS_LABELS, type Status } from "~/lib/submissions";
 import { cn } from "~/lib/utils";
@@ -58,6 +59,8 @@ const INVOICE: Record<InvoiceState, Tone> = { open: "waiting", overdue: "bad", p
 
 const JOB: Record<JobState, Tone> = { queued: "waiting", running: "new", done: "good", failed: "bad", cancelled: "over" };
 
+const ACCESS_REQUEST: Record<AccessRequestState, Tone> = { pending: "waiting", approved: "good", declined: "over" };
+
 const KINDS = {
   submission: { labels: STATUS_LABELS, tones: SUBMISSION },
   mail: { labels: MAIL_STATE_LABELS, tones: MAIL },
@@ -65,6 +68,7 @@ const KINDS = {
   order: { labels: ORDER_STATUS_LABELS, tones: ORDER },
   invoice: { labels: INVOICE_STATE_LABELS, tones: INVOICE },
   job: { labels: JOB_STATE_LABELS, tones: JOB },
+  "access-request": { labels: ACCESS_REQUEST_STATE_LABELS, tones: ACCESS_REQUEST },
 };
 
 type Kinds = typeof KINDS;

@@ -1,4 +1,4 @@
-import { Boxes, Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -16,6 +16,7 @@ import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
 import { countWaitingOrders } from "~/.server/orders";
 import { countFailedJobs } from "~/.server/jobs";
+import { countPendingAccessRequests } from "~/.server/partners/access-requests";
 import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
@@ -25,15 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
-  const [failedMail, waitingIvrs, waitingOrders, failedJobs, timeZone] = await Promise.all([
+  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone] = await Promise.all([
     countFailedMail(db),
     countWaitingIvrs(db),
     countWaitingOrders(db),
     countFailedJobs(db),
+    countPendingAccessRequests(db),
     timeZoneOfUser(db, user.id),
   ]);
   // `at` tells the menu which counts are newer: these, or those a live event fetched since.
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -66,6 +68,13 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
     { to: "/admin/inventory", label: "Inventory", icon: Boxes, end: false },
     { to: "/admin/recalls", label: "Recalls", icon: ShieldAlert, end: false },
     { to: "/admin/practices", label: "Practices", icon: Building2, end: false },
+    {
+      to: "/admin/access-requests",
+      label: "Access requests",
+      icon: KeyRound,
+      end: false,
+      count: data ? { n: data.pendingAccessRequests, text: `${data.pendingAccessRequests} waiting on staff` } : undefined,
+    },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
     { to: "/admin/jobs", label: "Jobs", icon: Workflow, end: false },
     ...(user?.role === "admin"

@@ -116,6 +116,11 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
             Updated <DateTime value={s.updatedAt} />
           </span>
           <span className="break-all">Reference {s.id}</span>
+          {loaderData.detail.referredBy ? (
+            <span className="font-medium text-foreground">
+              Referred by {loaderData.detail.referredBy.name} ({loaderData.detail.referredBy.code})
+            </span>
+          ) : null}
         </div>
         <AnswerNotice answer={answer} title={REFUSED} />
       </div>

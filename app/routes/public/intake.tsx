@@ -19,6 +19,7 @@ import { formToasts, intakeBadges, intakeBenefits, intakeExpectations } from "~/
 import { products } from "~/content/products";
 import { submitTextForm } from "~/.server/http/form-body";
 import { submitIntake } from "~/.server/submissions";
+import { partnerOfCode, referralCodeOf } from "~/.server/partners/referral";
 import {
   submittedText,
   submittedValues,
@@ -45,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: intakeSchema,
     backTo: "/intake",
     success: formToasts.intake.success,
-    store: submitIntake,
+    // A visitor who came through a partner's referral link: the request is attributed to that partner.
+    store: async (db, input, clientKey) => submitIntake(db, input, clientKey, (await partnerOfCode(db, await referralCodeOf(request)))?.id),
     multiline: ["query"],
   });
 }

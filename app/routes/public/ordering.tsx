@@ -114,7 +114,7 @@ export default function OrderingPage() {
         lead="One secure portal for ordering wound-care products, submitting insurance verification requests and tracking every order, built to save your team time."
       >
         <HeroActions>
-          <ButtonLink to="/intake" variant="inverse" size="lg">
+          <ButtonLink to="/request-access" variant="inverse" size="lg">
             Request Portal Access
           </ButtonLink>
           <ButtonLink href="#demo" variant="outline-inverse" size="lg">
@@ -179,7 +179,7 @@ export default function OrderingPage() {
           lead="Request portal access and our team will set up your account, configure your branding and train your staff. Setup takes under 1 hour."
         >
           <Button asChild variant="inverse" size="lg">
-            <Link to="/intake">Request Portal Access</Link>
+            <Link to="/request-access">Request Portal Access</Link>
           </Button>
           <Button asChild variant="outline-inverse" size="lg">
             <a href={telHref(site.phone)}>Call {site.phone}</a>

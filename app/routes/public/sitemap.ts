@@ -4,7 +4,7 @@ import { articleBodies } from "~/content/articles";
 /** Public pages worth indexing; signed-in pages and forms' results are left out. */
 const PATHS = [
   "/", "/products", "/services", "/insurance", "/support", "/compliance", "/ordering", "/press",
-  "/intake", "/terms-of-service", "/careers", "/apply", "/partner-callback", "/auth",
+  "/intake", "/terms-of-service", "/careers", "/apply", "/partner-callback", "/request-access", "/auth",
 ];
 
 export function loader() {

@@ -36,12 +36,13 @@ export function submit<K extends Kind>(
   db: Db,
   kind: K,
   input: InputOf<K>,
-  { clientKey, files }: { clientKey?: string | null; files?: readonly CheckedFile[] } = {},
+  { clientKey, files, partnerId }: { clientKey?: string | null; files?: readonly CheckedFile[]; partnerId?: string | null } = {},
 ) {
   const record = SERVER_KINDS[kind] as unknown as ServerKind<InputOf<K>>;
   return storeSubmission(db, {
     kind,
     clientKey,
+    partnerId,
     person: record.person(input),
     files,
     detail: record.knownRow
@@ -53,7 +54,9 @@ export function submit<K extends Kind>(
 }
 
 export const submitContact = (db: Db, input: ContactInput, clientKey?: string | null) => submit(db, "contact", input, { clientKey });
-export const submitIntake = (db: Db, input: IntakeInput, clientKey?: string | null) => submit(db, "intake", input, { clientKey });
+/** A consultation request; `partnerId`: the partner whose referral link the visitor followed. */
+export const submitIntake = (db: Db, input: IntakeInput, clientKey?: string | null, partnerId?: string | null) =>
+  submit(db, "intake", input, { clientKey, partnerId });
 export const submitCallback = (db: Db, input: PartnerCallbackInput, clientKey?: string | null) => submit(db, "callback", input, { clientKey });
 export const submitApplication = (db: Db, details: ApplicationDetails, files: CheckedFile[], clientKey?: string | null) =>
   submit(db, "application", details, { clientKey, files });
