@@ -21,9 +21,10 @@ const SPECIALTY_VALUES = practiceSpecialties.map((s) => s.value) as [string, ...
 const specialties = z.preprocess(
   (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
   z
-    .array(z.enum(SPECIALTY_VALUES, { error: "Choose the specialties from the list" }))
+    .array(z.string(), { error: "Choose the specialties from the list" })
     .min(1, "Choose at least one specialty")
-    .max(SPECIALTY_VALUES.length, "Choose the specialties from the list")
+    // One message for the list, beside its boxes (not one per entry).
+    .refine((list) => list.length <= SPECIALTY_VALUES.length && list.every((v) => SPECIALTY_VALUES.includes(v)), "Choose the specialties from the list")
     .transform((list) => SPECIALTY_VALUES.filter((value) => list.includes(value))),
 );
 
