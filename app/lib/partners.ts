@@ -29,3 +29,6 @@ export const ACCESS_REQUEST_STATE_LABELS: Record<AccessRequestState, string> = {
   approved: "Approved",
   declined: "Declined",
 };
+
+/** At most this many access requests a console page lists: the pending queue is short, decided ones are searched. */
+export const ACCESS_REQUEST_PAGE = 200;

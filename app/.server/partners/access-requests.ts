@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { FIRST_FACILITY_PLACE_OF_SERVICE, specialtiesText } from "~/content/access-request";
 import { DEFAULT_TIME_ZONE } from "~/content/time-zones";
 import { formatDateTime } from "~/lib/format";
-import { accessRequestReference, ACCESS_REQUEST_STATES, type AccessRequestState } from "~/lib/partners";
+import { accessRequestReference, ACCESS_REQUEST_PAGE, ACCESS_REQUEST_STATES, type AccessRequestState } from "~/lib/partners";
 import type { AccessRequestInput } from "~/lib/schemas/access-request";
 import type { FieldErrors } from "~/lib/schemas/fields";
 import { inviteUser, type ConsoleContext, type ConsoleResult } from "~/.server/accounts";
@@ -155,9 +155,6 @@ export type AccessRequestRow = {
   createdAt: string;
   decidedAt: string | null;
 };
-
-/** At most this many rows a page: the queue of pending requests is short, the decided ones are searched. */
-export const ACCESS_REQUEST_PAGE = 200;
 
 function searchOf(q: string): SQL | undefined {
   if (!q) return undefined;

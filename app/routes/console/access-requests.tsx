@@ -7,10 +7,10 @@ import { Select } from "~/components/ui/select";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeSince } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
-import { ACCESS_REQUEST_STATE_LABELS, ACCESS_REQUEST_STATES } from "~/lib/partners";
+import { ACCESS_REQUEST_PAGE, ACCESS_REQUEST_STATE_LABELS, ACCESS_REQUEST_STATES } from "~/lib/partners";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
-import { ACCESS_REQUEST_PAGE, listAccessRequests, parseAccessRequestFilters } from "~/.server/partners/access-requests";
+import { listAccessRequests, parseAccessRequestFilters } from "~/.server/partners/access-requests";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Access requests | Staff console");
 
