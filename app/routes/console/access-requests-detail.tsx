@@ -211,7 +211,7 @@ export default function AdminAccessRequest({ loaderData, actionData }: Route.Com
                     <Field label="Reason" name="reason" required error={reasonError}>
                       {(c) => <Textarea {...c} rows={4} maxLength={LIMITS.long} defaultValue={submittedText(typed, "reason")} />}
                     </Field>
-                    <SubmitButton variant="outline" pending={busy && intent === "decline"} disabled={busy} pendingText="Declining..." className="w-full sm:w-auto">
+                    <SubmitButton variant="outline" pending={busy && intent === "decline"} disabled={busy} pendingText="Declining..." className="w-full sm:w-auto sm:self-start">
                       <X aria-hidden />
                       Decline
                     </SubmitButton>
