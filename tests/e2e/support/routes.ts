@@ -15,6 +15,7 @@ export const publicPages = [
   { path: "/careers", heading: /careers|join/i },
   { path: "/apply", heading: /application|apply/i },
   { path: "/partner-callback", heading: /partner/i },
+  { path: "/request-access", heading: /Request Portal Access/ },
   { path: "/auth", heading: /Members Portal/ },
 ] as const;
 
