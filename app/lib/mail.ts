@@ -26,6 +26,9 @@ const NAMED_PURPOSES: Record<string, string> = {
   "inventory.reorder-suggested": "Reorder below par drafted: notice to the practice",
   "inventory.reorder-placed": "Reorder below par placed automatically: notice to the practice",
   "inventory.expiring": "Units expiring within 30 days: weekly count to the practice",
+  "access-request.notification": "Portal access request: notification to the company",
+  "access-request.confirmation": "Portal access request: confirmation to the requester",
+  "access-request.declined": "Portal access request declined: the reason to the requester",
 };
 
 const FORM_MAILS: Record<string, string> = {
