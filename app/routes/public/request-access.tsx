@@ -29,6 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Request Clinical Portal access for your practice: order wound-care products, submit insurance verifications and track every order online.",
   );
 
+/** The page carries the visitor's own referral code: no shared cache may keep it for another. */
+export function headers() {
+  return { "Cache-Control": "private, no-cache", Vary: "Cookie" };
+}
+
 /** The referral code the visitor's partner link left, to start the field with. */
 export async function loader({ request }: Route.LoaderArgs) {
   return { referralCode: await referralCodeOf(request) };
