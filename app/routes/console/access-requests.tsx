@@ -76,20 +76,25 @@ export default function AdminAccessRequests({ loaderData }: Route.ComponentProps
                   </Link>
                 </Td>
                 <Td data-label="Practice" wrap>
-                  <span className="font-medium text-foreground">{r.practiceName}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {r.city}, {r.state}
-                  </span>
+                  {/* One box: a phone's stacked row lays the cell's children side by side. */}
+                  <div className="min-w-0">
+                    <span className="font-medium text-foreground">{r.practiceName}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {r.city}, {r.state}
+                    </span>
+                  </div>
                 </Td>
                 <Td data-label="Contact" wrap>
-                  {r.contact}
-                  <span className="block text-xs break-all text-muted-foreground">{r.contactEmail}</span>
+                  <div className="min-w-0">
+                    {r.contact}
+                    <span className="block text-xs break-all text-muted-foreground">{r.contactEmail}</span>
+                  </div>
                 </Td>
                 <Td data-label="Partner">
                   {r.partner ? (
-                    <>
+                    <span>
                       {r.partner.name} <span className="text-xs text-muted-foreground">({r.partner.code})</span>
-                    </>
+                    </span>
                   ) : (
                     <span className="text-muted-foreground">—</span>
                   )}
