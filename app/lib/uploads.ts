@@ -160,8 +160,8 @@ export const LOGO: UploadRule = {
   sizeMessage: (fileName) => `"${fileName}" is larger than 1 MB: save the logo smaller (a few hundred pixels wide is plenty) and upload that.`,
 };
 
-/** The logo and the branding form's few text fields. */
-export const LOGO_FORM_BODY_BYTES = LOGO.maxBytes + 64 * 1024;
+/** The logo and the branding form's few text fields; a logo somewhat over its limit still comes back with its own message. */
+export const LOGO_FORM_BODY_BYTES = 2 * LOGO.maxBytes;
 
 /** The largest body any form of the site sends: the HTTP entry refuses more before reading a byte. */
 export const LARGEST_FORM_BODY_BYTES = Math.max(IVR_FORM_BODY_BYTES, APPLICATION_BODY_BYTES);
