@@ -49,7 +49,7 @@ export function brandingIntents({ owner, actor, backTo, colours }: { owner: Bran
       await saveBrand(getDb(), { owner, actor, accentColor, logo });
       return redirectWithFlash(backTo, {
         title: "Branding saved",
-        description: [logo ? "Your new logo" : null, accentColor ? `the accent ${accentColor.toUpperCase()}` : "the site's own colours"].filter(Boolean).join(" and ") + " show from the next page.",
+        description: `${[logo ? "A new logo" : null, accentColor ? `the accent ${accentColor.toUpperCase()}` : "the site's own colours"].filter(Boolean).join(" and ")} from now on.`,
         variant: "success",
       });
     },

@@ -25,7 +25,7 @@ export function LogoTile({ logo, alt, height, className }: { logo: LogoView; alt
 export function AccentBar({ brand, name, className }: { brand: Brand | null; name: string; className?: string }) {
   return (
     <div className={cn("flex min-h-14 items-center gap-3 px-4 py-2", onAccent(brand), className)} style={accentStyle(brand)}>
-      {brand?.logo ? <LogoTile logo={brand.logo} alt="" height={32} /> : null}
+      {brand?.logo ? <LogoTile logo={brand.logo} alt={`${name} logo`} height={32} /> : null}
       <span className="font-semibold">{name}</span>
       <span className="ml-auto text-sm">{brand?.accentColor ? brand.accentColor.toUpperCase() : "The site's own colours"}</span>
     </div>
@@ -48,8 +48,8 @@ export function PortalBrandBand({ brand }: { brand: PortalBrand | null }) {
           <span className="truncate text-base font-semibold">{brand.practiceName}</span>
         </div>
         {brand.partner ? (
-          <p className="flex items-center gap-2 text-sm">
-            <span>Brought to you by</span>
+          <p className="flex items-center gap-2 text-xs sm:text-sm">
+            <span className="whitespace-nowrap">Brought to you by</span>
             {brand.partner.logo ? <LogoTile logo={brand.partner.logo} alt="" height={20} className="p-0.5" /> : null}
             <span className="font-semibold">{brand.partner.name}</span>
           </p>

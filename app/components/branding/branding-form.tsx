@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { widthAt, type Brand } from "~/lib/branding";
+import type { Brand } from "~/lib/branding";
 import { normaliseHex } from "~/lib/contrast";
 import { submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { LOGO } from "~/lib/uploads";
@@ -65,27 +65,19 @@ export function BrandingForm({
             <p className="text-sm font-medium">Now</p>
             <AccentBar brand={brand} name={name} className="rounded-md border border-border" />
             {brand?.logo ? (
-              <div className="flex flex-wrap items-center gap-4">
-                <img
-                  src={brand.logo.src}
-                  alt={`${name} logo`}
-                  width={widthAt(brand.logo, 48)}
-                  height={48}
-                  className="h-12 w-auto max-w-full rounded border border-border bg-background object-contain p-1"
-                />
-                <Form method="post" className="contents">
-                  <input type="hidden" name="intent" value="branding-remove-logo" />
-                  <Button type="submit" variant="outline" size="sm" disabled={busy}>
-                    <ImageOff aria-hidden />
-                    Remove logo
-                  </Button>
-                </Form>
-              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="branding-remove-logo" />
+                <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                  <ImageOff aria-hidden />
+                  Remove logo
+                </Button>
+              </Form>
             ) : (
               <p className="text-sm text-muted-foreground">No logo yet.</p>
             )}
           </div>
-          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+          {/* A new form once a logo is saved: the file picker empties. */}
+          <Form key={brand?.logo?.src ?? "no-logo"} method="post" encType="multipart/form-data" className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="branding" />
             <input type="hidden" name="accentWas" value={saved} />
             <input type="hidden" name="pickerWas" value={pickerStart} />

@@ -60,8 +60,9 @@ export default function ReferralPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:px-6 md:py-20">
           {brand?.logo ? <LogoTile logo={brand.logo} alt={`${partner.name} logo`} height={56} className="self-start p-2" /> : null}
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl md:text-5xl">
-            {partner.name} invites you to {site.companyName}: {referralPitch.invitesTo}
+            {partner.name} invites you to {site.companyName}
           </h1>
+          <p className="max-w-2xl text-xl font-semibold">{referralPitch.invitesTo}</p>
           <p className="max-w-2xl text-lg leading-relaxed">{referralPitch.lead}</p>
           <div className="flex flex-wrap gap-3">
             <ButtonLink href="/request-access" icon={KeyRound} size="lg" variant="inverse">
