@@ -9,13 +9,13 @@ const LOGO_CID = "practice-logo";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The plain text as HTML paragraphs, its web addresses as links (a sign-in link stays one click). */
+/** The plain text as HTML paragraphs, its web addresses as links (a sign-in link stays one click; a sentence's full stop stays out of it). */
 export function textToHtml(text: string): string {
   return text
     .trim()
     .split(/\n{2,}/)
     .map((paragraph) => {
-      const lines = escapeHtml(paragraph).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+      const lines = escapeHtml(paragraph).replace(/https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`);
       return `<p style="margin:0 0 16px">${lines.replace(/\n/g, "<br>")}</p>`;
     })
     .join("\n");
