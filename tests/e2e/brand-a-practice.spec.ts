@@ -136,3 +136,29 @@ test("a clinician cannot change the branding, and the practice's mail carries it
   expect(mail.raw).toMatch(/Content-ID: <practice-logo>/i);
   expect(mail.raw).toMatch(/Content-Type: image\/png/i);
 });
+
+test("without JavaScript, the branding form answers beside the field, keeps what was typed, and saves", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const admin = await context.newPage();
+  await admin.goto("/auth");
+  await admin.getByLabel("Email").fill(brandPractice.admin.email);
+  await admin.getByLabel("Password").fill(brandPractice.admin.password);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin).toHaveURL(/\/members$/);
+  await admin.goto("/members/practice");
+  const branding = admin.getByRole("region", { name: "Branding" });
+  const hex = branding.getByLabel("or type it as hex");
+  await hex.fill("#e0457b");
+  await branding.getByRole("button", { name: "Save branding" }).click();
+  await expect(admin.getByRole("region", { name: "Branding" }).getByText(/^#E0457B has 3\.9:1 against white and 4\.2:1 against dark text/)).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Branding" }).getByLabel("or type it as hex")).toHaveValue("#e0457b");
+
+  // The hex field as typed wins over the picker, which was not moved.
+  await admin.getByRole("region", { name: "Branding" }).getByLabel("or type it as hex").fill("#7950f2");
+  await admin.getByRole("region", { name: "Branding" }).getByRole("button", { name: "Save branding" }).click();
+  await expect(admin).toHaveURL(/\/members\/practice#branding-heading$/);
+  await expect(admin.getByTestId("portal-brand")).toHaveCSS("background-color", "rgb(121, 80, 242)");
+  await expect(admin.getByRole("region", { name: "Branding" }).getByText(/^#E0457B has/)).toHaveCount(0);
+  await context.close();
+});
