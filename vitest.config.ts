@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // app.css is read as text (?raw) for its theme colours (app/.server/branding/theme.ts); other CSS stays empty.
+    css: { include: [/app\.css/] },
     // One migrated database per run, which each test file copies (tests/integration/support/database.ts).
     globalSetup: ["tests/integration/support/global-setup.ts"],
     // Vitest's default on two cores is one file at a time, while most files wait on a database, a

@@ -25,6 +25,10 @@ export default [
   route("request-access", "routes/public/request-access.tsx"),
   // Contact form of the landing page (#contact) posts here; no page of its own.
   route("contact", "routes/public/contact.ts"),
+  // A sales partner's referral link: their landing page, which remembers the code (a cookie).
+  route("r/:code", "routes/public/referral.tsx"),
+  // A practice's or a partner's logo (portal header, referral page, mails).
+  route("brand/:id/logo", "routes/public/brand-logo.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   // Accounts
@@ -66,6 +70,8 @@ export default [
   // Signed-in pages of the portal at the addresses the original site gave them.
   route("forms-library", "routes/portal/forms-library.tsx"),
   route("education", "routes/portal/education.tsx"),
+  // Sales partners: their branding (the referral page's logo and colour).
+  route("partners/branding", "routes/partners/branding.tsx"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/console/layout.tsx", [
     index("routes/console/inbox.tsx"),

@@ -6,6 +6,7 @@ import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
 import { smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
 import { phiRing } from "~/.server/crypto";
+import { brandedSender } from "~/.server/branding/mail";
 import { startStatusEvents, stopStatusEvents } from "~/.server/events";
 import { JOBS_CHANNEL, startJobWorker, type JobWorker } from "~/.server/jobs";
 import { jobKinds, jobSchedules, SCHEDULE_TIME_ZONE } from "~/.server/job-kinds";
@@ -43,7 +44,8 @@ export async function startRuntime(): Promise<void> {
   if (sender) {
     // The worker's bookkeeping (a lease, a sent mark) need not wait for the disk: lost in a crash of the
     // database server, a mail goes again with the same Message-ID, as when a process dies mid-send.
-    worker = startMailWorker({ db: database.relaxed, send: sender, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
+    // A practice member's mail carries the practice's logo and accent (app/.server/branding/mail.ts).
+    worker = startMailWorker({ db: database.relaxed, send: brandedSender(database.relaxed, sender), intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseSeconds: e.MAIL_LEASE_SECONDS });
     log.info("mail worker started");
   } else {
     log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");

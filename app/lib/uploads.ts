@@ -150,5 +150,18 @@ export const DOCUMENT: UploadRule = {
 /** A resume and every additional document at their largest, and room for the text fields. */
 export const APPLICATION_BODY_BYTES = (1 + MAX_DOCUMENTS) * APPLICATION_FILE_BYTES + MEGABYTE;
 
+// ---------------------------------------------------------------------------
+// A practice's or a partner's logo (their branding): an image only, small.
+
+export const LOGO: UploadRule = {
+  extensions: ["png", "jpg", "jpeg"],
+  maxBytes: 1 * MEGABYTE,
+  typeMessage: (fileName) => `"${fileName}" is not a PNG or JPEG image: save the logo as a PNG (or a JPEG) and upload that.`,
+  sizeMessage: (fileName) => `"${fileName}" is larger than 1 MB: save the logo smaller (a few hundred pixels wide is plenty) and upload that.`,
+};
+
+/** The logo and the branding form's few text fields; a logo somewhat over its limit still comes back with its own message. */
+export const LOGO_FORM_BODY_BYTES = 2 * LOGO.maxBytes;
+
 /** The largest body any form of the site sends: the HTTP entry refuses more before reading a byte. */
 export const LARGEST_FORM_BODY_BYTES = Math.max(IVR_FORM_BODY_BYTES, APPLICATION_BODY_BYTES);

@@ -15,7 +15,16 @@ export type NewMail = Pick<typeof outbox.$inferInsert, "purpose" | "to" | "reply
  * (sent, but the process died before recording it) carries the same
  * Message-ID, so mail clients show it once.
  */
-export type SendMail = (mail: { id: string; to: string; replyTo?: string | null; subject: string; text: string }) => Promise<void>;
+export type SendMail = (mail: {
+  id: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  /** An HTML side of the same words (a practice's branded mail: app/.server/branding/mail.ts), and its inline images. */
+  html?: string;
+  attachments?: { cid: string; filename: string; content: Buffer; contentType: string }[];
+}) => Promise<void>;
 
 /** Where a link mail's text names its secret link; filled in only when the mail is sent. */
 export const LINK_PLACEHOLDER = "{link}";

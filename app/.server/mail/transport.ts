@@ -60,6 +60,8 @@ export function smtpSender(url: string, from: string): SendMail & { close(): voi
       replyTo: mail.replyTo ?? undefined,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
     });
   };
   return Object.assign(send, { close: () => transport.close() });

@@ -1,4 +1,6 @@
 import { NavLink } from "react-router";
+import { PortalBrandBand } from "~/components/branding/brand-mark";
+import type { PortalBrand } from "~/lib/branding";
 import { LinkMenu } from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/utils";
 import { SignOutButton } from "./sign-out-button";
@@ -14,11 +16,13 @@ export const portalLinks = [
  * Welcome line, the portal menu and Sign Out, shared by the signed-in pages.
  * The portal's pages are also linked plainly below the welcome, so they are
  * one Tab away without opening the menu (and reachable without JavaScript).
+ * A practice with branding (or one a partner brought) gets its band on top.
  */
-export function PortalHeader({ email, title }: { email: string; title: string }) {
+export function PortalHeader({ email, title, brand = null }: { email: string; title: string; brand?: PortalBrand | null }) {
   return (
     <div className="border-b border-border bg-muted">
       <SignedInSignal />
+      <PortalBrandBand brand={brand} />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 pt-6 pb-3 sm:px-6">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">{title}</h1>

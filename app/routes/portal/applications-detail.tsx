@@ -13,6 +13,7 @@ import { getApplication } from "~/.server/inventory/applications";
 import { getPatient } from "~/.server/patients";
 import { roleMay } from "~/lib/practice-roles";
 import { idParam, notFound, requirePractice } from "./member.server";
+import { portalBrand } from "~/.server/branding";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privateMeta(matches, `${data?.record.reference ?? "Application"} | Clinical Portal`);
 
@@ -21,12 +22,14 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 /** One application: the unit and where it came from, the wound and the areas, and the claim-ready line billing staff copy. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user, practice, role } = await requirePractice(request, "applications.read");
+  // The practice's branding over the header (app/.server/branding).
+  const brand = await portalBrand(getDb(), practice.id);
   const db = getDb();
   const record = await getApplication(db, { id: idParam(params.id), practiceId: practice.id });
   if (!record) throw notFound();
   const patient = await getPatient(db, practice.id, record.patientId);
   return {
-    email: user.email,
+    email: user.email, brand,
     // The chart record is clinical: billing copies the claim lines only.
     chart: roleMay(role, "applications.write"),
     record,
@@ -39,7 +42,7 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
   const location = WOUND_LOCATIONS.find((l) => l.value === record.wound.location)?.label ?? record.wound.location;
   return (
     <>
-      <PortalHeader email={email} title="Application" />
+      <PortalHeader email={email} title="Application" brand={loaderData.brand} />
       <article aria-labelledby="application-heading" className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
         <Link to="/members/inventory" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />

@@ -4,12 +4,17 @@ import { privateMeta } from "~/lib/meta";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/.server/accounts";
+import { portalBrand } from "~/.server/branding";
+import { getDb } from "~/.server/db/client";
+import { practiceOfUser } from "~/.server/practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Education Center");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  // A member's practice branding over the header (app/.server/branding); none for anyone else.
+  const practice = await practiceOfUser(getDb(), user.id);
+  return { email: user.email, brand: practice ? await portalBrand(getDb(), practice.id) : null };
 }
 
 const cards = [
@@ -21,7 +26,7 @@ const cards = [
 export default function EducationPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PortalHeader email={loaderData.email} title="Education" />
+      <PortalHeader email={loaderData.email} title="Education" brand={loaderData.brand} />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h2 className="text-2xl font-bold text-navy">Education Center Coming Soon</h2>
         <p className="mt-2 max-w-2xl text-muted-foreground">

@@ -6,18 +6,23 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireUser } from "~/.server/accounts";
+import { portalBrand } from "~/.server/branding";
+import { getDb } from "~/.server/db/client";
+import { practiceOfUser } from "~/.server/practices";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Forms Library");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  // A member's practice branding over the header (app/.server/branding); none for anyone else.
+  const practice = await practiceOfUser(getDb(), user.id);
+  return { email: user.email, brand: practice ? await portalBrand(getDb(), practice.id) : null };
 }
 
 export default function FormsLibraryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PortalHeader email={loaderData.email} title="Forms Library" />
+      <PortalHeader email={loaderData.email} title="Forms Library" brand={loaderData.brand} />
       <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
         <div className="grid gap-2">
           <Label htmlFor="forms-search">Search forms</Label>

@@ -30,6 +30,7 @@ import { ordersToday } from "~/.server/orders";
 import { patientSummaries } from "~/.server/patients/search";
 import { NoPractice } from "./practice";
 import { actorOf, memberOf, notFound } from "./member.server";
+import { portalBrand } from "~/.server/branding";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Record an application | Clinical Portal");
 
@@ -47,7 +48,9 @@ const validate = schemaValidator(() => import("~/lib/schemas/graft-application")
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice } = await memberOf(request, "applications.write");
-  if (!practice) return { email: user.email, practice: null, ivrs: [], today: ordersToday(), unit: "" };
+  // The practice's branding over the header (app/.server/branding).
+  const brand = practice ? await portalBrand(getDb(), practice.id) : null;
+  if (!practice) return { email: user.email, brand, practice: null, ivrs: [], today: ordersToday(), unit: "" };
   const db = getDb();
   const today = ordersToday();
   const rows = await applicableIvrs(db, { practiceId: practice.id, since: addDays(today, -LATE_DAYS) });
@@ -59,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }));
   // A unit picked on the stock page arrives by its identifier.
   const unit = (new URL(request.url).searchParams.get("unit") ?? "").slice(0, 200);
-  return { email: user.email, practice: { name: practice.name }, ivrs, today, unit };
+  return { email: user.email, brand, practice: { name: practice.name }, ivrs, today, unit };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,7 +92,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
   const t = (name: string) => submittedText(values, name);
   return (
     <>
-      <PortalHeader email={email} title="Record an application" />
+      <PortalHeader email={email} title="Record an application" brand={loaderData.brand} />
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
         <Link to="/members/inventory" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />

@@ -31,6 +31,7 @@ import { ordersToday } from "~/.server/orders";
 import { NoPractice } from "./practice";
 import { permissionsOf } from "~/lib/practice-roles";
 import { actorOf, memberOf, need, notFound, requirePractice } from "./member.server";
+import { portalBrand } from "~/.server/branding";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your stock | Clinical Portal");
 
@@ -76,13 +77,15 @@ const dispositionSchema = z.object({
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice, role } = await memberOf(request, "stock");
-  if (!practice) return { may: [], email: user.email, practice: null, stock: null, reorder: null, recalls: [] };
+  // The practice's branding over the header (app/.server/branding).
+  const brand = practice ? await portalBrand(getDb(), practice.id) : null;
+  if (!practice) return { may: [], email: user.email, brand, practice: null, stock: null, reorder: null, recalls: [] };
   const db = getDb();
   const today = ordersToday();
   const at = cursorOf(new URL(request.url).searchParams, dateKey, uuidKey);
   const [stock, recalls] = await Promise.all([practiceStock(db, { practiceId: practice.id, today, at }), practiceRecallBanner(db, practice.id)]);
   const reorder = practice.holdsStock ? await reorderView(db, practice, stock.groups) : null;
-  return { may: permissionsOf(role), email: user.email, practice: { name: practice.name }, stock, reorder, recalls };
+  return { may: permissionsOf(role), email: user.email, brand, practice: { name: practice.name }, stock, reorder, recalls };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -128,7 +131,7 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
   const soon = stock?.groups.reduce((n, g) => n + g.expiringSoon, 0) ?? 0;
   return (
     <>
-      <PortalHeader email={email} title="Your stock" />
+      <PortalHeader email={email} title="Your stock" brand={loaderData.brand} />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link to="/members" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">

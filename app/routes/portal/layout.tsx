@@ -13,6 +13,7 @@ import { useSite } from "~/lib/use-site";
 import { requireUser } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { practiceRecallBanner } from "~/.server/inventory";
+import { portalBrand } from "~/.server/branding";
 import { membershipOfUser } from "~/.server/practices";
 import { permissionsOf, PRACTICE_ROLE_LABEL, ROLE_PERMISSIONS, roleMay, type PracticePermission } from "~/lib/practice-roles";
 
@@ -27,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const recalls = practice && roleMay(membership!.role, "stock") ? await practiceRecallBanner(db, practice.id) : [];
   // The tabs and links the member's role opens (a member in no practice sees them all, each with its empty state).
   const may = membership ? permissionsOf(membership.role) : [...ROLE_PERMISSIONS.admin];
-  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone), recalls, may, role: membership ? PRACTICE_ROLE_LABEL[membership.role] : null };
+  // The practice's logo and accent (and the partner it came through) over the header; null: the header as always.
+  const brand = practice ? await portalBrand(db, practice.id) : null;
+  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone), recalls, may, role: membership ? PRACTICE_ROLE_LABEL[membership.role] : null, brand };
 }
 
 /** The four tabs of SPEC "Clinical Portal", each its own address (links: they work without JavaScript). */
@@ -53,7 +56,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const linkClass = "inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline";
   return (
     <TimeZoneProvider value={loaderData.timeZone}>
-      <PortalHeader email={loaderData.email} title="Clinical Portal" />
+      <PortalHeader email={loaderData.email} title="Clinical Portal" brand={loaderData.brand} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
         <RecallBanner recalls={loaderData.recalls} />
         <LinkTabs label="Portal views" tabs={PORTAL_TABS.filter((t) => may(t.may))} selected={tabOf(pathname)} layout="pairs">

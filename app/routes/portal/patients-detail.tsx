@@ -38,6 +38,7 @@ import {
   type Coverage,
 } from "~/.server/patients";
 import { actorOf, idParam, notFound, requirePractice } from "./member.server";
+import { portalBrand } from "~/.server/branding";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Patient | Clinical Portal");
 
@@ -68,13 +69,15 @@ function shownCoverage(c: Coverage) {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, practice } = await requirePractice(request, "patients");
+  // The practice's branding over the header (app/.server/branding).
+  const brand = await portalBrand(getDb(), practice.id);
   const id = idParam(params.id);
   const db = getDb();
   const patient = await viewPatient(db, { practiceId: practice.id, id, actor: actorOf(user, context) });
   if (!patient) throw notFound();
   const ivrs = await patientBoard(db, { practiceId: practice.id, patientId: id });
   return {
-    email: user.email,
+    email: user.email, brand,
     patient: {
       id: patient.id,
       reference: patient.reference,
@@ -162,7 +165,7 @@ export default function PatientPage({ loaderData, actionData }: Route.ComponentP
   const revealedByPost = answer?.ok && answer.intent === "reveal" ? answer.revealed : undefined;
   return (
     <>
-      <PortalHeader email={email} title="Patient" />
+      <PortalHeader email={email} title="Patient" brand={loaderData.brand} />
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
         <Link to="/members/patients" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />

@@ -24,6 +24,7 @@ import { addPatient, countPatients, DuplicatePatientError, recentPatients, searc
 import type { PatientSummary } from "~/.server/patients";
 import { NoPractice } from "./practice";
 import { actorOf, memberOf, notFound } from "./member.server";
+import { portalBrand } from "~/.server/branding";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your patients | Clinical Portal");
 
@@ -40,20 +41,22 @@ const patientHref = (id: string) => `/members/patients/${id}`;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice } = await memberOf(request, "patients");
+  // The practice's branding over the header (app/.server/branding).
+  const brand = practice ? await portalBrand(getDb(), practice.id) : null;
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, FIND_MAX);
   // These option lists live with the schema (and zod): handed over here so the page does not load it.
   const options = {
     sex: SEX_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
     relationship: RELATIONSHIP_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
   };
-  if (!practice) return { email: user.email, practice: null, q, found: null, recent: [], total: 0, options };
+  if (!practice) return { email: user.email, brand, practice: null, q, found: null, recent: [], total: 0, options };
   const db = getDb();
   const [found, recent, total] = await Promise.all([
     q ? searchPatients(db, practice.id, q).then((s) => ({ rows: s.rows, more: s.more, understood: s.query !== null, limit: SEARCH_LIMIT })) : null,
     q ? [] : recentPatients(db, practice.id),
     countPatients(db, practice.id),
   ]);
-  return { email: user.email, practice: { name: practice.name }, q, found, recent, total, options };
+  return { email: user.email, brand, practice: { name: practice.name }, q, found, recent, total, options };
 }
 
 /** A refused patient (already entered): where the one already there is. */
@@ -82,7 +85,7 @@ export default function PatientsPage({ loaderData, actionData }: Route.Component
   const { email, practice, q, found, recent, total, options } = loaderData;
   return (
     <>
-      <PortalHeader email={email} title="Your patients" />
+      <PortalHeader email={email} title="Your patients" brand={loaderData.brand} />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link to="/members" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">

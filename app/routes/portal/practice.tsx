@@ -54,6 +54,10 @@ import { PracticeTwoFactorForm } from "~/components/practice/two-factor-form";
 import { inviteUser, setPracticeTwoFactor } from "~/.server/accounts";
 import { mailDeliveryOff } from "~/.server/env";
 import { mailQueued } from "~/.server/runtime";
+import { BrandingForm } from "~/components/branding/branding-form";
+import { getBrand, portalBrand, TEXT_COLOURS } from "~/.server/branding";
+import { themeColour } from "~/.server/branding/theme";
+import { brandingIntents, BRANDING_FORM_READ } from "~/.server/branding/form";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Your practice | Clinical Portal");
 
@@ -67,7 +71,8 @@ const PAGE = "/members/practice";
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, practice } = await memberOf(request, "practice.manage");
   const db = getDb();
-  if (!practice) return { email: user.email, me: user.id, practice: null, approvals: null, members: [], facilities: [], providers: [], editing: null, timeZone: timeZoneOf(null), now: new Date().toISOString() };
+  if (!practice)
+    return { email: user.email, me: user.id, practice: null, approvals: null, members: [], facilities: [], providers: [], editing: null, timeZone: timeZoneOf(null), now: new Date().toISOString(), branding: null, headerBrand: null, siteAccent: themeColour("primary") };
   const params = new URL(request.url).searchParams;
   const facilityId = params.get("facility");
   const providerId = params.get("provider");
@@ -81,7 +86,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!record) notFound();
     editing = { kind: "provider", record };
   }
-  const [members, facilities, providers] = await Promise.all([listPracticeMembers(db, practice.id), listFacilities(db, practice.id), listProviders(db, practice.id)]);
+  const [members, facilities, providers, branding, headerBrand] = await Promise.all([
+    listPracticeMembers(db, practice.id),
+    listFacilities(db, practice.id),
+    listProviders(db, practice.id),
+    getBrand(db, { practiceId: practice.id }),
+    portalBrand(db, practice.id),
+  ]);
   return {
     email: user.email,
     me: user.id,
@@ -98,6 +109,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing,
     timeZone: timeZoneOf(practice.timeZone),
     now: new Date().toISOString(),
+    branding,
+    headerBrand,
+    siteAccent: themeColour("primary"),
   };
 }
 
@@ -116,7 +130,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return answerForm(request, {
     title: "Not saved",
+    // The branding form sends a logo (multipart); every other form here is text.
+    read: BRANDING_FORM_READ,
     intents: {
+      ...brandingIntents({ owner: { practiceId: practice.id }, actor, backTo: `${PAGE}#branding-heading`, colours: TEXT_COLOURS }),
       "member-invite": async ({ parse }) => {
         const input = parse(inviteMemberSchema);
         const ctx = { actor: { id: user.id, email: user.email }, ip: actor.ip, mailOff: mailDeliveryOff() };
@@ -208,11 +225,11 @@ const validateTimeZone = schemaValidator(() => import("~/lib/schemas/profile").t
 type Values = Record<string, unknown>;
 
 export default function PracticePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, me, practice, approvals, members, facilities, providers, editing, timeZone, now } = loaderData;
+  const { email, me, practice, approvals, members, facilities, providers, editing, timeZone, now, branding, headerBrand, siteAccent } = loaderData;
   const answer = actionData as PracticeAnswer | undefined;
   return (
     <TimeZoneProvider value={timeZone}>
-      <PortalHeader email={email} title="Your practice" />
+      <PortalHeader email={email} title="Your practice" brand={headerBrand} />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link to="/members" className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
@@ -274,6 +291,14 @@ export default function PracticePage({ loaderData, actionData }: Route.Component
                   editHref={(p) => `${PAGE}?provider=${p.id}#provider-form`}
                 />
               }
+            />
+
+            <BrandingForm
+              brand={branding}
+              name={practice.name}
+              siteAccent={siteAccent}
+              answer={answer?.intent?.startsWith("branding") ? answer : undefined}
+              intro="Your logo and colour in the Clinical Portal's header, for everyone in your practice, and in the mails we send them."
             />
 
             <TimeZoneForm key={timeZone} timeZone={timeZone} now={now} answer={answer?.intent === "time-zone" ? answer : undefined} />
