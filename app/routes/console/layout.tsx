@@ -1,4 +1,4 @@
-import { Boxes, Building2, ClipboardCheck, Inbox, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -66,6 +66,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
     { to: "/admin/inventory", label: "Inventory", icon: Boxes, end: false },
     { to: "/admin/recalls", label: "Recalls", icon: ShieldAlert, end: false },
     { to: "/admin/practices", label: "Practices", icon: Building2, end: false },
+    { to: "/admin/partners", label: "Partners", icon: Handshake, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
     { to: "/admin/jobs", label: "Jobs", icon: Workflow, end: false },
     ...(user?.role === "admin"
