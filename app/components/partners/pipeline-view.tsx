@@ -49,7 +49,7 @@ export function PipelineView({ pipeline, now }: { pipeline: PipelineData; now: s
           Insurance verifications (IVRs)
         </h2>
         <Counts label="IVRs by status" kind="ivr" order={IVR_STATUSES} counts={pipeline.ivrCounts} />
-        <DataTable label="IVRs" stacked>
+        <DataTable label="IVR list" stacked>
           <HeadRow columns={["Reference", "Status", "Product", "Submitted", "Last change", "Age"]} />
           <tbody>
             {pipeline.ivrs.length === 0 ? (
@@ -85,7 +85,7 @@ export function PipelineView({ pipeline, now }: { pipeline: PipelineData; now: s
           Orders
         </h2>
         <Counts label="Orders by status" kind="order" order={ORDER_STATUSES} counts={pipeline.orderCounts} />
-        <DataTable label="Orders" stacked>
+        <DataTable label="Order list" stacked>
           <HeadRow columns={["Reference", "Status", "Product", "Placed", "Last change", "Invoice", "Amount", "Age"]} />
           <tbody>
             {pipeline.orders.length === 0 ? (

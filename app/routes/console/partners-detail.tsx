@@ -171,7 +171,7 @@ export default function AdminPartner({ loaderData, actionData }: Route.Component
                 )}
               </tbody>
             </DataTable>
-            <assignForm.fetcher.Form {...assignForm.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <assignForm.fetcher.Form {...assignForm.formProps} key={p.practices.length} className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <input type="hidden" name="intent" value="assign" />
               <Field
                 label="Assign a practice"
@@ -220,7 +220,7 @@ export default function AdminPartner({ loaderData, actionData }: Route.Component
                 </p>
               ) : null}
             </div>
-            <planForm.fetcher.Form {...planForm.formProps} className="flex flex-col gap-4">
+            <planForm.fetcher.Form {...planForm.formProps} key={p.planSetAt ?? "unset"} className="flex flex-col gap-4">
               <input type="hidden" name="intent" value="plan" />
               <Field label="Plan" name="plan" error={planForm.errors.plan}>
                 {(control) => <Select {...control} options={PLAN_OPTIONS} defaultValue={chosenPlan} onChange={(e) => setChosenPlan(e.currentTarget.value as PartnerPlan)} />}
@@ -288,7 +288,7 @@ export default function AdminPartner({ loaderData, actionData }: Route.Component
                 ))}
               </p>
             ) : null}
-            <uplineForm.fetcher.Form {...uplineForm.formProps} className="flex flex-col gap-4">
+            <uplineForm.fetcher.Form {...uplineForm.formProps} key={`${p.parent?.id ?? "none"}-${p.splitBps ?? ""}`} className="flex flex-col gap-4">
               <input type="hidden" name="intent" value="upline" />
               <Field label="Upline partner" name="parentId" error={uplineForm.errors.parentId}>
                 {(control) => <Select {...control} options={[{ value: "", label: "None" }, ...others]} defaultValue={typedUpline("parentId") ?? p.parent?.id ?? ""} />}

@@ -10,6 +10,7 @@ import { seedOldDraft } from "./seed-drafts";
 import { seedIvrs } from "./seed-ivrs";
 import { seedJobs } from "./seed-jobs";
 import { seedOrders } from "./seed-orders";
+import { seedPartners } from "./seed-partners";
 import { seedRoles } from "./seed-roles";
 import { seedStock } from "./seed-stock";
 
@@ -39,4 +40,5 @@ await seedOrders(db);
 await seedStock(db);
 await seedRoles(db);
 await seedJobs(db);
+await seedPartners(db);
 await database.close();
