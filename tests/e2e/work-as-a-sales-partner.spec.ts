@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { checkBothWidths } from "./support/a11y";
 import { waitForMail } from "./support/mail";
 import { gotoHydrated, JOURNEY_TIMEOUT_MS, signIn } from "./support/page";
+import { tableRoutes } from "./support/route-table";
 import { partnerSeed } from "./support/seed-partners";
 import { useSession } from "./support/sessions";
 
@@ -144,4 +145,19 @@ test("staff make a partner from a callback; the partner shares their link and fo
   expect((await otherContext.request.get(`${new URL(partnerUrl).pathname}/statements/${month}`)).status()).toBe(403);
   expect((await otherContext.request.get(`${new URL(partnerUrl).pathname}/statements/${month}/statement.csv`)).status()).toBe(403);
   await otherContext.close();
+});
+
+test("the partner area is a partner's only: a visitor is sent to sign-in, a member and staff get 403 from every partner address", async ({ page, request }) => {
+  const paths = [...new Set(tableRoutes.filter((r) => r.path === "/partners" || r.path.startsWith("/partners/")).map((r) => r.path))];
+  expect(paths).toEqual(expect.arrayContaining(["/partners", "/partners/practices", "/partners/statements"]));
+  for (const path of paths) {
+    const answer = await request.get(path, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(302);
+    expect(answer.headers().location, path).toMatch(/^\/auth/);
+  }
+  for (const session of ["member", "staff"] as const) {
+    await useSession(page, session);
+    for (const path of paths) expect((await page.request.get(path, { maxRedirects: 0 })).status(), `${session} ${path}`).toBe(403);
+    await page.context().clearCookies();
+  }
 });
