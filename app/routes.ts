@@ -70,8 +70,6 @@ export default [
   // Signed-in pages of the portal at the addresses the original site gave them.
   route("forms-library", "routes/portal/forms-library.tsx"),
   route("education", "routes/portal/education.tsx"),
-  // Sales partners: their branding (the referral page's logo and colour).
-  route("partners/branding", "routes/partners/branding.tsx"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/console/layout.tsx", [
     index("routes/console/inbox.tsx"),
@@ -93,6 +91,9 @@ export default [
     route("patients/:id", "routes/console/patients-detail.tsx"),
     route("recalls", "routes/console/recalls.tsx"),
     route("recalls/:id", "routes/console/recalls-detail.tsx"),
+    route("partners", "routes/console/partners.tsx"),
+    route("partners/:id", "routes/console/partners-detail.tsx"),
+    route("partners/:id/statements/:month", "routes/console/partners-statement.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),
@@ -103,6 +104,18 @@ export default [
   route("admin/ivrs/:id/files/:fileId", "routes/console/ivrs-file.ts"),
   route("admin/orders/:id/packing-list.pdf", "routes/console/orders-packing-list.ts"),
   route("admin/orders/:id/invoice.pdf", "routes/console/orders-invoice.ts"),
+  route("admin/partners/:id/statements/:month/:file", "routes/console/partners-statement-file.ts"),
+  // A sales partner's area: their referral link, their practices' pipelines (no patient data), their statements.
+  route("partners", "routes/partners/layout.tsx", [
+    index("routes/partners/overview.tsx"),
+    route("practices", "routes/partners/practices.tsx"),
+    route("practices/:id", "routes/partners/practices-detail.tsx"),
+    route("statements", "routes/partners/statements.tsx"),
+    route("statements/:month", "routes/partners/statements-detail.tsx"),
+    // Their logo and colour: the referral page's, and the "brought to you by" mark's.
+    route("branding", "routes/partners/branding.tsx"),
+  ]),
+  route("partners/statements/:month/:file", "routes/partners/statements-file.ts"),
   // Any other address: the public site's 404.
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

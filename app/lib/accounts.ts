@@ -7,6 +7,10 @@
 export const ROLES = ["member", "staff", "admin", "partner"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles an admin picks on the users page; a partner is made from their callback (the submission's "Make partner"). */
+export const CONSOLE_ROLES = ["member", "staff", "admin"] as const satisfies readonly Role[];
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
 export const ROLE_LABELS: Record<Role, string> = {
   member: "Member",
   staff: "Staff",

@@ -93,7 +93,18 @@ const TOKEN_HOURS = { invite: 72, reset: 1 } as const;
  */
 export async function sendPasswordLink(
   db: Db,
-  { userId, email, purpose }: { userId: string; email: string; purpose: "invite" | "reset" },
+  {
+    userId,
+    email,
+    purpose,
+    area = "Clinical Portal",
+  }: {
+    userId: string;
+    email: string;
+    purpose: "invite" | "reset";
+    /** What an invitation is to: the Clinical Portal, or a sales partner's "partner area". */
+    area?: string;
+  },
 ) {
   const token = randomBytes(32).toString("base64url");
   const site = siteConfig();
@@ -105,7 +116,7 @@ export async function sendPasswordLink(
       ? [
           "Hello,",
           "",
-          `You have been invited to the ${site.companyName} Clinical Portal.`,
+          `You have been invited to the ${site.companyName} ${area}.`,
           "Choose your password with this link (it works once and expires in 72 hours):",
           "",
           LINK_PLACEHOLDER,
@@ -134,7 +145,7 @@ export async function sendPasswordLink(
     await queueLinkMail(tx as unknown as Db, {
       purpose: `account.${purpose}`,
       to: email,
-      subject: purpose === "invite" ? `Your invitation to the ${site.companyName} Clinical Portal` : "Reset your portal password",
+      subject: purpose === "invite" ? `Your invitation to the ${site.companyName} ${area}` : "Reset your portal password",
       text,
       link,
       linkExpiresAt: expiresAt,

@@ -49,10 +49,14 @@ function hitAddressLimit(db: Db, ip: string) {
   return hitRateLimit(db, `sign-in:ip:${ip}`, { limit: env().SIGN_IN_ADDRESS_RATE_LIMIT, windowMs: 60_000 });
 }
 
-/** Where a user lands after signing in. */
+/** Where a user lands after signing in: the console, the partner area, or the Clinical Portal. */
 export function homeOf(user: { role: string }): string {
+  if (user.role === "partner") return PARTNER_HOME;
   return isStaff(user as { role: "member" | "staff" | "admin" }) ? "/admin" : "/members";
 }
+
+const PARTNER_HOME = "/partners";
+const under = (path: string, area: string) => path === area || path.startsWith(`${area}/`);
 
 /**
  * Where sign-in goes: the page asked for before it (`redirectTo`, a path of
@@ -64,7 +68,10 @@ export function landingOf(user: { role: string }, redirectTo: string | null | un
   const target = safeRedirectPath(redirectTo, home);
   const path = target.split(/[?#]/)[0]!;
   if (path === "/auth" || path === "/sign-out" || path === "/sign-in-link" || path === "/set-password") return home;
-  if ((path === "/admin" || path.startsWith("/admin/")) && !isStaff(user as { role: "member" | "staff" | "admin" })) return home;
+  if (under(path, "/admin") && !isStaff(user as { role: "member" | "staff" | "admin" })) return home;
+  // A partner's pages are the partner area (and their account's); nobody else's home is there.
+  if (user.role === "partner" && !under(path, PARTNER_HOME) && !under(path, "/account")) return home;
+  if (user.role !== "partner" && under(path, PARTNER_HOME)) return home;
   return target;
 }
 

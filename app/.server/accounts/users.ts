@@ -249,6 +249,8 @@ export async function changeUserRole(db: Db, ctx: ConsoleContext, input: { userI
   const target = await findUserById(db, input.userId);
   if (!target) return refused(404, GONE);
   if (target.role === input.role) return done(`${target.email} is already ${input.role}. Nothing changed.`);
+  // A partner's account belongs to their partner record (statements, practices): it keeps its role.
+  if (target.role === "partner" || input.role === "partner") return refused(409, "A partner's role is not changed here: partners are made from their callback and managed on the Partners page.");
   if (target.id === ctx.actor.id) {
     return refused(400, "You cannot change your own role. Ask another admin to do it.");
   }

@@ -3,9 +3,9 @@ import { tableRoutes } from "../../../tests/e2e/support/route-table";
 import { isDownloadDataPath } from "./not-found";
 
 /** Resource routes (no page) of the console and the portal: downloads, exports and the status streams. */
-const downloads = tableRoutes.filter((r) => /^\/(admin|members)\//.test(r.path) && r.file.endsWith(".ts")).map((r) => r.path);
+const downloads = tableRoutes.filter((r) => /^\/(admin|members|partners)\//.test(r.path) && r.file.endsWith(".ts")).map((r) => r.path);
 /** Pages of the console and the portal: their .data address is how the app loads their data, and must stay. */
-const pages = tableRoutes.filter((r) => /^\/(admin|members)(\/|$)/.test(r.path) && r.file.endsWith(".tsx")).map((r) => r.path);
+const pages = tableRoutes.filter((r) => /^\/(admin|members|partners)(\/|$)/.test(r.path) && r.file.endsWith(".tsx")).map((r) => r.path);
 
 /** Ways of writing one address that React Router matches to the same route. */
 function variants(path: string): string[] {

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts";
+import { CONSOLE_ROLES, ROLE_LABELS, type ConsoleRole } from "~/lib/accounts";
 import { STATUS_LABELS, STATUSES, type Status } from "~/lib/submissions";
 import type { Option } from "./fields";
 
@@ -7,7 +7,8 @@ import type { Option } from "./fields";
  * their answers. The rules themselves are in the console-*.ts schemas.
  */
 
-export const ROLE_OPTIONS: readonly Option<Role>[] = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+/** The roles an admin may pick (never partner: partners are made from their callback). */
+export const ROLE_OPTIONS: readonly Option<ConsoleRole>[] = CONSOLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
 export const STATUS_OPTIONS: readonly Option<Status>[] = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ROLES } from "~/lib/accounts";
+import { CONSOLE_ROLES } from "~/lib/accounts";
 import { email } from "./common";
 import { PRACTICE_REQUIRED } from "./console-fields";
 
 const userId = z.string({ error: "Missing user" }).regex(/^[\w-]{1,100}$/, "Unknown user");
-const role = z.enum(ROLES, { error: "Choose member, staff or admin" });
+const role = z.enum(CONSOLE_ROLES, { error: "Choose member, staff or admin" });
 const practiceId = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
   z.uuid({ error: PRACTICE_REQUIRED }).optional(),

@@ -1,6 +1,6 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download, Handshake } from "lucide-react";
 import * as React from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/submissions-detail";
 import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
@@ -28,6 +28,13 @@ import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm, type FormInput } from "~/.server/http/form-action";
 import { clientInfo } from "~/.server/request-context";
 import { notFound } from "~/.server/http/not-found";
+import { mailDeliveryOff } from "~/.server/env";
+import { makePartner, partnerOfSubmission } from "~/.server/partners";
+import { Refused } from "~/.server/refused";
+import { mailQueued } from "~/.server/runtime";
+import { OneTimeLink } from "~/components/admin/one-time-link";
+
+import { Button } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const s = loaderData?.detail.submission;
@@ -39,7 +46,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) notFound();
   const detail = await viewSubmission(getDb(), params.id, { email: me.email, ip: clientInfo(context).ip });
   if (!detail) notFound();
-  return { detail };
+  // A partner callback: whether its sender was made a partner already.
+  const partner = detail.submission.kind === "callback" ? await partnerOfSubmission(getDb(), detail.submission.id) : null;
+  return { detail, partner };
 }
 
 /** Heads a change the submission's state refuses (a status the transition table does not allow from here). */
@@ -66,20 +75,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(await addSubmissionNote(db, id, actor, input.body))) notFound();
     return redirectWithFlash(back, { title: "Note added", description: "Your note was saved.", variant: "success" });
   };
+  // A partner callback's sender becomes a partner: their account, partner record and invitation mail at once.
+  const makeIntoPartner = async () => {
+    const result = await makePartner(db, { actor: { id: me.id, email: me.email }, ip: actor.ip, mailOff: mailDeliveryOff() }, id);
+    if (result.mailed) mailQueued();
+    if (result.status === 404 && !result.partnerId) notFound();
+    if (!result.ok) throw new Refused(result.message, null, result.status === 200 ? 409 : result.status);
+    // With mail delivery off, the set-password link is shown once, here.
+    if (result.link) return { ok: true as const, intent: "make-partner" as const, message: result.message, link: result.link, partnerId: result.partnerId };
+    return redirectWithFlash(`/admin/partners/${result.partnerId}`, { title: "Partner made", description: result.message, variant: "success" });
+  };
   return answerForm(request, {
     title: REFUSED,
     // A plain post gets back what its form holds: the note, or the status chosen.
     keep: ({ body, status }) => ({ body, status }),
-    intents: { status: answer, note: answer },
+    intents: { status: answer, note: answer, "make-partner": makeIntoPartner },
   });
 }
 
 const validate = schemaValidator(() => import("~/lib/schemas/console-submission").then((m) => m.submissionActionSchema));
 
 export default function SubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail } = loaderData;
+  const { detail, partner } = loaderData;
   const { submission: s, fields, files, notes, mails } = detail;
-  const answer = actionData as RecordAnswer<"status" | "note"> | undefined;
+  const made = actionData && "link" in actionData ? actionData : undefined;
+  const answer = (made ? undefined : actionData) as RecordAnswer<"status" | "note"> | undefined;
   // Both forms answer a change with a redirect back here and its message; bad input with the message beside the field.
   const statusForm = useRecordForm(answerFor(answer, "status"), validate);
   const noteForm = useRecordForm(answerFor(answer, "note"), validate);
@@ -195,6 +215,34 @@ export default function SubmissionPage({ loaderData, actionData }: Route.Compone
         </div>
 
         <div className="flex min-w-0 flex-col gap-8">
+          {s.kind === "callback" ? (
+            <Panel id="partner" title="Partner" variant="plain">
+              {made ? (
+                <OneTimeLink title="Partner made: mail delivery is off" message={made.message} link={made.link} />
+              ) : null}
+              {partner ? (
+                <p className="text-sm">
+                  {s.firstName} {s.lastName} is a partner:{" "}
+                  <Link to={`/admin/partners/${partner.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                    open {partner.name}
+                  </Link>
+                  .
+                </p>
+              ) : (
+                <Form method="post" className="flex flex-col gap-3">
+                  <input type="hidden" name="intent" value="make-partner" />
+                  <p className="text-sm text-muted-foreground">
+                    Creates a partner account for {s.email} with a referral code, and mails them an invitation to choose a password. You then assign their practices and
+                    set their plan.
+                  </p>
+                  <Button type="submit" className="w-fit">
+                    <Handshake aria-hidden />
+                    Make partner
+                  </Button>
+                </Form>
+              )}
+            </Panel>
+          ) : null}
           <Panel id="status" title="Status" variant="plain">
             <statusForm.fetcher.Form {...statusForm.formProps} className="flex flex-col gap-3" key={s.status}>
               <input type="hidden" name="intent" value="status" />

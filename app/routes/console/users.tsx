@@ -436,6 +436,13 @@ function UserRow({
             <p className="max-w-xs text-sm text-muted-foreground">
               You cannot change your own role or disable your own account. Ask another admin.
             </p>
+          ) : u.role === "partner" ? (
+            <p className="max-w-xs text-sm text-muted-foreground">
+              A sales partner.{" "}
+              <Link to="/admin/partners" className="font-semibold text-primary underline-offset-4 hover:underline">
+                Manage partners
+              </Link>
+            </p>
           ) : (
             <roleForm.fetcher.Form {...roleForm.formProps} className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="role" />

@@ -1,4 +1,5 @@
 import { FileText, Search } from "lucide-react";
+import { redirect } from "react-router";
 import type { Route } from "./+types/forms-library";
 import { privateMeta } from "~/lib/meta";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -14,6 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "F
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // A sales partner has no practice: their area is /partners.
+  if (user.role === "partner") throw redirect("/partners");
   // A member's practice branding over the header (app/.server/branding); none for anyone else.
   const practice = await practiceOfUser(getDb(), user.id);
   return { email: user.email, brand: practice ? await portalBrand(getDb(), practice.id) : null };

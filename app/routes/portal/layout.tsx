@@ -1,5 +1,5 @@
 import { Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { RecallBanner } from "~/components/portal/recall-banner";
@@ -20,6 +20,8 @@ import { permissionsOf, PRACTICE_ROLE_LABEL, ROLE_PERMISSIONS, roleMay, type Pra
 // Signed-in only: no session redirects to /auth before anything is rendered.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // A sales partner has no practice: their area is /partners.
+  if (user.role === "partner") throw redirect("/partners");
   // Times read in the practice's zone (its admin sets it on /members/practice).
   const db = getDb();
   const membership = await membershipOfUser(db, user.id);

@@ -26,6 +26,8 @@ import type { RouterContextProvider } from "react-router";
  */
 export async function memberOf(request: Request, may: PracticePermission, keep?: KeepSentForm) {
   const user = await requireUser(request, keep);
+  // A sales partner has no practice: their area is /partners.
+  if (user.role === "partner") throw redirect("/partners");
   const membership = await membershipOfUser(getDb(), user.id);
   // The practice requires a second factor of everyone: nothing of it opens until this member has one.
   if (membership?.practice.requireTwoFactor && !(await hasSecondFactor(getDb(), user))) throw redirect(ENROL_PATH);

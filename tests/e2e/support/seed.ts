@@ -11,6 +11,7 @@ import { seedIvrs } from "./seed-ivrs";
 import { seedBranding } from "./seed-branding";
 import { seedJobs } from "./seed-jobs";
 import { seedOrders } from "./seed-orders";
+import { seedPartners } from "./seed-partners";
 import { seedRoles } from "./seed-roles";
 import { seedStock } from "./seed-stock";
 
@@ -41,4 +42,5 @@ await seedStock(db);
 await seedRoles(db);
 await seedJobs(db);
 await seedBranding(db);
+await seedPartners(db);
 await database.close();
