@@ -1,6 +1,8 @@
 import { NavLink } from "react-router";
 import { LinkMenu } from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/utils";
+import { useRootData } from "~/lib/use-site";
+import { DemoBanner } from "./demo-banner";
 import { SignOutButton } from "./sign-out-button";
 import { SignedInSignal } from "./signed-in-signal";
 
@@ -16,9 +18,11 @@ export const portalLinks = [
  * one Tab away without opening the menu (and reachable without JavaScript).
  */
 export function PortalHeader({ email, title }: { email: string; title: string }) {
+  // The live demo: its banner above the page, and no Sign Out (nobody signed in; the banner leaves the demo).
+  const demo = useRootData()?.demo === true;
   return (
     <div className="border-b border-border bg-muted">
-      <SignedInSignal />
+      {demo ? <DemoBanner /> : <SignedInSignal />}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 pt-6 pb-3 sm:px-6">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">{title}</h1>
@@ -28,7 +32,7 @@ export function PortalHeader({ email, title }: { email: string; title: string })
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <LinkMenu label="Portal menu" items={portalLinks} className="border border-input bg-background" />
-          <SignOutButton />
+          {demo ? null : <SignOutButton />}
         </div>
       </div>
       <nav aria-label="Portal pages" className="mx-auto max-w-7xl px-4 pb-2 sm:px-6">
