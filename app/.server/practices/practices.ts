@@ -234,6 +234,8 @@ export async function activeMemberEmails(
     .select({ practiceId: practiceMembers.practiceId, email: user.email })
     .from(practiceMembers)
     .innerJoin(user, eq(user.id, practiceMembers.userId))
-    .where(and(inArray(practiceMembers.practiceId, [...practiceIds]), eq(user.disabled, false), roles ? inArray(practiceMembers.role, [...roles]) : undefined))
+    // The live demo's practice mails nobody.
+    .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    .where(and(inArray(practiceMembers.practiceId, [...practiceIds]), eq(user.disabled, false), roles ? inArray(practiceMembers.role, [...roles]) : undefined, eq(practices.demo, false)))
     .orderBy(asc(user.email));
 }
