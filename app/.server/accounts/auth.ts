@@ -363,6 +363,9 @@ async function demoUserOf(request: Request): Promise<SessionUser | null> {
   const demo = await demoIdentity(getDb());
   if (!demo) return null;
   if (isWrite(request)) throw await demoRefusal(request);
+  // Whatever the request goes on to do writes no audit row either (see `audit`).
+  const state = sessionScope();
+  if (state) state.demo = true;
   return { id: demo.userId, email: demo.email, name: demo.name, role: "member", twoFactor: false, demo: true };
 }
 

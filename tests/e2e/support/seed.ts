@@ -12,6 +12,7 @@ import { seedJobs } from "./seed-jobs";
 import { seedOrders } from "./seed-orders";
 import { seedRoles } from "./seed-roles";
 import { seedStock } from "./seed-stock";
+import { seedLiveDemo } from "./seed-demo-practice";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -39,4 +40,6 @@ await seedOrders(db);
 await seedStock(db);
 await seedRoles(db);
 await seedJobs(db);
+// Last: the demo practice's records are numbered after every other one.
+await seedLiveDemo(db);
 await database.close();
