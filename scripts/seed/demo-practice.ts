@@ -34,13 +34,16 @@ export async function seedDemoPractice(db: Db, options: DemoPracticeOptions): Pr
   p.name = DEMO_PRACTICE_NAME;
   for (const f of p.facilities) f.name = f.name.replace(base, "Demo Wound Care");
   const taken = new Set<string>();
+  const renamed = new Map<string, string>();
   for (const m of p.members) {
     const [first = "member", last = ""] = m.name.toLowerCase().replace(/[^a-z ]/g, "").split(" ");
     let local = last ? `${first}.${last}` : first;
     for (let k = 2; taken.has(local); k++) local = `${first}.${last}${k}`;
     taken.add(local);
-    m.email = `${local}@${DEMO_EMAIL_DOMAIN}`;
+    renamed.set(m.email, `${local}@${DEMO_EMAIL_DOMAIN}`);
   }
+  // The year's records name their members by email (history, verifications, applications): all of them, renamed.
+  renameEmails(y, renamed);
   const numbers = numberRecords(year);
   const ids = new Ids(`${options.seed ?? DEMO_SEED} demo`);
 
@@ -80,6 +83,23 @@ export async function seedDemoPractice(db: Db, options: DemoPracticeOptions): Pr
     await reindexPatients(tx);
     return { practiceId: p.id, replaced, counts: Object.fromEntries(w.written) };
   });
+}
+
+/** Every `email` of the plan's objects that `renamed` names, renamed (the plan is a graph: each object once). */
+function renameEmails(root: unknown, renamed: ReadonlyMap<string, string>) {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null || seen.has(value) || value instanceof Date || ArrayBuffer.isView(value)) continue;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const v = record[key];
+      if (key === "email" && typeof v === "string") record[key] = renamed.get(v) ?? v;
+      else if (typeof v === "object" && v !== null) stack.push(v);
+    }
+  }
 }
 
 async function maxOf(db: Db, table: PgTable, column: PgColumn): Promise<number> {

@@ -114,6 +114,13 @@ describe.each(drivers)("the live demo on %s", (driver) => {
       sql`select count(*)::int as n from account a join practice_members m on m.user_id = a.user_id where m.practice_id = ${demoPractice}`,
     );
     expect((accounts as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // Its members' doings are theirs by their demo addresses; no record names a member of a seeded year.
+    const actors = await db.execute(
+      sql`select distinct h.actor_email as email from ivr_history h join ivrs i on i.id = h.ivr_id where i.practice_id = ${demoPractice} and h.actor_email like 'p%.m%@demo.example'`,
+    );
+    expect((actors as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const members = await db.execute(sql`select count(*)::int as n from ivr_history h join ivrs i on i.id = h.ivr_id where i.practice_id = ${demoPractice} and h.actor_email like '%@demo-practice.example'`);
+    expect((members as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
   });
 
   it("answers every write of every portal action 'nothing is saved' and leaves every table as it was", async () => {
