@@ -28,6 +28,8 @@ import { loader as inboxLoader } from "~/routes/console/inbox";
 import { loader as accountLoader } from "~/routes/auth/account";
 import { loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as patientLoader } from "~/routes/portal/patients-detail";
+import { loader as boardLoader } from "~/routes/portal/board";
+import { action as demoAction, loader as demoLoader } from "~/routes/public/demo";
 
 /** Every portal route module (app/routes/portal), by its file. */
 const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/portal/*.{ts,tsx}", { eager: true });
@@ -322,5 +324,40 @@ describe.each(drivers)("the live demo on %s", (driver) => {
       expect(queued).toBe(0);
       expect(await demoMail(db)).toEqual([]);
     });
+  });
+});
+
+describe.each(drivers)("the live demo's door, /demo, on %s", (driver) => {
+  const database = suiteDatabase(driver, { patientKey: true });
+  const call = routeCaller("198.51.100.21");
+
+  it("says the demo is not set up, and how, when there is no demo practice; opens it once there is; and leaves it", async () => {
+    const missing = await call(demoLoader as RouteFunction, new Request("http://localhost/demo"));
+    expect(missing.status).toBe(503);
+    expect(missing.body).toEqual({ state: "not-set-up" });
+
+    await seedDemoPractice(database.db, { now: new Date(), patients: 20 });
+    const opened = await call(demoLoader as RouteFunction, new Request("http://localhost/demo"));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/members");
+    const cookie = opened.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^portal\.demo=.+HttpOnly/i);
+    // The cookie reads the portal as the demo practice's admin.
+    const board = await withSessionScope({ cookies: [] }, () =>
+      call(boardLoader as RouteFunction, new Request("http://localhost/members", { headers: { cookie: cookie.split(";")[0]! } })),
+    );
+    expect(board.status).toBe(200);
+
+    const left = await call(
+      demoAction as RouteFunction,
+      new Request("http://localhost/demo", { method: "POST", body: "intent=leave", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "12" } }),
+    );
+    expect(left.status).toBe(303);
+    expect(left.headers.get("Location")).toBe("/ordering");
+    expect(left.headers.get("Set-Cookie")).toMatch(/^portal\.demo=;.*Max-Age=0/i);
+
+    // Running the seed again replaces the demo practice: still one.
+    await seedDemoPractice(database.db, { now: new Date(), patients: 20 });
+    expect(await database.db.select({ id: practices.id }).from(practices).where(eq(practices.demo, true))).toHaveLength(1);
   });
 });
