@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkBothWidths, shoot } from "./support/a11y";
 import { gotoHydrated, gotoPlain, JOURNEY_TIMEOUT_MS } from "./support/page";
+import { signedInContextPage } from "./support/sessions";
 
 /**
  * A visitor opens the live demo from /ordering: the real Clinical Portal on
@@ -103,4 +104,16 @@ test("a visitor opens the live demo from /ordering, browses every screen of the 
   await expect(page).toHaveURL(/\/ordering$/);
   await page.goto("/members");
   await expect(page).toHaveURL(/\/auth/);
+});
+
+test("a signed-in member who opens /demo keeps their own portal, and is told why", async ({ browser }) => {
+  const page = await signedInContextPage(browser, "member");
+  await gotoHydrated(page, "/demo");
+  await expect(page.getByRole("heading", { name: "You are signed in" })).toBeVisible();
+  await checkBothWidths(page, "demo-signed-in");
+  await page.getByRole("link", { name: "Go to your Clinical Portal" }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole("region", { name: "Live demo" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await page.context().close();
 });

@@ -18,6 +18,11 @@ import { eligibilityChecks } from "~/.server/db/schema";
 import { mailFollowers } from "~/.server/mail/followers";
 import { membershipOfUser, setMemberPractice, DemoPracticeClosed } from "~/.server/practices";
 import { addDays } from "~/lib/calendar";
+import { IVR_STATUSES } from "~/lib/ivr";
+import { ORDER_STATUSES } from "~/lib/orders";
+import { parseQueueFilters } from "~/lib/queue-filters";
+import { countWaitingIvrs, ivrQueuePage } from "~/.server/ivr";
+import { countWaitingOrders, orderCountsByStatus, orderQueuePage } from "~/.server/orders";
 import { todayUtc } from "~/.server/ivr";
 import { seedDemoPractice } from "../../scripts/seed/demo-practice";
 import { tableRoutes } from "../e2e/support/route-table";
@@ -249,6 +254,21 @@ describe.each(drivers)("the live demo on %s", (driver) => {
     await db.update(practiceMembers).set({ practiceId: demoPractice }).where(eq(practiceMembers.userId, nurseRow!.id));
     expect(await membershipOfUser(db, nurseRow!.id)).toBeNull();
     await db.update(practiceMembers).set({ practiceId: realPractice }).where(eq(practiceMembers.userId, nurseRow!.id));
+  });
+
+  it("keeps the demo practice's records out of staff's queues and counts unless it is chosen", async () => {
+    const db = database.db;
+    const ivrFilters = (query: string) => parseQueueFilters(new URLSearchParams(query), IVR_STATUSES);
+    const orderFilters = (query: string) => parseQueueFilters(new URLSearchParams(query), ORDER_STATUSES);
+    const ivrPage = await ivrQueuePage(db, ivrFilters("status=all"));
+    expect(ivrPage.rows.filter((r) => r.practiceId === demoPractice)).toEqual([]);
+    const chosen = await ivrQueuePage(db, ivrFilters(`status=all&practice=${demoPractice}`));
+    expect(chosen.rows.length).toBeGreaterThan(0);
+    const orderPage = await orderQueuePage(db, orderFilters("status=all"));
+    expect(orderPage.rows.filter((r) => r.practiceId === demoPractice)).toEqual([]);
+    expect(await countWaitingIvrs(db)).toBe(0);
+    expect(await countWaitingOrders(db)).toBe(0);
+    expect(Object.values(await orderCountsByStatus(db, { practiceId: null })).reduce((a, b) => a + b, 0)).toBe(0);
   });
 
   describe("housekeeping leaves the demo practice out", () => {
