@@ -30,6 +30,7 @@ import { hasSessionCookie } from "~/.server/accounts/session-cookies";
 import { keptFormForPage, sessionMiddleware } from "~/.server/accounts";
 import { readYourWritesMiddleware } from "~/.server/db/read-your-writes";
 import { SessionFollowers } from "~/components/session/session-followers";
+import { demoWritesMiddleware, inDemo } from "~/.server/demo/middleware";
 
 // The stylesheet is rendered in the layout with a precedence, so React puts it
 // before the script preloads that <Scripts> adds to <head>.
@@ -37,16 +38,18 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 // Every answer to a signed-in request renews its session (cookie included): see sessionMiddleware.
 // With a read replica, a browser reads its own writes: see readYourWritesMiddleware.
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, readYourWritesMiddleware];
+// In the live demo, every write is answered "nothing is saved" before any route's action runs: see demoWritesMiddleware.
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, demoWritesMiddleware, readYourWritesMiddleware];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const [{ flash, headers }, kept] = await Promise.all([takeFlash(request, url), keptFormForPage(request, url)]);
+  const [{ flash, headers }, kept, demo] = await Promise.all([takeFlash(request, url), keptFormForPage(request, url), inDemo(request, url)]);
   const root: RootData = {
     site: siteConfig(),
     flash,
     // With a session cookie only, so a visitor's page (and the cached public pages) stays the same.
     session: hasSessionCookie(request) ? { idleMinutes: env().SESSION_IDLE_MINUTES } : null,
     keptForm: kept.form,
+    demo,
   };
   const answer = new Headers(headers);
   for (const [name, value] of new Headers(kept.headers)) answer.append(name, value);

@@ -14,6 +14,8 @@ export default [
   route("support", "routes/public/support.tsx"),
   route("compliance", "routes/public/compliance.tsx"),
   route("ordering", "routes/public/ordering.tsx"),
+  // The live demo of the Clinical Portal: opens it on the demo practice (GET), or leaves it (POST intent=leave).
+  route("demo", "routes/public/demo.tsx"),
   route("press", "routes/public/press.tsx"),
   route("intake", "routes/public/intake.tsx"),
   route("article/:id", "routes/public/article.tsx"),

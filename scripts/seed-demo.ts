@@ -11,6 +11,13 @@
  * practice), taken from the same total; it is 10,000 by default from 500
  * practices on, and 0 (none) below. Every account shares one password, printed
  * once (--password sets it; otherwise it is made up).
+ *
+ * npm run seed:demo -- --demo-practice
+ *
+ * Adds the live demo's practice ("Demo Wound Care — sample data": synthetic
+ * patients, IVRs and orders in every status, invoices, stock) to ANY
+ * database, beside what it holds, or replaces it when it is there. Its
+ * members cannot sign in; /demo opens the portal on it.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -20,6 +27,7 @@ import { phiRing } from "~/.server/crypto";
 import { openDatabase } from "~/.server/db/client";
 import { env } from "~/.server/env";
 import { accountsToShow, DatabaseNotEmpty, seedDemo } from "./seed";
+import { seedDemoPractice } from "./seed/demo-practice";
 
 function fail(message: string): never {
   console.error(`seed:demo: ${message}`);
@@ -32,6 +40,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     "large-practice": { type: "string" },
     password: { type: "string" },
+    "demo-practice": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -59,6 +68,19 @@ const progress = (line: string) => console.log(`  ${((performance.now() - starte
 const database = await openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.resolve(e.DATA_DIR) }).catch((error: Error) =>
   fail(error.message),
 );
+if (values["demo-practice"]) {
+  try {
+    const { replaced, counts } = await seedDemoPractice(database.db, { now: new Date() });
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.log(`${replaced ? "Replaced" : "Added"} the demo practice in ${where}: ${total} rows of sample data. /demo opens the portal on it.`);
+  } catch (error) {
+    console.error(`seed:demo: nothing was written: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message.slice(0, 500)) : String(error)}`);
+    process.exitCode = 2;
+  } finally {
+    await database.close();
+  }
+  process.exit();
+}
 try {
   console.log(`Seeding ${where}: ${practices} practices${largePractice ? `, the first with ${largePractice} patients` : ""}, seed ${values.seed}.`);
   progress("database open and migrated");

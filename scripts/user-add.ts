@@ -16,7 +16,7 @@ import { audit } from "~/.server/audit";
 import { openDatabase } from "~/.server/db/client";
 import { inTransaction } from "~/.server/db/transaction";
 import { env } from "~/.server/env";
-import { findOrCreatePractice, setMemberPractice } from "~/.server/practices";
+import { DemoPracticeClosed, findOrCreatePractice, setMemberPractice } from "~/.server/practices";
 import { isPracticeRole, PRACTICE_ROLE_LABEL, PRACTICE_ROLES } from "~/lib/practice-roles";
 
 function fail(message: string): never {
@@ -77,6 +77,11 @@ try {
     return { ...saved, where: `, practice ${practice.name}${newPractice ? " (new)" : ""}${roleText}` };
   });
   console.log(`${created ? "Created" : "Updated"} ${user.email} (${role}${where}).`);
+} catch (error) {
+  // Nothing was written (one transaction): the demo practice takes no account.
+  if (!(error instanceof DemoPracticeClosed)) throw error;
+  console.error(`user:add: ${error.message}`);
+  process.exitCode = 2;
 } finally {
   await database.close();
 }

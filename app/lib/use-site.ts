@@ -11,6 +11,8 @@ export type RootData = {
   /** Present while the browser holds a session cookie: the idle limit the page warns before. */
   session: { idleMinutes: number } | null;
   keptForm: KeptForm | null;
+  /** A portal page seen in the live demo (no session of one's own): the demo's banner shows. */
+  demo: boolean;
 };
 
 /** Site facts from the root loader; available on every page. */

@@ -8,7 +8,7 @@ import * as S from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { reindexPatients } from "~/.server/patients";
 import { advanceIdentities, BulkWriter, tablesWithRows } from "./bulk";
-import { DemoYear, type AuditPlan, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type SeedOptions, type UserPlan } from "./plan";
+import { DemoYear, type AuditPlan, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type PracticeYear, type SeedOptions, type UserPlan } from "./plan";
 import { Rng } from "./random";
 import * as R from "./rows";
 
@@ -22,7 +22,7 @@ export { type SeedOptions } from "./plan";
  */
 
 /** Parents before children: the order every batch is written in. */
-const TABLES: readonly PgTable[] = [
+export const TABLES: readonly PgTable[] = [
   S.user,
   S.account,
   S.practices,
@@ -74,7 +74,7 @@ export type SeedReport = {
 };
 
 /** Ids of rows the plan leaves unnamed (history, audit), drawn in the order the rows are made, so they repeat with the seed. */
-class Ids {
+export class Ids {
   private readonly streams = new Map<string, Rng>();
   constructor(private readonly seed: string) {}
   next(table: string): string {
@@ -89,7 +89,7 @@ class Ids {
  * every practice, as the app gives them: a first pass over the year finds
  * them, the second writes the rows with them.
  */
-function numberRecords(year: DemoYear): Map<string, number> {
+export function numberRecords(year: DemoYear): Map<string, number> {
   const made: Record<"ivr" | "order" | "invoice" | "application", { at: number; id: string }[]> = { ivr: [], order: [], invoice: [], application: [] };
   for (const y of year.practiceYears()) {
     // An IVR is numbered when it is sent; a draft has no number.
@@ -112,13 +112,13 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
   progress("password hashed");
   const year = new DemoYear(options);
   const numbers = numberRecords(year);
-  const number = (id: string) => numbers.get(id)!;
   progress(`numbered the year's IVRs, orders and invoices`);
   const ids = new Ids(options.seed);
 
   const counts = await inTransaction(db, async (tx) => {
     const w = new BulkWriter(tx, TABLES);
     const audit = (a: AuditPlan) => w.add(S.auditLog, R.auditRow(ids.next("audit_log"), a));
+    const practiceYear = practiceWriter(w, { number: (id) => numbers.get(id) ?? null, ids, audit });
 
     for (const u of [...year.admins, ...year.staff]) {
       w.add(S.user, R.userRow(u));
@@ -127,37 +127,8 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     for (const a of year.companyAudit()) audit(a);
 
     for (const y of year.practiceYears()) {
-      const p = y.practice;
-      for (const u of p.members) {
-        w.add(S.user, R.userRow(u));
-        w.add(S.account, R.accountRow(u, ids.next("account"), passwordHash));
-      }
-      w.add(S.practices, R.practiceRow(p));
-      for (const m of p.members) w.add(S.practiceMembers, R.memberRow(m, p));
-      for (const f of p.facilities) w.add(S.facilities, R.facilityRow(f, p));
-      for (const level of p.stock?.parLevels ?? []) w.add(S.parLevels, R.parLevelRow(p, level));
-      for (const v of p.providers) w.add(S.providers, R.providerRow(v, p));
-      for (const a of y.audit) audit(a);
-      // Parents before children: patients, then IVRs, orders, invoices.
-      for (const patient of y.patients) {
-        emitPatient(patient);
-        await w.maybeFlush();
-      }
-      for (const ivr of y.ivrs) {
-        emitIvr(ivr);
-        await w.maybeFlush();
-      }
-      for (const order of y.orders) {
-        emitOrder(order);
-        await w.maybeFlush();
-      }
-      for (const a of y.applications) {
-        w.add(S.graftApplications, R.graftApplicationRow(a, number(a.id)));
-        audit({ at: a.at, actor: a.by.email, action: "application.record", target: a.id, ip: a.by.ip, detail: `${a.line.tissueIds[a.index]} under ${ivrReference(number(a.ivr.id))}` });
-      }
-      for (const invoice of y.invoices) emitInvoice(invoice);
-      await w.maybeFlush();
-      if ((p.index + 1) % 25 === 0 || p.index + 1 === options.practices) progress(`${p.index + 1} of ${options.practices} practices made`);
+      await practiceYear(y, { passwordHash });
+      if ((y.practice.index + 1) % 25 === 0 || y.practice.index + 1 === options.practices) progress(`${y.practice.index + 1} of ${options.practices} practices made`);
     }
 
     for (const s of year.submissions()) {
@@ -184,63 +155,109 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     // Patients are found by part of their name through keyed hashes: the app's own indexer makes them.
     await reindexPatients(tx);
     return Object.fromEntries(w.written);
-
-    function emitPatient(p: PatientPlan) {
-      w.add(S.patients, R.patientRow(p));
-      for (const c of p.coverages) w.add(S.coverages, R.coverageRow(c, p));
-      audit({ at: p.createdAt, actor: p.createdBy.email, action: "patient.create", target: p.id, ip: p.createdBy.ip, detail: null });
-    }
-
-    function emitIvr(i: IvrPlan) {
-      w.add(S.ivrs, R.ivrRow(i, numbers.get(i.id) ?? null));
-      for (const u of i.followers) w.add(S.ivrFollowers, R.ivrFollowerRow(i, u));
-      for (const step of i.steps) {
-        w.add(S.ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));
-        // A draft is its member's own: the app audits an IVR's moves, not its opening (`openIvr`).
-        if (step.from !== null)
-          audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
-      }
-      for (const v of i.verifications) {
-        w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
-        // An approval is also the IVR's authorisation record, as `recordVerification` writes it.
-        const authorisation = R.priorAuthorisationRow(i, v);
-        if (authorisation) w.add(S.priorAuthorisations, authorisation);
-      }
-      for (const v of i.views) audit({ at: v.at, actor: v.actor.email, action: "ivr.view", target: i.id, ip: v.actor.ip, detail: null });
-    }
-
-    function emitOrder(o: OrderPlan) {
-      w.add(S.orders, R.orderRow(o, number(o.id)));
-      for (const l of o.lines) {
-        w.add(S.orderLines, R.orderLineRow(o, l));
-        l.tissueIds.forEach((tissueId, k) => {
-          w.add(S.orderUnits, R.orderUnitRow(o, l, k));
-          // An application audits itself; a unit returned, damaged or expired is audited as the stock page records it.
-          const end = l.ends[k];
-          if (end && end.disposition !== "applied")
-            audit({ at: end.at, actor: end.by.email, action: `unit.${end.disposition}`, target: l.unitIds[k]!, ip: end.by.ip, detail: tissueId });
-        });
-      }
-      for (const u of o.followers) w.add(S.orderFollowers, R.orderFollowerRow(o, u));
-      for (const step of o.steps) {
-        w.add(S.orderHistory, R.orderHistoryRow(ids.next("order_history"), o, step));
-        if (step.from === null)
-          audit({ at: step.at, actor: step.actor.email, action: "order.create", target: o.id, ip: step.actor.ip, detail: o.ivr ? `from IVR ${o.ivr.id}` : `${o.reorder} reorder of stock` });
-        else audit({ at: step.at, actor: step.actor.email, action: "order.status", target: o.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
-      }
-      for (const v of o.views) audit({ at: v.at, actor: v.actor.email, action: "order.view", target: o.id, ip: v.actor.ip, detail: null });
-    }
-
-    function emitInvoice(i: InvoicePlan) {
-      const reference = invoiceReference(number(i.id));
-      w.add(S.invoices, R.invoiceRow(i, number(i.id)));
-      for (const l of i.lines) w.add(S.invoiceLines, R.invoiceLineRow(i, l));
-      if (i.payment) w.add(S.invoicePayments, R.invoicePaymentRow(ids.next("invoice_payments"), i));
-      audit({ at: i.at, actor: i.issuedBy.email, action: "invoice.create", target: i.order.id, ip: i.issuedBy.ip, detail: reference });
-      if (i.payment) audit({ at: i.payment.at, actor: i.payment.by.email, action: "invoice.paid", target: i.order.id, ip: i.payment.by.ip, detail: reference });
-    }
   });
   return { year, counts };
+}
+
+/**
+ * Writes one practice's year: its members (with a credential each when given
+ * a password hash; the demo practice's have none), the practice, its people,
+ * patients, IVRs, orders, applications and invoices, and (with `audit`) the
+ * audit rows the app would have written. `number` gives each record its IVR-,
+ * ORD-, INV- or application number.
+ */
+export function practiceWriter(
+  w: BulkWriter,
+  { number: numberOf, ids, audit }: { number: (id: string) => number | null; ids: Ids; audit: (a: AuditPlan) => void },
+) {
+  const number = (id: string) => numberOf(id)!;
+  return async (y: PracticeYear, { passwordHash, demo = false }: { passwordHash: string | null; demo?: boolean }) => {
+    const p = y.practice;
+    for (const u of p.members) {
+      w.add(S.user, R.userRow(u));
+      if (passwordHash) w.add(S.account, R.accountRow(u, ids.next("account"), passwordHash));
+    }
+    w.add(S.practices, { ...R.practiceRow(p), demo });
+    for (const m of p.members) w.add(S.practiceMembers, R.memberRow(m, p));
+    for (const f of p.facilities) w.add(S.facilities, R.facilityRow(f, p));
+    for (const level of p.stock?.parLevels ?? []) w.add(S.parLevels, R.parLevelRow(p, level));
+    for (const v of p.providers) w.add(S.providers, R.providerRow(v, p));
+    for (const a of y.audit) audit(a);
+    // Parents before children: patients, then IVRs, orders, invoices.
+    for (const patient of y.patients) {
+      emitPatient(patient);
+      await w.maybeFlush();
+    }
+    for (const ivr of y.ivrs) {
+      emitIvr(ivr);
+      await w.maybeFlush();
+    }
+    for (const order of y.orders) {
+      emitOrder(order);
+      await w.maybeFlush();
+    }
+    for (const a of y.applications) {
+      w.add(S.graftApplications, R.graftApplicationRow(a, number(a.id)));
+      audit({ at: a.at, actor: a.by.email, action: "application.record", target: a.id, ip: a.by.ip, detail: `${a.line.tissueIds[a.index]} under ${ivrReference(number(a.ivr.id))}` });
+    }
+    for (const invoice of y.invoices) emitInvoice(invoice);
+    await w.maybeFlush();
+  };
+
+  function emitPatient(p: PatientPlan) {
+    w.add(S.patients, R.patientRow(p));
+    for (const c of p.coverages) w.add(S.coverages, R.coverageRow(c, p));
+    audit({ at: p.createdAt, actor: p.createdBy.email, action: "patient.create", target: p.id, ip: p.createdBy.ip, detail: null });
+  }
+
+  function emitIvr(i: IvrPlan) {
+    w.add(S.ivrs, R.ivrRow(i, numberOf(i.id)));
+    for (const u of i.followers) w.add(S.ivrFollowers, R.ivrFollowerRow(i, u));
+    for (const step of i.steps) {
+      w.add(S.ivrHistory, R.ivrHistoryRow(ids.next("ivr_history"), i, step));
+      // A draft is its member's own: the app audits an IVR's moves, not its opening (`openIvr`).
+      if (step.from !== null)
+        audit({ at: step.at, actor: step.actor.email, action: "ivr.status", target: i.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
+    }
+    for (const v of i.verifications) {
+      w.add(S.ivrVerifications, R.ivrVerificationRow(i, v));
+      // An approval is also the IVR's authorisation record, as `recordVerification` writes it.
+      const authorisation = R.priorAuthorisationRow(i, v);
+      if (authorisation) w.add(S.priorAuthorisations, authorisation);
+    }
+    for (const v of i.views) audit({ at: v.at, actor: v.actor.email, action: "ivr.view", target: i.id, ip: v.actor.ip, detail: null });
+  }
+
+  function emitOrder(o: OrderPlan) {
+    w.add(S.orders, R.orderRow(o, number(o.id)));
+    for (const l of o.lines) {
+      w.add(S.orderLines, R.orderLineRow(o, l));
+      l.tissueIds.forEach((tissueId, k) => {
+        w.add(S.orderUnits, R.orderUnitRow(o, l, k));
+        // An application audits itself; a unit returned, damaged or expired is audited as the stock page records it.
+        const end = l.ends[k];
+        if (end && end.disposition !== "applied")
+          audit({ at: end.at, actor: end.by.email, action: `unit.${end.disposition}`, target: l.unitIds[k]!, ip: end.by.ip, detail: tissueId });
+      });
+    }
+    for (const u of o.followers) w.add(S.orderFollowers, R.orderFollowerRow(o, u));
+    for (const step of o.steps) {
+      w.add(S.orderHistory, R.orderHistoryRow(ids.next("order_history"), o, step));
+      if (step.from === null)
+        audit({ at: step.at, actor: step.actor.email, action: "order.create", target: o.id, ip: step.actor.ip, detail: o.ivr ? `from IVR ${o.ivr.id}` : `${o.reorder} reorder of stock` });
+      else audit({ at: step.at, actor: step.actor.email, action: "order.status", target: o.id, ip: step.actor.ip, detail: `${step.from} -> ${step.to}` });
+    }
+    for (const v of o.views) audit({ at: v.at, actor: v.actor.email, action: "order.view", target: o.id, ip: v.actor.ip, detail: null });
+  }
+
+  function emitInvoice(i: InvoicePlan) {
+    const reference = invoiceReference(number(i.id));
+    w.add(S.invoices, R.invoiceRow(i, number(i.id)));
+    for (const l of i.lines) w.add(S.invoiceLines, R.invoiceLineRow(i, l));
+    if (i.payment) w.add(S.invoicePayments, R.invoicePaymentRow(ids.next("invoice_payments"), i));
+    audit({ at: i.at, actor: i.issuedBy.email, action: "invoice.create", target: i.order.id, ip: i.issuedBy.ip, detail: reference });
+    if (i.payment) audit({ at: i.payment.at, actor: i.payment.by.email, action: "invoice.paid", target: i.order.id, ip: i.payment.by.ip, detail: reference });
+  }
 }
 
 const compareIds = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -29,6 +29,8 @@ export type SeedOptions = {
   /** Patients of the first practice (0: it is sized like the others). */
   largePractice: number;
   now: Date;
+  /** Patients of a practice on average (100 unless given: the demo practice of the live demo takes fewer). */
+  patientsPerPractice?: number;
 };
 
 const HOUR = 3_600_000;
@@ -364,7 +366,7 @@ function planCompany(rng: Rng, options: SeedOptions, start: number) {
 
 /** Patients of each practice: 100 on average, varied in size, exactly 100 × N in all, the first one `largePractice` when asked. */
 function patientCounts(rng: Rng, options: SeedOptions): number[] {
-  const total = PATIENTS_PER_PRACTICE * options.practices;
+  const total = (options.patientsPerPractice ?? PATIENTS_PER_PRACTICE) * options.practices;
   const large = options.largePractice > 0 ? options.largePractice : 0;
   const rest = total - large;
   const others = large ? options.practices - 1 : options.practices;

@@ -29,9 +29,11 @@ import {
 } from "~/.server/accounts/session-cookies";
 import { log } from "~/.server/log";
 import { ENROL_PATH, mustHaveSecondFactor } from "~/lib/two-factor";
+import { demoIdentity, demoRefusal, hasDemoCookie, isDemoPath, isWrite } from "~/.server/demo";
 
 export type Role = (typeof schema.userRole.enumValues)[number];
-export type SessionUser = { id: string; email: string; name: string; role: Role; twoFactor: boolean };
+/** `demo`: the live demo's user (no session; it reads the demo practice and writes nothing). */
+export type SessionUser = { id: string; email: string; name: string; role: Role; twoFactor: boolean; demo?: true };
 /** A signed-in user with their session: its id, and when it ends if nothing happens (idle) or at the latest (the absolute limit). */
 export type SignedInUser = SessionUser & { sessionId: string; sessionEndsAt: Date; endsBy: "idle" | "limit" };
 
@@ -340,11 +342,31 @@ export async function requireUser(request: Request, keep?: KeepSentForm): Promis
     if (mustHaveSecondFactor(u) && !u.twoFactor && !(await hasPasskey(u.id))) throw redirect(ENROL_PATH);
     return u;
   }
+  // No session of their own: a visitor in the live demo reads the portal as the demo practice's admin, and writes nothing.
+  const demo = await demoUserOf(request);
+  if (demo) return demo;
   if (request.method === "POST") {
     const kept = await keepFormOfEndedSession(request, keep);
     if (kept) throw kept;
   }
   throw redirect(signInPathFor(request));
+}
+
+/**
+ * The demo's user when the request is in the live demo (its cookie, on a
+ * page of the portal); every write there is answered "nothing is saved"
+ * before the action runs. Null when it is not (or the demo is not set up):
+ * then the request is a visitor's, sent to sign in.
+ */
+async function demoUserOf(request: Request): Promise<SessionUser | null> {
+  if (!isDemoPath(new URL(request.url).pathname) || !(await hasDemoCookie(request))) return null;
+  const demo = await demoIdentity(getDb());
+  if (!demo) return null;
+  if (isWrite(request)) throw await demoRefusal(request);
+  // Whatever the request goes on to do writes no audit row either (see `audit`).
+  const state = sessionScope();
+  if (state) state.demo = true;
+  return { id: demo.userId, email: demo.email, name: demo.name, role: "member", twoFactor: false, demo: true };
 }
 
 /** Keeps what a form sent after its session ended held, for the account the browser was signed in as; the redirect to sign-in, or null. */

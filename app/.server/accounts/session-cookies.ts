@@ -15,6 +15,8 @@ export type SessionScope = {
   user?: Promise<unknown>;
   /** The session was read without renewing it (the session status check): the answer must not renew it either. */
   quiet?: boolean;
+  /** The request reads the portal as the live demo's user (requireUser): it writes nothing, audit rows included. */
+  demo?: boolean;
 };
 
 const scope = new AsyncLocalStorage<SessionScope>();
@@ -27,6 +29,11 @@ export function withSessionScope<T>(state: SessionScope, work: () => T): T {
 /** The current request's session scope; none outside a request (tests calling a loader directly, scripts). */
 export function sessionScope(): SessionScope | undefined {
   return scope.getStore();
+}
+
+/** Whether the current request is the live demo's (see SessionScope.demo). */
+export function inDemoRequest(): boolean {
+  return sessionScope()?.demo === true;
 }
 
 /** Adds Set-Cookie values to the current request's answer. */

@@ -18,7 +18,7 @@ import { inTransaction } from "~/.server/db/transaction";
 import { siteOrigin } from "~/.server/env";
 import { account, auditLog, passkey, passwordTokens, practiceMembers, practices, session, user } from "~/.server/db/schema";
 import { hitRateLimit } from "~/.server/http/rate-limit";
-import { setMemberPractice } from "~/.server/practices";
+import { DemoPracticeClosed, setMemberPractice } from "~/.server/practices";
 import { PRACTICE_ROLE_LABEL, type PracticeRole } from "~/lib/practice-roles";
 import { PRACTICE_REQUIRED } from "~/lib/schemas/console-fields";
 
@@ -177,8 +177,9 @@ export async function inviteUser(
     let practiceName: string | null = null;
     let practiceRole: PracticeRole | null = null;
     if (practiceId) {
-      const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, practiceId));
+      const [practice] = await tx.select({ name: practices.name, demo: practices.demo }).from(practices).where(eq(practices.id, practiceId));
       if (!practice) throw new PracticeGone();
+      if (practice.demo) throw new DemoPracticeClosed();
       practiceName = practice.name;
       practiceRole = input.practiceRole ?? (await roleForNewMember(tx, practiceId));
     }
@@ -199,8 +200,10 @@ export async function inviteUser(
   }).catch((error: unknown) => {
     if (error instanceof AlreadyExists) return "exists" as const;
     if (error instanceof PracticeGone) return "practice-gone" as const;
+    if (error instanceof DemoPracticeClosed) return "demo" as const;
     throw error;
   });
+  if (invited === "demo") return refused(409, new DemoPracticeClosed().message);
   if (invited === "practice-gone") return refused(404, "That practice no longer exists. Reload the page.");
   if (invited === "exists") return alreadyExists(db, input.email, practiceId);
   const { created, token, practiceName } = invited;
@@ -226,8 +229,9 @@ export async function addAccountToPractice(
   input: { email: string; practiceId: string; practiceRole?: PracticeRole },
 ): Promise<ConsoleResult> {
   const result = await inTransaction(db, async (tx) => {
-    const [practice] = await tx.select({ name: practices.name }).from(practices).where(eq(practices.id, input.practiceId));
+    const [practice] = await tx.select({ name: practices.name, demo: practices.demo }).from(practices).where(eq(practices.id, input.practiceId));
     if (!practice) return "practice-gone" as const;
+    if (practice.demo) return "demo" as const;
     const existing = await existingAccount(tx, input.email);
     if (!existing) return "no-account" as const;
     if (existing.role !== "member" || existing.practice) return existing;
@@ -239,6 +243,7 @@ export async function addAccountToPractice(
     return { added: existing.email, practice: practice.name };
   });
   if (result === "practice-gone") return refused(404, "That practice no longer exists. Reload the page.");
+  if (result === "demo") return refused(409, new DemoPracticeClosed().message);
   if (result === "no-account") return refused(400, "No account has this email: invite them instead.");
   if ("added" in result) return done(`${result.added} is now a member of ${result.practice}. They see its Clinical Portal from their next page.`);
   if (result.practice?.id === input.practiceId) return done(`${result.email} is already a member of ${result.practice.name}. Nothing changed.`);

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "~/.server/db/client";
 import { auditLog } from "~/.server/db/schema";
+import { inDemoRequest } from "~/.server/accounts/session-cookies";
 
 /** Who acts and from where: a signed-in user's email (or "command line") and the client's address. */
 export type Actor = { email: string; ip: string | null };
@@ -23,8 +24,12 @@ export type AuditEntry = {
 /**
  * Writes one audit row (the time is the database's). Pass the transaction
  * that changes the data: the row then commits or rolls back with it.
+ * A request of the live demo writes none (it changes nothing; its reads are
+ * of sample data, by nobody).
  */
 export async function audit(tx: Db, entry: AuditEntry): Promise<void> {
+  // The live demo's reads of its sample data are nobody's: nothing of the demo is written.
+  if (inDemoRequest()) return;
   await tx.insert(auditLog).values({
     actorEmail: entry.actorEmail ?? null,
     action: entry.action,

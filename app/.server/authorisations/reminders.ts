@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { outsideDemo } from "~/.server/demo/scope";
 import { addDays } from "~/lib/calendar";
 import { ENDS_SOON_DAYS, applicationsRemain, endsInWords, reminderDue } from "~/lib/authorisations";
 import { IVR_ORDERABLE_STATUSES, ivrReference } from "~/lib/ivr";
@@ -40,12 +41,12 @@ export async function sendAuthorisationReminders(db: Db, today: string): Promise
     db
       .select({ id: ivrs.id })
       .from(ivrs)
-      .where(and(orderable, gte(ivrs.validUntil, today), lte(ivrs.validUntil, horizon))),
+      .where(and(orderable, gte(ivrs.validUntil, today), lte(ivrs.validUntil, horizon), outsideDemo(ivrs.practiceId))),
     db
       .select({ id: ivrs.id })
       .from(priorAuthorisations)
       .innerJoin(ivrs, eq(ivrs.id, priorAuthorisations.ivrId))
-      .where(and(isNull(priorAuthorisations.replacedAt), gte(priorAuthorisations.validTo, today), lte(priorAuthorisations.validTo, horizon), orderable)),
+      .where(and(isNull(priorAuthorisations.replacedAt), gte(priorAuthorisations.validTo, today), lte(priorAuthorisations.validTo, horizon), orderable, outsideDemo(ivrs.practiceId))),
   ]);
   const ids = [...new Set([...byVerification, ...byAuthorisation].map((r) => r.id))];
   if (ids.length === 0) return 0;

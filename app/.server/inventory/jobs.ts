@@ -4,6 +4,7 @@
  * and the weekly count of units expiring within 30 days mailed to each
  * practice that has some (counts only).
  */
+import { outsideDemo } from "~/.server/demo/scope";
 import { and, count, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
 import { addDays } from "~/lib/calendar";
 import { EXPIRING_SOON_DAYS } from "~/lib/inventory/units";
@@ -22,7 +23,7 @@ export async function reorderAllPractices(db: Db, today: string): Promise<number
     .selectDistinct({ id: practices.id })
     .from(practices)
     .innerJoin(parLevels, eq(parLevels.practiceId, practices.id))
-    .where(eq(practices.holdsStock, true));
+    .where(and(eq(practices.holdsStock, true), eq(practices.demo, false)));
   let made = 0;
   for (const { id } of holding) {
     const result = await runReorder(db, { practiceId: id, today });
@@ -56,6 +57,7 @@ export async function mailExpiringSoon(db: Db, today: string): Promise<number> {
         isNull(orderUnits.recallId),
         gte(orderUnits.expiresOn, today),
         lte(orderUnits.expiresOn, addDays(today, EXPIRING_SOON_DAYS)),
+        outsideDemo(orderUnits.practiceId),
       ),
     )
     .groupBy(orderUnits.practiceId);

@@ -218,9 +218,11 @@ export type ReorderResult = { suggested: string[]; placed: string[] };
 export async function runReorder(db: Db, { practiceId, today }: { practiceId: string; today: string }): Promise<ReorderResult> {
   return inTransaction(db, async (tx) => {
     // One run at a time per practice: two applications recorded at once must not draft the same reorder twice.
-    await tx.select({ id: practices.id }).from(practices).where(eq(practices.id, practiceId)).for("update");
-    const plan = await practiceReorderPlan(tx, { practiceId, today });
+    const [locked] = await tx.select({ demo: practices.demo }).from(practices).where(eq(practices.id, practiceId)).for("update");
     const result: ReorderResult = { suggested: [], placed: [] };
+    // The live demo's stock stays as seeded: no reorder is ever drafted or placed for it.
+    if (!locked || locked.demo) return result;
+    const plan = await practiceReorderPlan(tx, { practiceId, today });
     if (!plan || plan.lines.length === 0) return result;
     // Its name for the orders, and its approval rule, in one read.
     const [practice] = await tx.select({ name: practices.name, ...approvalColumns }).from(practices).where(eq(practices.id, practiceId));

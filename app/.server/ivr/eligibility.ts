@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
+import { outsideDemo } from "~/.server/demo/scope";
 import { z } from "zod";
 import { PAYERS, payersById } from "~/content/payers";
 import {
@@ -69,7 +70,7 @@ export async function requestEligibilityCheck(
     .select({ id: coverages.id })
     .from(ivrs)
     .innerJoin(coverages, and(eq(coverages.patientId, ivrs.patientId), isNull(coverages.replacedAt)))
-    .where(eq(ivrs.id, ivrId))
+    .where(and(eq(ivrs.id, ivrId), outsideDemo(ivrs.practiceId)))
     .orderBy(coverages.rank)
     .limit(1);
   if (!cover) return { queued: false, reason: "no-coverage", message: "The IVR's patient has no coverage to check." };
@@ -314,6 +315,7 @@ export async function recheckCoveredIvrs(db: Db, today: string, connector: Eligi
         inArray(ivrs.status, [...IVR_ORDERABLE_STATUSES]),
         gte(ivrs.validUntil, today),
         eq(patients.synthetic, false),
+        outsideDemo(ivrs.practiceId),
         sql`coalesce(${ordered.n}, 0) < coalesce(${ivrs.authorisedApplications}, ${ivrs.plannedApplications}, 1)`,
         sql`not exists (select 1 from ${eligibilityChecks} where ${eligibilityChecks.ivrId} = ${ivrs.id} and ${eligibilityChecks.createdAt} >= ${today}::date)`,
       ),

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { outsideDemo } from "~/.server/demo/scope";
 import { canTransitionIvr, IVR_STATUS_LABELS, ivrReference, ivrTransitionRefusal, type IvrActorKind, type IvrStatus } from "~/lib/ivr";
 import { statusSubject } from "~/lib/mail";
 import { audit, type Actor } from "~/.server/audit";
@@ -144,7 +145,7 @@ export async function expireDue(db: Db, today: string): Promise<number> {
   const due = await db
     .select({ id: ivrs.id, validUntil: ivrs.validUntil })
     .from(ivrs)
-    .where(inArray(ivrs.status, ["covered", "prior_auth_approved"]));
+    .where(and(inArray(ivrs.status, ["covered", "prior_auth_approved"]), outsideDemo(ivrs.practiceId)));
   let expired = 0;
   for (const row of due) {
     if (!row.validUntil || row.validUntil >= today) continue;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { outsideDemo } from "~/.server/demo/scope";
 import { IVR_ATTESTATION } from "~/content/ivr-attestation";
 import { products } from "~/content/products";
 import { addDays } from "~/lib/calendar";
@@ -233,7 +234,7 @@ export async function discardDraft(db: Db, { practiceId, userId, id, actor }: { 
 export async function removeStaleDrafts(db: Db, now = new Date()): Promise<number> {
   const gone = await db
     .delete(ivrs)
-    .where(and(eq(ivrs.status, "draft"), lt(ivrs.updatedAt, new Date(now.getTime() - DRAFT_KEPT_DAYS * DAY_MS))))
+    .where(and(eq(ivrs.status, "draft"), lt(ivrs.updatedAt, new Date(now.getTime() - DRAFT_KEPT_DAYS * DAY_MS)), outsideDemo(ivrs.practiceId)))
     .returning({ id: ivrs.id });
   return gone.length;
 }

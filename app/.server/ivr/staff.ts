@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { outsideDemo } from "~/.server/demo/scope";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { attentionOfRank, ELIGIBILITY_ATTENTION_LABELS, NO_ATTENTION_RANK } from "~/lib/eligibility";
@@ -57,7 +58,8 @@ export async function ivrQueuePage(
   const where: SQL[] = [ne(ivrs.status, "draft")];
   if (filters.status === "open") where.push(inArray(ivrs.status, WAITING_ON_STAFF));
   else if (filters.status !== "all") where.push(eq(ivrs.status, filters.status));
-  if (filters.practiceId !== "all") where.push(eq(ivrs.practiceId, filters.practiceId));
+  // The live demo's practice is nobody's work: its sample IVRs show only when it is chosen.
+  where.push(filters.practiceId !== "all" ? eq(ivrs.practiceId, filters.practiceId) : outsideDemo(ivrs.practiceId));
   const days = queueAgeDays(filters.age);
   if (days) where.push(lte(ivrs.submittedAt, new Date(now.getTime() - days * 86_400_000)));
   const answeredToViewer = viewerId ? and(eq(ivrs.status, "submitted"), eq(ivrs.informationRequestedBy, viewerId))! : null;
@@ -153,7 +155,7 @@ function splitQueueKey(key: string): { rank: number; time: string } {
 
 /** How many IVRs wait on staff (the console's menu shows it). */
 export async function countWaitingIvrs(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(ivrs).where(inArray(ivrs.status, WAITING_ON_STAFF));
+  const [row] = await db.select({ n: count() }).from(ivrs).where(and(inArray(ivrs.status, WAITING_ON_STAFF), outsideDemo(ivrs.practiceId)));
   return row?.n ?? 0;
 }
 

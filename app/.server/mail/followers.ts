@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/.server/db/client";
 import { ivrFollowers, orderFollowers, outbox, user } from "~/.server/db/schema";
+import { notDemoMember } from "~/.server/demo/scope";
 
 /** What members follow to hear of its changes by mail, and where its followers are kept. */
 const FOLLOWED = {
@@ -11,7 +12,8 @@ const FOLLOWED = {
 /**
  * Queues a status mail to every follower of the IVR or order `id`, in the
  * caller's transaction: followers whose account is disabled, and the person
- * who made the change (`except`), get none. The mail's purpose is
+ * who made the change (`except`), get none, and nor do the live demo's
+ * members (its sample data mails nobody). The mail's purpose is
  * `<kind>.status` unless the caller names another (a reminder). Answers how many were queued. The one helper both
  * lifecycles call; the lifecycle wakes the mail worker after its commit.
  */
@@ -24,7 +26,7 @@ export async function mailFollowers(
     .select({ email: user.email })
     .from(table)
     .innerJoin(user, eq(user.id, table.userId))
-    .where(and(eq(of, id), eq(user.disabled, false)));
+    .where(and(eq(of, id), eq(user.disabled, false), notDemoMember(user.id)));
   const recipients = followers.map((f) => f.email).filter((email) => email !== except);
   if (recipients.length === 0) return 0;
   await tx.insert(outbox).values(recipients.map((to) => ({ purpose, to, subject: mail.subject, text: mail.text })));

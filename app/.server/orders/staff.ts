@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import { outsideDemo } from "~/.server/demo/scope";
 import { addDays } from "~/lib/calendar";
 import { formatCents } from "~/lib/format";
 import {
@@ -53,7 +54,8 @@ export async function orderQueuePage(
   else if (filters.status !== "all") where.push(eq(orders.status, filters.status));
   // An order awaiting its practice's approval is not the supplier's yet, under any filter.
   if (filters.status === "all" || (filters.status !== "open" && hiddenFromStaff(filters.status))) where.push(notInArray(orders.status, [...ORDER_HIDDEN_FROM_STAFF]));
-  if (filters.practiceId !== "all") where.push(eq(orders.practiceId, filters.practiceId));
+  // The live demo's practice is nobody's work: its sample orders show only when it is chosen.
+  where.push(filters.practiceId !== "all" ? eq(orders.practiceId, filters.practiceId) : outsideDemo(orders.practiceId));
   const days = queueAgeDays(filters.age);
   if (days) where.push(lte(orders.updatedAt, new Date(now.getTime() - days * 86_400_000)));
   const [page, [counted]] = await Promise.all([
@@ -108,7 +110,7 @@ export async function countWaitingOrders(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]));
+    .where(and(inArray(orders.status, [...ORDER_WAITING_ON_STAFF]), outsideDemo(orders.practiceId)));
   return row?.n ?? 0;
 }
 
@@ -333,7 +335,7 @@ const STAFF_ORDER_STATUSES = ORDER_STATUSES.filter((s) => !hiddenFromStaff(s));
 /** How many orders are in each status (of one practice, when one is given), for the queue's counts; statuses with none are 0. */
 export async function orderCountsByStatus(db: Db, { practiceId }: { practiceId: string | null }): Promise<Record<OrderStatus, number>> {
   // Each status counted on its own, no further than the cap (delivered and cancelled orders pile up for years), in one statement.
-  const ofPractice = practiceId ? sql` and ${orders.practiceId} = ${practiceId}` : sql``;
+  const ofPractice = practiceId ? sql` and ${orders.practiceId} = ${practiceId}` : sql` and ${outsideDemo(orders.practiceId)}`;
   const counts = sql.join(
     STAFF_ORDER_STATUSES.map(
       (status) => sql`(select count(*)::int from (select 1 from ${orders} where ${orders.status} = ${status}${ofPractice} limit ${COUNT_CAP + 1}) counted) as ${sql.identifier(status)}`,

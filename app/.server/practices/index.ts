@@ -7,6 +7,8 @@ export {
   activeMemberEmails,
   cleanPracticeName,
   createPractice,
+  DemoPracticeClosed,
+  isDemoPractice,
   findOrCreatePractice,
   getPractice,
   getPracticeOverview,

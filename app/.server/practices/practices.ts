@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notExists, or, sql } from "drizzle-orm";
 import { timeZoneOf, type TimeZone } from "~/content/time-zones";
 import { IVR_OPEN_STATUSES } from "~/lib/ivr";
 import type { PracticeRole } from "~/lib/practice-roles";
 import type { PracticeInput } from "~/lib/schemas/practice";
 import { audit, type Actor } from "~/.server/audit";
 import type { Db } from "~/.server/db/client";
-import { auditLog, facilities, ivrs, practiceMembers, practices, providers, session, user } from "~/.server/db/schema";
+import { account, auditLog, facilities, ivrs, practiceMembers, practices, providers, session, user } from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { Refused } from "~/.server/refused";
 import { listFacilities, listProviders, type Facility, type Provider } from "./people";
@@ -67,8 +67,23 @@ export async function setPracticeTimeZone(db: Db, { practiceId, actor, timeZone 
   });
 }
 
-/** Puts the user in the practice with the role, moving them when they were in another. */
+/** No account joins the live demo's practice: it is sample data, read by the demo's own user alone. */
+export class DemoPracticeClosed extends Error {
+  constructor() {
+    super("The demo practice holds sample data only: no account can join it.");
+    this.name = "DemoPracticeClosed";
+  }
+}
+
+/** Whether the practice is the live demo's (see DemoPracticeClosed). */
+export async function isDemoPractice(db: Db, practiceId: string): Promise<boolean> {
+  const [row] = await db.select({ demo: practices.demo }).from(practices).where(eq(practices.id, practiceId));
+  return row?.demo === true;
+}
+
+/** Puts the user in the practice with the role, moving them when they were in another. Never into the demo practice. */
 export async function setMemberPractice(db: Db, userId: string, practiceId: string, role: PracticeRole) {
+  if (await isDemoPractice(db, practiceId)) throw new DemoPracticeClosed();
   await db
     .insert(practiceMembers)
     .values({ userId, practiceId, role })
@@ -81,7 +96,7 @@ export async function membershipOfUser(db: Db, userId: string): Promise<{ practi
     .select({ practice: practices, role: practiceMembers.role })
     .from(practiceMembers)
     .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
-    .where(eq(practiceMembers.userId, userId));
+    .where(and(eq(practiceMembers.userId, userId), notDemoUnlessNoCredential(db, userId)));
   return row ?? null;
 }
 
@@ -91,8 +106,18 @@ export async function practiceOfUser(db: Db, userId: string): Promise<Practice |
     .select({ practice: practices })
     .from(practiceMembers)
     .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
-    .where(eq(practiceMembers.userId, userId));
+    .where(and(eq(practiceMembers.userId, userId), notDemoUnlessNoCredential(db, userId)));
   return row?.practice ?? null;
+}
+
+/**
+ * A demo practice is the practice of no account that can sign in: only of the
+ * demo's own user, which has no credential. Even a membership row that found
+ * its way there (none is made: see DemoPracticeClosed) never opens it to a
+ * real account.
+ */
+function notDemoUnlessNoCredential(db: Db, userId: string) {
+  return or(eq(practices.demo, false), notExists(db.select({ one: sql`1` }).from(account).where(eq(account.userId, userId))));
 }
 
 export type PracticeListRow = {
@@ -209,6 +234,8 @@ export async function activeMemberEmails(
     .select({ practiceId: practiceMembers.practiceId, email: user.email })
     .from(practiceMembers)
     .innerJoin(user, eq(user.id, practiceMembers.userId))
-    .where(and(inArray(practiceMembers.practiceId, [...practiceIds]), eq(user.disabled, false), roles ? inArray(practiceMembers.role, [...roles]) : undefined))
+    // The live demo's practice mails nobody.
+    .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    .where(and(inArray(practiceMembers.practiceId, [...practiceIds]), eq(user.disabled, false), roles ? inArray(practiceMembers.role, [...roles]) : undefined, eq(practices.demo, false)))
     .orderBy(asc(user.email));
 }

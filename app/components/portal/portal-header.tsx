@@ -3,6 +3,8 @@ import { PortalBrandBand } from "~/components/branding/brand-mark";
 import type { PortalBrand } from "~/lib/branding";
 import { LinkMenu } from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/utils";
+import { useRootData } from "~/lib/use-site";
+import { DemoBanner } from "./demo-banner";
 import { SignOutButton } from "./sign-out-button";
 import { SignedInSignal } from "./signed-in-signal";
 
@@ -19,9 +21,11 @@ export const portalLinks = [
  * A practice with branding (or one a partner brought) gets its band on top.
  */
 export function PortalHeader({ email, title, brand = null }: { email: string; title: string; brand?: PortalBrand | null }) {
+  // The live demo: its banner above the page, and no Sign Out (nobody signed in; the banner leaves the demo).
+  const demo = useRootData()?.demo === true;
   return (
     <div className="border-b border-border bg-muted">
-      <SignedInSignal />
+      {demo ? <DemoBanner /> : <SignedInSignal />}
       <PortalBrandBand brand={brand} />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 pt-6 pb-3 sm:px-6">
         <div className="min-w-0">
@@ -32,7 +36,7 @@ export function PortalHeader({ email, title, brand = null }: { email: string; ti
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <LinkMenu label="Portal menu" items={portalLinks} className="border border-input bg-background" />
-          <SignOutButton />
+          {demo ? null : <SignOutButton />}
         </div>
       </div>
       <nav aria-label="Portal pages" className="mx-auto max-w-7xl px-4 pb-2 sm:px-6">

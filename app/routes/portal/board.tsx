@@ -368,7 +368,7 @@ function StatusChip({ href, active, label, count }: { href: string; active: bool
       )}
     >
       {label}
-      <span className={cn("rounded-full px-1.5 text-xs", active ? "bg-white/20" : "bg-muted")}>{count}</span>
+      <span className={cn("rounded-full px-1.5 text-xs", active ? "bg-primary-hover" : "bg-muted")}>{count}</span>
     </Link>
   );
 }

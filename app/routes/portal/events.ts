@@ -9,6 +9,7 @@ import { requirePractice } from "./member.server";
  * disabled elsewhere stops hearing.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { practice } = await requirePractice(request, "ivr.read");
-  return statusStream(request, { scope: practice.id, stillAllowed: async () => Boolean(await getUser(request)) });
+  const { user, practice } = await requirePractice(request, "ivr.read");
+  // The live demo has no session to end: its stream lasts while the page is open.
+  return statusStream(request, { scope: practice.id, stillAllowed: async () => Boolean(user.demo ?? (await getUser(request))) });
 }

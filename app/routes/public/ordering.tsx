@@ -170,7 +170,19 @@ export default function OrderingPage() {
         title="Explore the live portal demo"
         lead="Take a look at the portal in action. To place orders for your practice, request portal access."
       >
-        <EmbedFrame src={site.portalDemoUrl} title="Live portal demo" height={600} />
+        {site.portalDemoUrl ? (
+          <EmbedFrame src={site.portalDemoUrl} title="Live portal demo" height={600} />
+        ) : (
+          <div className="flex flex-col items-start gap-4 rounded-xl border border-border bg-muted p-6 sm:p-8">
+            <p className="max-w-2xl text-muted-foreground">
+              Open the Clinical Portal itself on a demo practice filled with sample data: the STATUS board, IVRs, orders, invoices, patients and stock.
+              No sign-in needed, and nothing you do there is saved.
+            </p>
+            <ButtonLink href="/demo" size="lg">
+              Open the live demo
+            </ButtonLink>
+          </div>
+        )}
       </Section>
 
       <CtaBand

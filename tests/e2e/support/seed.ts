@@ -14,6 +14,7 @@ import { seedOrders } from "./seed-orders";
 import { seedPartners } from "./seed-partners";
 import { seedRoles } from "./seed-roles";
 import { seedStock } from "./seed-stock";
+import { seedLiveDemo } from "./seed-demo-practice";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -43,4 +44,6 @@ await seedRoles(db);
 await seedJobs(db);
 await seedBranding(db);
 await seedPartners(db);
+// Last: the demo practice's records are numbered after every other one.
+await seedLiveDemo(db);
 await database.close();
