@@ -104,6 +104,8 @@ function pagesOf(s) {
     ["staff", "inventory across practices", "/admin/inventory"],
     ["staff", "recall search by lot", `/admin/recalls?by=lot&value=${encodeURIComponent(s.lot ?? "")}`],
     ["staff", "sessions and security", "/account"],
+    ["staff", "portal access requests", "/admin/access-requests"],
+    ["staff", "sales partners", "/admin/partners"],
   ];
 }
 
