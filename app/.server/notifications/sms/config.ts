@@ -1,4 +1,4 @@
-import { parseEnv, type Env } from "~/.server/env";
+import { parseEnv, twilioConfigured, type Env } from "~/.server/env";
 
 export const TWILIO_DEFAULT_BASE_URL = "https://api.twilio.com";
 
@@ -34,5 +34,5 @@ export function twilioSettings(): TwilioSettings | null {
 
 /** True when texts can be sent: the option is offered to members only then. */
 export function smsEnabled(): boolean {
-  return Boolean(process.env.TWILIO_ACCOUNT_SID?.trim() && process.env.TWILIO_AUTH_TOKEN?.trim() && process.env.TWILIO_FROM?.trim());
+  return twilioConfigured();
 }
