@@ -31,6 +31,8 @@ export default [
   route("r/:code", "routes/public/referral.tsx"),
   // A practice's or a partner's logo (portal header, referral page, mails).
   route("brand/:id/logo", "routes/public/brand-logo.ts"),
+  // Twilio's signed webhooks: replies STOP, START, HELP and delivery reports of texts.
+  route("sms/webhook", "routes/public/sms-webhook.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   // Accounts
@@ -44,6 +46,8 @@ export default [
   route("account/two-factor", "routes/auth/two-factor-setup.tsx"),
   route("account", "routes/auth/account.tsx"),
   route("account/passkeys", "routes/auth/passkeys.ts"),
+  // Which events a member hears of, by mail and by text, and their mobile number.
+  route("account/notifications", "routes/auth/notifications.tsx"),
   route("sign-in/passkey", "routes/auth/passkey-sign-in.ts"),
   // A page's session: how long is left (GET) and the keep-alive (POST).
   route("session", "routes/auth/session.ts"),
@@ -77,6 +81,7 @@ export default [
     index("routes/console/inbox.tsx"),
     route("submissions/:id", "routes/console/submissions-detail.tsx"),
     route("outbox", "routes/console/outbox.tsx"),
+    route("texts", "routes/console/texts.tsx"),
     route("jobs", "routes/console/jobs.tsx"),
     route("users", "routes/console/users.tsx"),
     route("audit", "routes/console/audit.tsx"),

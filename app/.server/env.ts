@@ -288,6 +288,14 @@ export function eligibilityConfigured(): boolean {
 }
 
 /**
+ * True when Twilio's account, token and sender are set (texts are on), read
+ * afresh each call (like mailDeliveryOff), tests' stubs included.
+ */
+export function twilioConfigured(): boolean {
+  return Boolean(process.env.TWILIO_ACCOUNT_SID?.trim() && process.env.TWILIO_AUTH_TOKEN?.trim() && process.env.TWILIO_FROM?.trim());
+}
+
+/**
  * Twilio's variables go together: a part of them would leave texts half on.
  * The auth token travels with every request, so the API is reached over
  * HTTPS, except a stand-in on this machine.

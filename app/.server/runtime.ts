@@ -1,7 +1,7 @@
 import path from "node:path";
 import { secureDataDir } from "~/.server/db/data-dir";
 import { openDatabase, setDatabase, getDatabase, type Database } from "~/.server/db/client";
-import { env } from "~/.server/env";
+import { env, siteOrigin } from "~/.server/env";
 import { workAfterAnswers } from "~/.server/after-answer";
 import { log, outsideRequest } from "~/.server/log";
 import { smtpSender, startMailWorker, type MailWorker } from "~/.server/mail";
@@ -10,6 +10,7 @@ import { brandedSender } from "~/.server/branding/mail";
 import { startStatusEvents, stopStatusEvents } from "~/.server/events";
 import { JOBS_CHANNEL, startJobWorker, type JobWorker } from "~/.server/jobs";
 import { jobKinds, jobSchedules, SCHEDULE_TIME_ZONE } from "~/.server/job-kinds";
+import { startSmsWorker, twilioProvider, twilioSettings, type SmsWorker } from "~/.server/notifications";
 
 /**
  * What a process runs besides answering requests: the database, the mail
@@ -20,6 +21,7 @@ let database: Database | undefined;
 let worker: MailWorker | undefined;
 let sender: ReturnType<typeof smtpSender> | undefined;
 let jobWorker: JobWorker | undefined;
+let smsWorker: SmsWorker | undefined;
 let stopJobWakeups: (() => Promise<void>) | undefined;
 
 export async function startRuntime(): Promise<void> {
@@ -49,6 +51,13 @@ export async function startRuntime(): Promise<void> {
     log.info("mail worker started");
   } else {
     log.warn("SMTP_URL is not set: mail stays in the outbox, readable in the staff console");
+  }
+  // Texts (Twilio's Messages API) when its settings are there; without them the option is hidden from members.
+  const twilio = twilioSettings();
+  if (twilio) {
+    const provider = twilioProvider(twilio, { statusCallbackUrl: `${siteOrigin()}/sms/webhook` });
+    smsWorker = startSmsWorker({ db: database.relaxed, provider, intervalMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS });
+    log.info("text worker started");
   }
   // Background jobs, recurring housekeeping included (rate limits, the outbox's purge, IVR expiry: app/.server/job-kinds.ts).
   jobWorker = startJobWorker({
@@ -98,6 +107,7 @@ export async function stopRuntime(): Promise<void> {
   // Work started after an answer (a reset link being queued, say) finishes before the database closes.
   await within("work after answers", 5_000, workAfterAnswers());
   const workerStopped = await within("mail worker", 10_000, worker?.stop() ?? Promise.resolve());
+  await within("text worker", 10_000, smsWorker?.stop() ?? Promise.resolve());
   // A running job finishes, or its lease lapses and another process takes it.
   await within("job wake-ups", 2_000, stopJobWakeups?.() ?? Promise.resolve());
   const jobsStopped = (await jobWorker?.stop(env().JOB_LEASE_SECONDS * 1000)) ?? true;

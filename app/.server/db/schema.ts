@@ -1353,6 +1353,77 @@ export const brandings = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Text messages (issue 28): a member's mobile number, their choice of events by
+// text and by mail, the SMS outbox (like the mail's) and the numbers that
+// replied STOP. A text carries a reference and a status, never patient data.
+
+/** A member's mobile number (E.164), confirmed by a code texted to it; and a pending confirmation. */
+export const smsNumbers = pgTable("sms_numbers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** The confirmed number; null until one is confirmed. */
+  phone: text("phone"),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** A number waiting for its code: only a keyed hash of the code is kept. */
+  pendingPhone: text("pending_phone"),
+  pendingCodeHash: text("pending_code_hash"),
+  pendingExpiresAt: timestamp("pending_expires_at", { withTimezone: true }),
+  pendingAttempts: integer("pending_attempts").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member's choice for one event (app/lib/notifications.ts); no row: by mail, not by text. */
+export const notificationChoices = pgTable(
+  "notification_choices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    byMail: boolean("by_mail").notNull().default(true),
+    byText: boolean("by_text").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.event] })],
+);
+
+/**
+ * Texts to send: written in the transaction of the change they are about,
+ * sent by the SMS worker (one row claimed at a time, FOR UPDATE SKIP LOCKED
+ * and a lease). `status`: pending, sent, failed, dismissed, or skipped (the
+ * number replied STOP before it went).
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    body: text("body").notNull(),
+    event: text("event").notNull(),
+    reference: text("reference").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    providerSid: text("provider_sid"),
+    /** The provider's last word on delivery (queued, sent, delivered, undelivered, failed). */
+    deliveryStatus: text("delivery_status"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_due_idx").on(t.status, t.nextAttemptAt), index("sms_outbox_created_idx").on(t.createdAt, t.id)],
+);
+
+/** Numbers that replied STOP: nothing is sent to them until they reply START. */
+export const smsOptOuts = pgTable("sms_opt_outs", {
+  phone: text("phone").primaryKey(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------
 // Background work: one table of jobs that every domain adds kinds to
 // (app/.server/jobs), and the periods the schedule has enqueued.
 

@@ -1,8 +1,8 @@
 /**
  * Notifications besides the mail outbox: text messages. The provider (Twilio's
  * Messages API), its signed webhooks (replies STOP, START, HELP and delivery
- * reports), the texts, and confirming a mobile number. Tables, pages and the
- * SMS outbox's worker are not here yet: they call these.
+ * reports), the texts, confirming a mobile number, a member's choices of
+ * events by text and by mail, and the SMS outbox with its worker.
  */
 export { smsEnabled, twilioSettings, twilioSettingsOf, TWILIO_DEFAULT_BASE_URL, type TwilioSettings } from "./sms/config";
 export { smsFailure, type SmsFailure, type SmsFailureKind, type SmsProvider, type SmsResult, type SmsSent, type SmsToSend } from "./sms/provider";
@@ -34,3 +34,33 @@ export {
 } from "./sms/confirmation";
 export { formatUsPhone, normalizeUsMobile, phoneEnding, usMobileSchema, type UsMobile } from "~/lib/phone";
 export { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationEvent } from "~/lib/notifications";
+export {
+  countFailedTexts,
+  deliverDueTexts,
+  listTexts,
+  mailOptedOut,
+  queueFollowerTexts,
+  queueText,
+  recordDelivery,
+  recordOptOut,
+  removeOptOut,
+  retryText,
+  smsBackoffSeconds,
+  smsQueued,
+  startSmsWorker,
+  type SmsDeliveryReport,
+  type SmsWorker,
+  type TextRow,
+} from "./outbox";
+export {
+  cancelPending,
+  confirmNumber,
+  notificationSettings,
+  removeNumber,
+  saveChoices,
+  startConfirmation,
+  type ConfirmResult,
+  type EventChoice,
+  type NotificationSettings,
+  type StartResult,
+} from "./settings";

@@ -7,6 +7,7 @@ import {
   orderReference,
   orderTransitionRefusal,
   trackingUrl,
+  type Carrier,
   type OrderActorKind,
   type OrderStatus,
 } from "~/lib/orders";
@@ -18,6 +19,8 @@ import { afterCommit, inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
 import { mailFollowers, mailQueued } from "~/.server/mail";
+import { queueFollowerTexts } from "~/.server/notifications/outbox";
+import type { SmsTextInput } from "~/.server/notifications/sms/texts";
 import { SEALED } from "./sealed";
 import { Refused } from "~/.server/refused";
 
@@ -134,7 +137,17 @@ export async function transitionOrder(db: Db, move: OrderTransition): Promise<{ 
       noteSealed: move.note ? seal(move.note, SEALED.note) : null,
     });
     await audit(tx, { actorEmail: move.actor.email, action: "order.status", target: move.id, ip: move.actor.ip, detail: `${from} -> ${move.to}` });
-    await mailFollowers(tx, { kind: "order", id: move.id, except: move.actor.email, mail: orderStatusMail(row!, move.to) });
+    const event = move.to === "shipped" ? "order_shipped" : move.to === "delivered" ? "order_delivered" : move.to === "invoiced" ? "invoice_issued" : undefined;
+    await mailFollowers(tx, { kind: "order", id: move.id, except: move.actor.email, mail: orderStatusMail(row!, move.to), event });
+    // By text too, to followers who chose it (never for the demo practice): a reference, a carrier and its tracking number.
+    const reference = orderReference(row!.number);
+    const text: SmsTextInput | null =
+      move.to === "shipped" && row!.carrier && row!.trackingNumber
+        ? { event: "order_shipped", reference, carrier: row!.carrier as Carrier, tracking: row!.trackingNumber }
+        : move.to === "delivered"
+          ? { event: "order_delivered", reference }
+          : null;
+    if (text) await queueFollowerTexts(tx, { kind: "order", id: move.id, practiceId: current.practiceId, except: move.actor.email, text });
     await publishStatus(tx, { practiceId: current.practiceId, kind: "order", id: move.id, status: move.to });
     // Whatever mail the move, or the caller's transaction around it, queued goes out once it commits.
     afterCommit(tx, mailQueued);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { outsideDemo } from "~/.server/demo/scope";
+import { queueFollowerTexts } from "~/.server/notifications/outbox";
 import { addDays } from "~/lib/calendar";
 import { formatCents } from "~/lib/format";
 import {
@@ -271,6 +272,7 @@ export async function invoiceOrder(db: Db, { id, actor, input, today }: { id: st
       .returning();
     await tx.insert(invoiceLines).values(invoiceRows.map((l) => ({ ...l, invoiceId: invoice!.id })));
     await audit(tx, { actorEmail: actor.email, action: "invoice.create", target: id, ip: actor.ip, detail: invoiceReference(invoice!.number) });
+    await queueFollowerTexts(tx, { kind: "order", id, practiceId: order.practiceId, except: actor.email, text: { event: "invoice_issued", reference: invoiceReference(invoice!.number) } });
     return { ...moved, invoiceNumber: invoiceReference(invoice!.number) };
   });
 }

@@ -1,4 +1,4 @@
-import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -11,6 +11,7 @@ import { useSite } from "~/lib/use-site";
 import { cn } from "~/lib/utils";
 import { requireRole, timeZoneOfUser } from "~/.server/accounts";
 import { countFailedMail } from "~/.server/mail";
+import { countFailedTexts, smsEnabled } from "~/.server/notifications";
 import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
@@ -26,16 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
-  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone] = await Promise.all([
+  const textsOn = smsEnabled();
+  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone, failedTexts] = await Promise.all([
     countFailedMail(db),
     countWaitingIvrs(db),
     countWaitingOrders(db),
     countFailedJobs(db),
     countPendingAccessRequests(db),
     timeZoneOfUser(db, user.id),
+    textsOn ? countFailedTexts(db) : Promise.resolve(0),
   ]);
   // `at` tells the menu which counts are newer: these, or those a live event fetched since.
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, textsOn, failedTexts, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -77,6 +80,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
     },
     { to: "/admin/partners", label: "Partners", icon: Handshake, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
+    ...(data?.textsOn ? [{ to: "/admin/texts", label: "Texts", icon: MessageSquareText, end: false }] : []),
     { to: "/admin/jobs", label: "Jobs", icon: Workflow, end: false },
     ...(user?.role === "admin"
       ? [
@@ -163,6 +167,9 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
         ) : null}
         {data && data.failedMail > 0 ? (
           <FailedNotice text={`${data.failedMail} ${data.failedMail === 1 ? "mail" : "mails"} failed to send`} href="/admin/outbox?state=failed" />
+        ) : null}
+        {data && data.failedTexts > 0 ? (
+          <FailedNotice text={`${data.failedTexts} ${data.failedTexts === 1 ? "text" : "texts"} failed to send`} href="/admin/texts?state=failed" />
         ) : null}
         {data && data.failedJobs > 0 ? (
           <FailedNotice text={`${data.failedJobs} background ${data.failedJobs === 1 ? "job" : "jobs"} failed`} href="/admin/jobs?view=failed" />

@@ -1,4 +1,4 @@
-import { Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
+import { BellRing, Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
 import { Link, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -87,6 +87,10 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           <Link to="/account" className={linkClass}>
             <ShieldCheck aria-hidden className="size-4" />
             Your sessions and two-factor sign-in
+          </Link>
+          <Link to="/account/notifications" className={linkClass}>
+            <BellRing aria-hidden className="size-4" />
+            Notifications by mail and text
           </Link>
         </nav>
         <Card>

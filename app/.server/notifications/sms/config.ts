@@ -1,4 +1,4 @@
-import { env, type Env } from "~/.server/env";
+import { parseEnv, twilioConfigured, type Env } from "~/.server/env";
 
 export const TWILIO_DEFAULT_BASE_URL = "https://api.twilio.com";
 
@@ -22,12 +22,17 @@ export function twilioSettingsOf(e: Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUT
   };
 }
 
-/** This process's Twilio settings, or null when texts are off. */
+/**
+ * This process's Twilio settings, or null when texts are off. Read afresh
+ * each call (like mailDeliveryOff and eligibilityConfigured in env.ts), so
+ * the pages, the sending and the worker agree with the environment, tests'
+ * stubs included; parseEnv refuses a partial set.
+ */
 export function twilioSettings(): TwilioSettings | null {
-  return twilioSettingsOf(env());
+  return smsEnabled() ? twilioSettingsOf(parseEnv()) : null;
 }
 
 /** True when texts can be sent: the option is offered to members only then. */
 export function smsEnabled(): boolean {
-  return twilioSettings() !== null;
+  return twilioConfigured();
 }
