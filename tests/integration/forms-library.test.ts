@@ -20,19 +20,20 @@ import { drivers, suiteDatabase } from "./support/database";
 
 const WORD_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-function wordFile(): Uint8Array {
-  return zipSync({
+function wordFile(): Uint8Array<ArrayBuffer> {
+  const zip = zipSync({
     "[Content_Types].xml": strToU8(
       `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${WORD_MAIN}"/></Types>`,
     ),
     "_rels/.rels": strToU8("<Relationships/>"),
     "word/document.xml": strToU8("<w:document><w:body><w:p/></w:body></w:document>"),
   });
+  return new Uint8Array(zip);
 }
-async function pdfFile(text: string): Promise<Uint8Array> {
+async function pdfFile(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const doc = await PDFDocument.create();
   doc.addPage().drawText(text);
-  return doc.save();
+  return new Uint8Array(await doc.save());
 }
 
 type Page = { fieldErrors?: Record<string, string> };
@@ -112,7 +113,7 @@ describe.each(drivers)("the Forms Library on %s", (driver) => {
     expect(exe.status).toBe(400);
     expect((exe.body as Page).fieldErrors?.file).toContain("is not a PDF or a Word (.docx) file");
     expect((exe.body as { values?: Record<string, string> }).values?.title).toBe("Sneaky");
-    const fake = await upload({ title: "Fake", category: "Guides", label: "1" }, new File([strToU8("just text, not a PDF at all")], "fake.pdf", { type: "application/pdf" }));
+    const fake = await upload({ title: "Fake", category: "Guides", label: "1" }, new File(["just text, not a PDF at all"], "fake.pdf", { type: "application/pdf" }));
     expect(fake.status).toBe(400);
     expect((fake.body as Page).fieldErrors?.file).toContain('"fake.pdf" is not a PDF');
     const big = new Uint8Array(10 * 1024 * 1024 + 10);

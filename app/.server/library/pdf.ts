@@ -99,7 +99,7 @@ function drawField(sheet: Sheet, field: PaperField, x: number, top: number, widt
     if (!dryRun) sheet.page.drawRectangle({ x, y: top - 16 - height, width, height, borderColor: LINE_INK, borderWidth: 0.75 });
     return height + 24;
   }
-  return 12 + drawChoices(sheet, field.options, x, top - 12, width, dryRun);
+  return 20 + drawChoices(sheet, field.options, x, top - 12, width, dryRun);
 }
 
 /** A group's fields: lines two to a row, wide lines, choices and ticks across the page. */
@@ -137,8 +137,8 @@ async function paperFormPdf(company: PdfCompany, title: string, intro: [string, 
   const { doc, fonts } = await startDocument(title, company);
   const sheet = new Sheet(doc, fonts, continuationHeader(company, title));
   drawFirstHeader(sheet, company, title, [
-    ["Fax to", company.phone],
-    ["Questions", company.email],
+    ["Phone", company.phone],
+    ["Email", company.email],
   ]);
   drawNotice(sheet, intro[0], intro[1]);
   for (const section of sections) {
@@ -208,7 +208,9 @@ async function w9Pdf(company: PdfCompany, document: BuiltInDocument): Promise<Ui
     ["Phone", company.phone],
   ]);
   drawNotice(sheet, W9_PLACEHOLDER.heading, W9_PLACEHOLDER.text);
-  sheet.page.drawText("PLACEHOLDER", { x: LEFT + 40, y: 300, size: 64, font: fonts.bold, color: rgb(0.9, 0.91, 0.92) });
+  const mark = "PLACEHOLDER";
+  const markWidth = fonts.bold.widthOfTextAtSize(mark, 64);
+  sheet.page.drawText(mark, { x: LEFT + (CONTENT_WIDTH - markWidth) / 2, y: 300, size: 64, font: fonts.bold, color: rgb(0.9, 0.91, 0.92) });
   sheet.text(`Request it from ${company.email}`, RIGHT, sheet.y - 10, { align: "right", color: MUTED });
   drawFooters(sheet, company, document.title);
   return doc.save();
@@ -221,7 +223,7 @@ export async function builtInPdf(company: PdfCompany, document: BuiltInDocument)
       return paperFormPdf(
         company,
         document.title,
-        ["For practices that fax", "Fill in every field you can, attach the insurance card (both sides) and the clinical notes, and fax it all to us. A request sent in the Clinical Portal is answered faster and shows its status as it goes."],
+        ["For practices that fax", "Fill in every field you can and send it with the insurance card (both sides) and the clinical notes; call or email us for where to fax it. A request sent in the Clinical Portal is answered faster and shows its status as it goes."],
         PAPER_IVR_FORM,
       );
     case "order-form":

@@ -11,7 +11,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { EDUCATION_CATEGORIES, LIBRARY_CATEGORIES } from "~/content/library";
+import { BUILT_IN_VERSION_LABEL, EDUCATION_CATEGORIES, LIBRARY_CATEGORIES } from "~/content/library";
 import { submittedText, submittedValues, type FormAnswer } from "~/lib/form-result";
 import { formatBytes } from "~/lib/format";
 import { privateMeta } from "~/lib/meta";
@@ -139,7 +139,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
                         </p>
                         {d.current ? (
                           <p className="text-sm">
-                            Version <strong>{d.current.label}</strong>, {d.current.fileName}, {formatBytes(d.current.size)}, by {d.current.uploadedBy} <DateTime value={d.current.uploadedAt} />
+                            {d.current.label === BUILT_IN_VERSION_LABEL ? "The portal's own version" : <>Version <strong>{d.current.label}</strong></>}, {d.current.fileName}, {formatBytes(d.current.size)}, by {d.current.uploadedBy} <DateTime value={d.current.uploadedAt} />
                           </p>
                         ) : null}
                       </div>

@@ -8,7 +8,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { LIBRARY_CATEGORIES } from "~/content/library";
+import { BUILT_IN_VERSION_LABEL, LIBRARY_CATEGORIES } from "~/content/library";
 import { formatBytes } from "~/lib/format";
 import { librarySearchSchema } from "~/lib/schemas/library";
 import { requireUser } from "~/.server/accounts";
@@ -114,7 +114,7 @@ export default function FormsLibraryPage({ loaderData }: Route.ComponentProps) {
                         <h3 className="font-semibold break-words text-navy">{d.title}</h3>
                         {d.description ? <p className="text-sm break-words text-muted-foreground">{d.description}</p> : null}
                         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                          {d.category} · {d.type} · {formatBytes(d.size)} · Version {d.version}
+                          {d.category} · {d.type} · {formatBytes(d.size)} · {d.version === BUILT_IN_VERSION_LABEL ? "Built in" : `Version ${d.version}`}
                         </p>
                       </div>
                     </div>
