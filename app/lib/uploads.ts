@@ -163,9 +163,6 @@ export const LOGO: UploadRule = {
 /** The logo and the branding form's few text fields; a logo somewhat over its limit still comes back with its own message. */
 export const LOGO_FORM_BODY_BYTES = 2 * LOGO.maxBytes;
 
-/** The largest body any form of the site sends: the HTTP entry refuses more before reading a byte. */
-export const LARGEST_FORM_BODY_BYTES = Math.max(IVR_FORM_BODY_BYTES, APPLICATION_BODY_BYTES);
-
 // ---------------------------------------------------------------------------
 // A document of the Forms Library or a file of the Education page: a PDF or a Word file.
 
@@ -178,3 +175,7 @@ export const LIBRARY_FILE: UploadRule = {
 
 /** The library's forms: one file and a few text fields. */
 export const LIBRARY_FORM_BODY_BYTES = LIBRARY_FILE.maxBytes + 256 * 1024;
+
+/** The largest body any form of the site sends: the HTTP entry refuses more before reading a byte. */
+export const LARGEST_FORM_BODY_BYTES = Math.max(IVR_FORM_BODY_BYTES, APPLICATION_BODY_BYTES, LIBRARY_FORM_BODY_BYTES);
+
