@@ -43,6 +43,14 @@ test("staff upload a document; a member finds it by search without JavaScript an
   await expect(toast(staff, "Document uploaded")).toBeVisible();
   await expect(staff.getByRole("heading", { level: 3, name: title })).toBeVisible();
   await expect(staff.getByRole("heading", { level: 3, name: "Insurance Verification Request (paper form)" })).toBeVisible();
+  // A training video for the Education page.
+  const education = staff.getByRole("region", { name: /^Education resources/ });
+  await education.getByLabel("Category").selectOption("Video Training");
+  await education.getByLabel("Title").fill(`Placing an order ${title.slice(-6)}`);
+  await education.getByLabel("Description").fill("Five minutes on ordering grafts for an approved IVR.");
+  await education.getByLabel("Link").fill("https://video.example/placing-an-order");
+  await education.getByRole("button", { name: "Add resource" }).click();
+  await expect(toast(staff, "Resource added")).toBeVisible();
   await checkBothWidths(staff, "forms-library-console");
 
   // A member's browser without JavaScript: the search is a plain GET form.
@@ -81,6 +89,10 @@ test("the Forms Library and Education pages pass axe at both widths; the paper I
 
   await gotoHydrated(page, "/education");
   await expect(page.getByRole("heading", { level: 3, name: "Video Training" })).toBeVisible();
+  const videos = page.getByRole("region", { name: "Video Training" });
+  await expect(videos.getByRole("heading", { level: 4, name: `Placing an order ${title.slice(-6)}` })).toBeVisible();
+  await expect(videos.getByRole("link", { name: /^Open Placing an order/ })).toHaveAttribute("href", "https://video.example/placing-an-order");
+  await expect(page.getByRole("region", { name: "Documentation" })).toContainText("Nothing in Documentation yet");
   await checkBothWidths(page, "education-member");
 });
 

@@ -72,7 +72,7 @@ export default function EducationPage({ loaderData }: Route.ComponentProps) {
                     <li key={r.id}>
                       <Card className="flex h-full flex-col">
                         <CardHeader>
-                          <CardTitle className="break-words">{r.title}</CardTitle>
+                          <CardTitle as="h4" className="break-words">{r.title}</CardTitle>
                           <CardDescription className="break-words">{r.description}</CardDescription>
                         </CardHeader>
                         <CardContent className="mt-auto">
