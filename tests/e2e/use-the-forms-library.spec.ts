@@ -41,6 +41,8 @@ test("staff upload a document; a member finds it by search without JavaScript an
   await upload.getByLabel("File").setInputFiles({ name: "offloading-boot.pdf", mimeType: "application/pdf", buffer: await pdf("Fit the boot to the heel.") });
   await upload.getByRole("button", { name: "Upload document" }).click();
   await expect(toast(staff, "Document uploaded")).toBeVisible();
+  // The form is empty again for the next document.
+  await expect(upload.getByLabel("Title")).toHaveValue("");
   await expect(staff.getByRole("heading", { level: 3, name: title })).toBeVisible();
   await expect(staff.getByRole("heading", { level: 3, name: "Insurance Verification Request (paper form)" })).toBeVisible();
   // A training video for the Education page.

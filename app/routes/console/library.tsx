@@ -92,7 +92,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
         <Card>
           <CardContent padding="all">
             <AnswerNotice answer={upload} title="Not uploaded" className="mb-4" />
-            <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2" key={upload ? "typed" : "fresh"}>
+            <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2" key={upload ? "typed" : `fresh-${documents.length}`}>
               <input type="hidden" name="intent" value="upload" />
               <Field label="Title" name="title" required error={uploadErrors.title} className="md:col-span-2">
                 {(control) => <Input {...control} defaultValue={submittedText(uploadTyped, "title")} maxLength={200} autoComplete="off" />}
@@ -211,7 +211,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           <CardContent padding="all">
             <h3 className="mb-3 font-semibold text-navy">Add a resource</h3>
             <AnswerNotice answer={addResource} title="Not added" className="mb-4" />
-            <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2" key={addResource ? "typed" : "fresh"}>
+            <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2" key={addResource ? "typed" : `fresh-${resources.length}`}>
               <input type="hidden" name="intent" value="education-add" />
               <Field label="Category" name="category" required error={resourceErrors.category}>
                 {(control) => <Select {...control} options={educationOptions} defaultValue={submittedText(resourceTyped, "category") ?? ""} placeholder="Choose..." />}
