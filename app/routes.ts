@@ -76,6 +76,9 @@ export default [
   // Signed-in pages of the portal at the addresses the original site gave them.
   route("forms-library", "routes/portal/forms-library.tsx"),
   route("education", "routes/portal/education.tsx"),
+  // A library document's current file (the support page's guides are public), and an Education resource's file.
+  route("forms-library/:id/:file", "routes/portal/forms-library-file.ts"),
+  route("education/:id/:file", "routes/portal/education-file.ts"),
   // Staff console: every loader and action checks the role itself.
   route("admin", "routes/console/layout.tsx", [
     index("routes/console/inbox.tsx"),
@@ -101,6 +104,7 @@ export default [
     route("partners", "routes/console/partners.tsx"),
     route("partners/:id", "routes/console/partners-detail.tsx"),
     route("partners/:id/statements/:month", "routes/console/partners-statement.tsx"),
+    route("library", "routes/console/library.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),
@@ -112,6 +116,7 @@ export default [
   route("admin/orders/:id/packing-list.pdf", "routes/console/orders-packing-list.ts"),
   route("admin/orders/:id/invoice.pdf", "routes/console/orders-invoice.ts"),
   route("admin/partners/:id/statements/:month/:file", "routes/console/partners-statement-file.ts"),
+  route("admin/library/files/:id", "routes/console/library-file.ts"),
   // A sales partner's area: their referral link, their practices' pipelines (no patient data), their statements.
   route("partners", "routes/partners/layout.tsx", [
     index("routes/partners/overview.tsx"),

@@ -109,29 +109,30 @@ export const faqs: Faq[] = [
   },
 ];
 
+/**
+ * The support page's guides when the Forms Library cannot be read (the
+ * library's built-in documents of the same titles, content/library.ts, are
+ * what the page offers, with their real sizes): then a copy is asked by mail.
+ */
 export const downloads: Download[] = [
   {
     title: "Product Catalog",
     description: "Our full portfolio of amniotic allografts and wound-care products, with sizes and ordering codes.",
     type: "PDF",
-    size: "2.4 MB",
   },
   {
     title: "Insurance Guide",
     description: "How insurance verification and pre-authorization work, and what information to prepare.",
     type: "PDF",
-    size: "1.8 MB",
   },
   {
     title: "Quick Start Guide",
     description: "A step-by-step introduction to placing orders and submitting IVRs in the online portal.",
     type: "PDF",
-    size: "850 KB",
   },
   {
     title: "Compliance Checklist",
     description: "A checklist of the documentation your practice should keep for each graft application.",
     type: "PDF",
-    size: "1.2 MB",
   },
 ];

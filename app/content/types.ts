@@ -75,8 +75,10 @@ export type Faq = { question: string; answer: string; link?: { to: string; label
 export type Download = {
   title: string;
   description: string;
-  type: "PDF";
-  size: string;
+  type: string;
+  /** The file's size ("812.4 KB") and address, from the Forms Library's current file; without them the card offers a copy by mail. */
+  size?: string;
+  href?: string;
 };
 
 export type ComplianceFramework = {

@@ -163,5 +163,19 @@ export const LOGO: UploadRule = {
 /** The logo and the branding form's few text fields; a logo somewhat over its limit still comes back with its own message. */
 export const LOGO_FORM_BODY_BYTES = 2 * LOGO.maxBytes;
 
+// ---------------------------------------------------------------------------
+// A document of the Forms Library or a file of the Education page: a PDF or a Word file.
+
+export const LIBRARY_FILE: UploadRule = {
+  extensions: ["pdf", "docx"],
+  maxBytes: 10 * MEGABYTE,
+  typeMessage: (fileName) => `"${fileName}" is not a PDF or a Word (.docx) file: save it as one and upload that.`,
+  sizeMessage: (fileName) => `"${fileName}" is larger than 10 MB: upload a smaller file (a PDF saved for the web, say).`,
+};
+
+/** The library's forms: one file and a few text fields. */
+export const LIBRARY_FORM_BODY_BYTES = LIBRARY_FILE.maxBytes + 256 * 1024;
+
 /** The largest body any form of the site sends: the HTTP entry refuses more before reading a byte. */
-export const LARGEST_FORM_BODY_BYTES = Math.max(IVR_FORM_BODY_BYTES, APPLICATION_BODY_BYTES);
+export const LARGEST_FORM_BODY_BYTES = Math.max(IVR_FORM_BODY_BYTES, APPLICATION_BODY_BYTES, LIBRARY_FORM_BODY_BYTES);
+

@@ -1353,7 +1353,7 @@ export const brandings = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Text messages (issue 28): a member's mobile number, their choice of events by
+// Text messages: a member's mobile number, their choice of events by
 // text and by mail, the SMS outbox (like the mail's) and the numbers that
 // replied STOP. A text carries a reference and a status, never patient data.
 
@@ -1422,6 +1422,88 @@ export const smsOptOuts = pgTable("sms_opt_outs", {
   phone: text("phone").primaryKey(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// The Forms Library and Education: documents staff upload (and those the portal
+// makes itself), each with its versions; training resources by category.
+
+/**
+ * A document of the Forms Library. `builtIn` names one the portal makes
+ * itself (app/content/library.ts), ensured on first use; staff may upload a
+ * new version of it like of any other. `public` ones (the support page's
+ * guides) download without signing in; the rest are for signed-in members.
+ */
+export const libraryDocuments = pgTable(
+  "library_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    builtIn: text("built_in").unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    description: text("description"),
+    public: boolean("public").notNull().default(false),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    retiredBy: text("retired_by"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("library_documents_title_idx").on(t.title)],
+);
+
+/**
+ * One file of a library document. The current version is the one not
+ * superseded (at most one per document); older ones are kept and staff
+ * download them.
+ */
+export const libraryVersions = pgTable(
+  "library_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => libraryDocuments.id, { onDelete: "cascade" }),
+    /** As staff typed it: "2026-11", "v3". */
+    label: text("label").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    bytes: bytea("bytes").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("library_versions_current_idx").on(t.documentId).where(sql`superseded_at is null`),
+    index("library_versions_document_idx").on(t.documentId, t.uploadedAt),
+  ],
+);
+
+/** A training resource of the Education page: a link or a file, in a category, in order. */
+export const educationResources = pgTable(
+  "education_resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    category: text("category").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    url: text("url"),
+    fileName: text("file_name"),
+    contentType: text("content_type"),
+    size: integer("size"),
+    sha256: text("sha256"),
+    bytes: bytea("bytes"),
+    position: integer("position").notNull().default(0),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    retiredBy: text("retired_by"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("education_resources_link_or_file", sql`(${t.url} is null) <> (${t.bytes} is null)`),
+    index("education_resources_category_idx").on(t.category, t.position),
+  ],
+);
 
 // ---------------------------------------------------------------------------
 // Background work: one table of jobs that every domain adds kinds to

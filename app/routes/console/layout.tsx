@@ -1,4 +1,4 @@
-import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, LibraryBig, ListChecks, LogOut, Mail, MailX, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -79,6 +79,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       count: data ? { n: data.pendingAccessRequests, text: `${data.pendingAccessRequests} waiting on staff` } : undefined,
     },
     { to: "/admin/partners", label: "Partners", icon: Handshake, end: false },
+    { to: "/admin/library", label: "Forms Library", icon: LibraryBig, end: false },
     { to: "/admin/outbox", label: "Outbox", icon: Mail, end: false },
     ...(data?.textsOn ? [{ to: "/admin/texts", label: "Texts", icon: MessageSquareText, end: false }] : []),
     { to: "/admin/jobs", label: "Jobs", icon: Workflow, end: false },

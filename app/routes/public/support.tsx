@@ -16,6 +16,10 @@ import { downloads, faqs, supportChannels, supportTopics } from "~/content/suppo
 import { telHref } from "~/config/site";
 import { pageMeta } from "~/lib/meta";
 import { useSite } from "~/lib/use-site";
+import { formatBytes } from "~/lib/format";
+import { getDb } from "~/.server/db/client";
+import { supportDownloads } from "~/.server/library";
+import { log } from "~/.server/log";
 
 /** Plain HTML: the page is sent without JavaScript. */
 export const handle: PageHandle = { hydrate: false };
@@ -27,7 +31,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Reach our support team by phone, email or message, find answers to common questions about ordering, insurance verification and compliance, and request our guides.",
   );
 
-export default function SupportPage() {
+/**
+ * The guides as the Forms Library holds them now (their real sizes, public
+ * addresses). The page is cached when the process starts and every hour
+ * (http/page-cache.ts): a new version staff upload shows within the hour.
+ * Without the library (the database unreachable) a copy is asked by mail.
+ */
+export async function loader() {
+  try {
+    const guides = await supportDownloads(getDb());
+    return { downloads: guides.map((g) => ({ title: g.title, description: g.description ?? "", type: g.type, size: formatBytes(g.size), href: g.href })) };
+  } catch (error) {
+    log.warn({ err: error }, "the support page's guides could not be read: offering copies by mail");
+    return { downloads };
+  }
+}
+
+export default function SupportPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <>
@@ -105,10 +125,10 @@ export default function SupportPage() {
         id="resources"
         muted
         title="Guides and resources"
-        lead="Request a copy of any of our PDF guides and our support team will email it to you."
+        lead="Download our guides, or ask our support team for any other document."
       >
         <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-          {downloads.map((resource) => (
+          {loaderData.downloads.map((resource) => (
             <DownloadCard key={resource.title} resource={resource} />
           ))}
         </div>
