@@ -179,6 +179,11 @@ function queueKind(pathname: string): LiveEvent["kind"] | null {
   return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : null;
 }
 
+/** The IVR or order whose page this is (its conversation follows live), or null. */
+function recordOf(pathname: string): string | null {
+  return /^\/admin\/(?:ivrs|orders)\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1] ?? null;
+}
+
 /** What failed and waits on staff, on every console page until it is dealt with: "2 mails failed to send — Review". */
 function FailedNotice({ text, href }: { text: string; href: string }) {
   return (
@@ -205,10 +210,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const live = useLiveStatus(true, {
     stream: "/admin/events",
     // The queues follow every practice's changes live; any other page keeps its data and only the menu's counts follow.
-    reloads: (event) => queueKind(pathname) === event.kind,
+    // An IVR's or order's page follows its own record (a message from the practice shows without a reload).
+    reloads: (event) => queueKind(pathname) === event.kind || recordOf(pathname) === event.id,
     otherwise: () => void quietly(() => counts.load("/admin")),
     // A tab shown again after being hidden (its stream closed meanwhile): a queue reloads, any other page its counts.
-    catchUp: () => void quietly(() => (queueKind(pathname) ? revalidator.revalidate() : counts.load("/admin"))),
+    catchUp: () => void quietly(() => (queueKind(pathname) || recordOf(pathname) ? revalidator.revalidate() : counts.load("/admin"))),
   });
   const data = counts.data && counts.data.at > loaderData.at ? counts.data : loaderData;
   return (
