@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { documentRequestLabel, type DocumentRequestKind } from "~/content/document-requests";
 import { ivrReference } from "~/lib/ivr";
 import { orderReference } from "~/lib/orders";
@@ -118,23 +118,43 @@ export async function postMessage(
   return inTransaction(db, async (tx) => {
     const record = await threadRecord(tx, ref, practiceId);
     if (!record) return null;
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        practiceId: record.practiceId,
-        ivrId: ref.kind === "ivr" ? ref.id : null,
-        orderId: ref.kind === "order" ? ref.id : null,
-        authorId: author.id,
-        authorSide: side,
-        bodySealed: seal(body, SEALED.body),
-        requestKind,
-      })
-      .returning({ id: messages.id, createdAt: messages.createdAt });
-    // The author has read their own thread up to here.
-    await markRead(tx, author.id, ref.id, row!.createdAt);
+    const id = await recordMessage(tx, { ref, practiceId: record.practiceId, side, authorId: author.id, body, requestKind });
     await tell(tx, { ref, record, side, except: author.email });
-    return { id: row!.id, reference: record.reference };
+    return { id, reference: record.reference };
   });
+}
+
+/**
+ * Writes the message's row only, in the caller's transaction: for a change that
+ * already tells of itself (the IVR's move to "needs information" and back
+ * mails its followers and publishes its event). The author has read the thread
+ * up to it.
+ */
+export async function recordMessage(
+  tx: Db,
+  {
+    ref,
+    practiceId,
+    side,
+    authorId,
+    body,
+    requestKind = null,
+  }: { ref: ThreadRef; practiceId: string; side: Side; authorId: string | null; body: string; requestKind?: DocumentRequestKind | null },
+): Promise<string> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      practiceId,
+      ivrId: ref.kind === "ivr" ? ref.id : null,
+      orderId: ref.kind === "order" ? ref.id : null,
+      authorId,
+      authorSide: side,
+      bodySealed: seal(body, SEALED.body),
+      requestKind,
+    })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  if (authorId) await markRead(tx, authorId, ref.id, row!.createdAt);
+  return row!.id;
 }
 
 /** The live event and the mail to the other side, in the caller's transaction. */
@@ -223,27 +243,51 @@ export async function markRead(db: Db, userId: string, threadId: string, at: Dat
     .onConflictDoUpdate({ target: [messageReads.userId, messageReads.threadId], set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` } });
 }
 
-/** Messages from the other side newer than the user's read mark, of the practice (a member's) or every practice (staff's). */
+/**
+ * What the user has not read: messages from the other side newer than their read mark, and for staff also their
+ * side's requests the practice answered with a file since. Of the practice (a member's) or every practice (staff's).
+ */
 function unreadWhere(userId: string, side: Side, practiceId: string | null) {
-  const other = side === "member" ? "staff" : "member";
-  const where = [
-    eq(messages.authorSide, other),
-    or(isNull(messageReads.readAt), gt(messages.createdAt, messageReads.readAt))!,
-  ];
-  if (practiceId) where.push(eq(messages.practiceId, practiceId));
-  return { where: and(...where)!, join: and(eq(messageReads.userId, userId), sql`${messageReads.threadId} = coalesce(${messages.ivrId}, ${messages.orderId})`)! };
+  const news =
+    side === "member"
+      ? sql`${messages.authorSide} = 'staff' and ${messages.createdAt} > coalesce(${messageReads.readAt}, '-infinity'::timestamptz)`
+      : sql`(${messages.authorSide} = 'member' and ${messages.createdAt} > coalesce(${messageReads.readAt}, '-infinity'::timestamptz))
+          or (${messages.answeredAt} is not null and ${messages.answeredAt} > coalesce(${messageReads.readAt}, '-infinity'::timestamptz))`;
+  const where = practiceId ? and(eq(messages.practiceId, practiceId), sql`(${news})`)! : sql`(${news})`;
+  return { where, join: and(eq(messageReads.userId, userId), sql`${messageReads.threadId} = coalesce(${messages.ivrId}, ${messages.orderId})`)! };
 }
 
-/** How many threads hold a message the user has not read: the menu's count. */
-export async function unreadThreadCount(db: Db, { userId, side, practiceId }: { userId: string; side: Side; practiceId: string | null }): Promise<number> {
-  const { where, join } = unreadWhere(userId, side, practiceId);
+/** How many IVRs' and orders' threads hold a message from the other side the user has not read: the menus' counts. */
+export async function unreadThreadCounts(
+  db: Db,
+  {
+    userId,
+    side,
+    practiceId,
+    opening = null,
+  }: { userId: string; side: Side; practiceId: string | null; /** the thread whose page is being opened (and marked read by it, in parallel): not counted */ opening?: string | null },
+): Promise<{ ivr: number; order: number }> {
+  const unread = unreadWhere(userId, side, practiceId);
+  const join = unread.join;
+  const where = opening ? and(unread.where, sql`coalesce(${messages.ivrId}, ${messages.orderId}) <> ${opening}`)! : unread.where;
   const [row] = await db
-    .select({ n: sql<number>`count(distinct coalesce(${messages.ivrId}, ${messages.orderId}))::int` })
+    .select({
+      ivr: sql<number>`count(distinct ${messages.ivrId})::int`,
+      order: sql<number>`count(distinct ${messages.orderId})::int`,
+    })
     .from(messages)
     .leftJoin(messageReads, join)
     .where(where);
-  return row?.n ?? 0;
+  return { ivr: row?.ivr ?? 0, order: row?.order ?? 0 };
 }
+
+/** The IVR or order whose page a path opens (its thread is marked read by that page), or null. */
+export function threadOfPath(pathname: string): string | null {
+  return /^\/(?:members|admin)\/(?:ivrs|orders)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(pathname)?.[1] ?? null;
+}
+
+/** The menu's words for a count of unread threads. */
+export const unreadText = (n: number) => `${n} with ${n === 1 ? "an unread message" : "unread messages"}`;
 
 /** Of these threads (IVRs' or orders' ids), those with a message the user has not read: the queues' markers. */
 export async function unreadThreads(db: Db, { userId, side, practiceId, ids }: { userId: string; side: Side; practiceId: string | null; ids: readonly string[] }): Promise<Set<string>> {

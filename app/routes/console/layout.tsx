@@ -1,4 +1,4 @@
-import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, MessageSquare, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -15,6 +15,7 @@ import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
 import { countWaitingOrders } from "~/.server/orders";
+import { threadOfPath, unreadThreadCounts, unreadText } from "~/.server/conversations";
 import { countFailedJobs } from "~/.server/jobs";
 import { countPendingAccessRequests } from "~/.server/partners/access-requests";
 import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
@@ -26,16 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
-  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone] = await Promise.all([
+  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone, unread] = await Promise.all([
     countFailedMail(db),
     countWaitingIvrs(db),
     countWaitingOrders(db),
     countFailedJobs(db),
     countPendingAccessRequests(db),
     timeZoneOfUser(db, user.id),
+    // The practices' messages this staff member has not read (the page being opened reads its own).
+    unreadThreadCounts(db, { userId: user.id, side: "staff", practiceId: null, opening: threadOfPath(new URL(request.url).pathname) }),
   ]);
   // `at` tells the menu which counts are newer: these, or those a live event fetched since.
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
+  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, unread, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -49,7 +52,7 @@ type ConsoleData = Awaited<ReturnType<typeof loader>>;
 function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; children: React.ReactNode }) {
   const site = useSite();
   const user = data?.user;
-  const links: { to: string; label: string; icon: typeof Inbox; end: boolean; count?: { n: number; text: string } }[] = [
+  const links: { to: string; label: string; icon: typeof Inbox; end: boolean; count?: { n: number; text: string }; unread?: { n: number; text: string } }[] = [
     { to: "/admin", label: "Inbox", icon: Inbox, end: true },
     {
       to: "/admin/ivrs",
@@ -57,6 +60,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       icon: ClipboardCheck,
       end: false,
       count: data ? { n: data.waitingIvrs, text: `${data.waitingIvrs} waiting on staff` } : undefined,
+      unread: data ? { n: data.unread.ivr, text: unreadText(data.unread.ivr) } : undefined,
     },
     {
       to: "/admin/orders",
@@ -64,6 +68,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       icon: Package,
       end: false,
       count: data ? { n: data.waitingOrders, text: `${data.waitingOrders} waiting on staff` } : undefined,
+      unread: data ? { n: data.unread.order, text: unreadText(data.unread.order) } : undefined,
     },
     { to: "/admin/inventory", label: "Inventory", icon: Boxes, end: false },
     { to: "/admin/recalls", label: "Recalls", icon: ShieldAlert, end: false },
@@ -126,7 +131,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
           {user ? (
             <nav aria-label="Staff console" className="border-t border-border/70">
               <ul className="-mx-2 flex flex-wrap gap-1 py-1.5">
-                {links.map(({ to, label, icon: Icon, end, count }) => (
+                {links.map(({ to, label, icon: Icon, end, count, unread }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
@@ -144,6 +149,13 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
                         <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
                           <span aria-hidden>{count.n}</span>
                           <span className="sr-only">, {count.text}</span>
+                        </span>
+                      ) : null}
+                      {unread && unread.n > 0 ? (
+                        <span className="inline-flex items-center gap-0.5 rounded-full border border-primary px-1.5 text-xs leading-4 text-primary tabular-nums">
+                          <MessageSquare aria-hidden className="size-3" />
+                          <span aria-hidden>{unread.n}</span>
+                          <span className="sr-only">, {unread.text}</span>
                         </span>
                       ) : null}
                     </NavLink>

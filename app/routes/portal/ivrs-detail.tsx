@@ -186,7 +186,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // The files are checked with the answer, so every message comes back at once.
         const { files, fieldErrors } = await checkFiles(formData);
         const { answer } = parse(resubmitSchema, { also: fieldErrors });
-        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer, files }))) throw notFound();
+        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer, files, authorId: user.id }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} sent again`, description: "Your answer is with our verification team." });
       },
     },
