@@ -6,10 +6,12 @@ import { loader as staffFileLoader } from "~/routes/console/messages-file";
 import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as portalLayoutLoader } from "~/routes/portal/layout";
 import { loader as fileLoader } from "~/routes/portal/messages-file";
+import { action as orderAction, loader as orderLoader } from "~/routes/portal/orders-detail";
+import { action as staffOrderAction, loader as staffOrderLoader } from "~/routes/console/orders-detail";
 import { auditLog, messageFiles, messages, outbox, practices, type ivrs } from "~/.server/db/schema";
 import { moveIvr, requestInformation, setFollowing } from "~/.server/ivr";
 import { ivrReference } from "~/lib/ivr";
-import { cookieOf, makeFacility, makeIvr, makeMember, makePatient, makePractice, signedIn } from "../support/factories";
+import { cookieOf, makeFacility, makeIvr, makeMember, makeOrder, makePatient, makePractice, signedIn } from "../support/factories";
 import { contextFrom, formPost, routeCaller } from "./support/actions";
 import { drivers, suiteDatabase } from "./support/database";
 
@@ -171,5 +173,40 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
     expect(after.status).toBe("submitted");
     expect(after.messages.at(-1)).toMatchObject({ side: "member", body: "The left heel." });
     await moveIvr(db(), { id: ivr.id, to: "in_review", actor: { email: "dana@company.example", ip: null } });
+  });
+
+  it("an order has its conversation too: the member asks, staff answer with a request, another practice gets 404", async () => {
+    const order = await makeOrder(db(), {
+      practiceId,
+      practiceName: "Harbor Wound Care",
+      ivrId: ivr.id,
+      patientId: ivr.patientId,
+      facilityId: ivr.facilityId!,
+      status: "confirmed",
+      dateOfService: "2099-01-10",
+    });
+    const path = `/members/orders/${order.id}`;
+    expect((await call(orderAction, post(path, { intent: "message", body: "When will it ship?" }, nurse), { id: order.id })).status).toBe(303);
+    expect((await call(orderAction, post(path, { intent: "message", body: "Hello" }, outsider), { id: order.id })).status).toBe(404);
+    expect((await call(orderLoader, get(path, outsider), { id: order.id })).status).toBe(404);
+    expect((await staffUnread()).order).toBe(1);
+    const staffView = (await call(staffOrderLoader, get(`/admin/orders/${order.id}`, staff.cookie), { id: order.id })).body as Thread;
+    expect(staffView.messages).toMatchObject([{ side: "member", body: "When will it ship?" }]);
+    expect((await staffUnread()).order).toBe(0);
+    const asked = await call(
+      staffOrderAction,
+      post(`/admin/orders/${order.id}`, { intent: "message", body: "Tomorrow; please send the signed prior-auth form.", requestKind: "prior-auth-form" }, staff.cookie),
+      { id: order.id },
+    );
+    expect(asked.status).toBe(303);
+    expect((await portalBadges()).order.n).toBe(1);
+    const page = (await call(orderLoader, get(path, nurse), { id: order.id })).body as Thread;
+    expect(page.messages.at(-1)).toMatchObject({ side: "staff", request: { label: "Prior-auth form", file: null } });
+    const form = new FormData();
+    form.append("intent", "document");
+    form.append("messageId", page.messages.at(-1)!.id);
+    form.append("document", new File([PNG], "prior-auth.png", { type: "image/png" }));
+    expect((await call(orderAction, post(path, form, nurse), { id: order.id })).status).toBe(303);
+    expect((await staffUnread()).order).toBe(1);
   });
 });

@@ -18,6 +18,24 @@ export async function threadForPage(db: Db, ref: ThreadRef, userId: string) {
 /** The controls a message form may hold textareas in (the page's form reader). */
 export const MESSAGE_MULTILINE = ["body"] as const;
 
+/**
+ * How a page without attachments of its own reads its forms once it holds a
+ * conversation: its text forms, and the upload answering a request (one file,
+ * at most as large as an IVR's attachment; a larger one comes back beside the slot).
+ */
+export const MESSAGE_FILE_READ = {
+  maxBytes: IVR_ATTACHMENT.maxBytes + 256 * 1024,
+  multipart: {
+    fields: 40,
+    files: 1,
+    fieldBytes: 10_000,
+    fileBytes: IVR_ATTACHMENT.maxBytes,
+    fileTooLarge: (_field: string, fileName: string) => ({ fieldErrors: { document: IVR_ATTACHMENT.sizeMessage(fileName) } }),
+    tooManyFiles: () => ({ fieldErrors: { document: "Upload one file." } }),
+    bodyTooLarge: { fieldErrors: { document: IVR_ATTACHMENT.sizeMessage("The file") } },
+  },
+} as const;
+
 const documentSchema = z.object({ messageId: z.uuid({ message: "This request is no longer open" }) });
 
 /**
