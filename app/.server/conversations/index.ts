@@ -286,9 +286,6 @@ export function threadOfPath(pathname: string): string | null {
   return /^\/(?:members|admin)\/(?:ivrs|orders)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(pathname)?.[1] ?? null;
 }
 
-/** The menu's words for a count of unread threads. */
-export const unreadText = (n: number) => `${n} with ${n === 1 ? "an unread message" : "unread messages"}`;
-
 /** Of these threads (IVRs' or orders' ids), those with a message the user has not read: the queues' markers. */
 export async function unreadThreads(db: Db, { userId, side, practiceId, ids }: { userId: string; side: Side; practiceId: string | null; ids: readonly string[] }): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -15,7 +15,8 @@ import { getDb } from "~/.server/db/client";
 import { practiceRecallBanner } from "~/.server/inventory";
 import { portalBrand } from "~/.server/branding";
 import { membershipOfUser } from "~/.server/practices";
-import { threadOfPath, unreadThreadCounts, unreadText } from "~/.server/conversations";
+import { threadOfPath, unreadThreadCounts } from "~/.server/conversations";
+import { unreadText } from "~/lib/conversations";
 import { permissionsOf, PRACTICE_ROLE_LABEL, ROLE_PERMISSIONS, roleMay, type PracticePermission } from "~/lib/practice-roles";
 
 // Signed-in only: no session redirects to /auth before anything is rendered.

@@ -14,6 +14,7 @@ import { seedOrders } from "./seed-orders";
 import { seedPartners } from "./seed-partners";
 import { seedRoles } from "./seed-roles";
 import { seedStock } from "./seed-stock";
+import { seedTalk } from "./seed-talk";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -43,4 +44,5 @@ await seedRoles(db);
 await seedJobs(db);
 await seedBranding(db);
 await seedPartners(db);
+await seedTalk(db);
 await database.close();
