@@ -210,3 +210,15 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
     expect((await staffUnread()).order).toBe(1);
   });
 });
+
+describe("the thread a path opens", () => {
+  it("reads the IVR's or order's id from its page and its page's data, and nothing else", async () => {
+    const { threadOfPath } = await import("~/lib/conversations");
+    const id = "0b6f3c2e-4d4f-4a51-9a0e-2f3b1c4d5e6f";
+    expect(threadOfPath(`/members/ivrs/${id}`)).toBe(id);
+    expect(threadOfPath(`/members/ivrs/${id}.data`)).toBe(id);
+    expect(threadOfPath(`/admin/orders/${id}/`)).toBe(id);
+    expect(threadOfPath(`/members/ivrs/${id}/files/${id}`)).toBeNull();
+    expect(threadOfPath("/members/ivrs/new")).toBeNull();
+  });
+});

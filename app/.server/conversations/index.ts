@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { documentRequestLabel, type DocumentRequestKind } from "~/content/document-requests";
 import { ivrReference } from "~/lib/ivr";
+export { threadOfPath } from "~/lib/conversations";
 import { orderReference } from "~/lib/orders";
 import { audit, type Actor } from "~/.server/audit";
 import { open, openFile, seal, sealFile } from "~/.server/crypto";
@@ -281,10 +282,6 @@ export async function unreadThreadCounts(
   return { ivr: row?.ivr ?? 0, order: row?.order ?? 0 };
 }
 
-/** The IVR or order whose page a path opens (its thread is marked read by that page), or null. */
-export function threadOfPath(pathname: string): string | null {
-  return /^\/(?:members|admin)\/(?:ivrs|orders)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(pathname)?.[1] ?? null;
-}
 
 /** Of these threads (IVRs' or orders' ids), those with a message the user has not read: the queues' markers. */
 export async function unreadThreads(db: Db, { userId, side, practiceId, ids }: { userId: string; side: Side; practiceId: string | null; ids: readonly string[] }): Promise<Set<string>> {

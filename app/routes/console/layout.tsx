@@ -1,6 +1,6 @@
 import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, ListChecks, LogOut, Mail, MailX, MessageSquare, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import type { ConsoleOutlet } from "~/components/admin/console-live";
 import { useLiveStatus, type LiveEvent } from "~/components/portal/live-status";
@@ -16,13 +16,16 @@ import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
 import { countWaitingOrders } from "~/.server/orders";
 import { threadOfPath, unreadThreadCounts } from "~/.server/conversations";
-import { unreadText } from "~/lib/conversations";
+import { countsFollowThreads, unreadText } from "~/lib/conversations";
 import { countFailedJobs } from "~/.server/jobs";
 import { countPendingAccessRequests } from "~/.server/partners/access-requests";
 import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
+
+// The unread counts follow the thread pages, which read their thread.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => countsFollowThreads(args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");

@@ -1,5 +1,5 @@
 import { Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
-import { Link, Outlet, redirect, useLocation } from "react-router";
+import { Link, Outlet, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { RecallBanner } from "~/components/portal/recall-banner";
@@ -16,10 +16,13 @@ import { practiceRecallBanner } from "~/.server/inventory";
 import { portalBrand } from "~/.server/branding";
 import { membershipOfUser } from "~/.server/practices";
 import { threadOfPath, unreadThreadCounts } from "~/.server/conversations";
-import { unreadText } from "~/lib/conversations";
+import { countsFollowThreads, unreadText } from "~/lib/conversations";
 import { permissionsOf, PRACTICE_ROLE_LABEL, ROLE_PERMISSIONS, roleMay, type PracticePermission } from "~/lib/practice-roles";
 
 // Signed-in only: no session redirects to /auth before anything is rendered.
+// The unread counts follow the thread pages, which read their thread.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => countsFollowThreads(args);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // A sales partner has no practice: their area is /partners.

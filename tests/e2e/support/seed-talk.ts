@@ -10,7 +10,7 @@ import { facilityInput, ivrInput, makeMember, makeOrder, makePatient, providerIn
 
 export const talkPractice = {
   name: "Birch Talk Clinic",
-  member: { email: "nurse@birch.example", password: "birch nurse password", role: "member" as const, practiceRole: "admin" as const },
+  member: { email: "writer@birch-talk.example", password: "birch talk password 1", role: "member" as const, practiceRole: "admin" as const },
 };
 
 export async function seedTalk(db: Db) {
