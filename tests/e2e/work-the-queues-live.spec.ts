@@ -95,16 +95,18 @@ test("staff see a member's new IVR in the queue without a reload, and the answer
   await queue.context().close();
 });
 
-test("the console's menu has a line of its own at 1280 px and wraps in whole items at 375 px", async ({ browser }) => {
+test("the console's menu has lines of its own at 1280 px and wraps in whole items at 375 px", async ({ browser }) => {
   const page = await signedInPage(browser, "admin");
   const menu = page.getByRole("navigation", { name: "Staff console" });
   const items = menu.getByRole("listitem");
-  await expect(items).toHaveCount(10);
+  // Texts show only when text messages are set up (not on this server).
+  await expect(items).toHaveCount(13);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   const wide = await items.evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));
-  // Every section on one row, the row to itself: who is signed in and Sign Out sit on the line above.
-  expect(new Set(wide.map((r) => r.top)).size).toBe(1);
+  // Every section in at most two rows of whole items, the rows to themselves: who is signed in and Sign Out sit on the line above.
+  expect(new Set(wide.map((r) => r.top)).size).toBeLessThanOrEqual(2);
+  for (const r of wide) expect(r.right).toBeLessThanOrEqual(1280);
   const signOut = (await page.getByRole("button", { name: "Sign Out" }).boundingBox())!;
   expect(signOut.y + signOut.height).toBeLessThanOrEqual(wide[0]!.top);
   await expect(page.getByRole("link", { name: /Your profile, signed in as admin@site\.example/ })).toBeVisible();

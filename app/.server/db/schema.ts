@@ -1506,6 +1506,70 @@ export const educationResources = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Conversations: messages on an IVR or an order between the practice and staff.
+// A message's body is sealed (it may speak of the patient); a message may ask
+// for a document, answered by one upload (message_files). Read marks say, per
+// user and thread, up to when they read it: the menus' unread counts.
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    ivrId: uuid("ivr_id").references(() => ivrs.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorSide: text("author_side", { enum: ["member", "staff"] }).notNull(),
+    bodySealed: text("body_sealed").notNull(),
+    /** a document asked for (content/document-requests.ts), answered by one upload */
+    requestKind: text("request_kind"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("messages_one_thread", sql`(${t.ivrId} is null) <> (${t.orderId} is null)`),
+    index("messages_ivr_idx").on(t.ivrId, t.createdAt),
+    index("messages_order_idx").on(t.orderId, t.createdAt),
+    // The menus' unread counts: a practice's messages from staff, and every practice's from members.
+    index("messages_side_idx").on(t.authorSide, t.practiceId, t.createdAt),
+  ],
+);
+
+/** The file that answers a message's document request (checked as the IVR's attachments; name and content sealed). */
+export const messageFiles = pgTable(
+  "message_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    nameSealed: text("name_sealed").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    contentSealed: bytea("content_sealed").notNull(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+);
+
+/** Up to when a user read a thread (an IVR's or an order's). */
+export const messageReads = pgTable(
+  "message_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** the IVR's or the order's id */
+    threadId: uuid("thread_id").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] })],
+);
+
+// ---------------------------------------------------------------------------
 // Background work: one table of jobs that every domain adds kinds to
 // (app/.server/jobs), and the periods the schedule has enqueued.
 

@@ -12,6 +12,7 @@ import type { IvrFileRole, IvrInput } from "~/lib/schemas/ivr";
 import type { PatientInput } from "~/lib/schemas/patient";
 import { audit, auditRead, type Actor } from "~/.server/audit";
 import { open, openFile, openJson, seal, sealFile, sealJson } from "~/.server/crypto";
+import { recordMessage } from "~/.server/conversations";
 import type { Db } from "~/.server/db/client";
 import { encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import { facilities, ivrFiles, ivrHistory, ivrs, ivrVerifications, outbox, providers, user } from "~/.server/db/schema";
@@ -466,11 +467,20 @@ async function notifyCompany(tx: Db, row: IvrRow, what: "submitted" | "resubmitt
 /** The member answers "needs information" and sends the IVR again, with any further files. */
 export async function resubmitIvr(
   db: Db,
-  { practiceId, actor, id, answer, files }: { practiceId: string; actor: Actor; id: string; answer: string; files: readonly CheckedUpload[] },
+  {
+    practiceId,
+    actor,
+    id,
+    answer,
+    files,
+    authorId = null,
+  }: { practiceId: string; actor: Actor; id: string; answer: string; files: readonly CheckedUpload[]; /** the member's account: the answer is their message */ authorId?: string | null },
 ) {
   return inTransaction(db, async (tx) => {
     const moved = await transitionIvr(tx, { id, to: "submitted", actor, by: "member", practiceId, note: answer });
     if (!moved) return null;
+    // The answer is a message in the IVR's conversation too.
+    await recordMessage(tx, { ref: { kind: "ivr", id }, practiceId, side: "member", authorId, body: answer });
     await storeFiles(tx, id, files, actor.email);
     await notifyCompany(tx, moved.row, "resubmitted");
     return moved;

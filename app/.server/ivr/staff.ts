@@ -10,6 +10,7 @@ import type { VerificationInput } from "~/lib/schemas/verification";
 import { verificationDateIssues } from "~/lib/schemas/verification-fields";
 import { audit, type Actor } from "~/.server/audit";
 import { seal, sealJson } from "~/.server/crypto";
+import { recordMessage } from "~/.server/conversations";
 import type { Db } from "~/.server/db/client";
 import { COUNT_CAP, encodeCursor, exactTime, keysetPage, type Cursor, type Direction, type KeysetPage } from "~/.server/db/keyset";
 import { ivrs, ivrVerifications, practices, user } from "~/.server/db/schema";
@@ -184,14 +185,19 @@ export function moveIvr(db: Db, { id, to, actor, note }: { id: string; to: IvrSt
  * kept, so the practice's answer comes back to the top of their queue.
  */
 export function requestInformation(db: Db, { id, actor, message, askedBy = null }: { id: string; actor: Actor; message: string; askedBy?: string | null }) {
-  return transitionIvr(db, {
-    id,
-    to: "needs_information",
-    actor,
-    by: "staff",
-    practiceId: null,
-    note: message,
-    set: { requestMessageSealed: seal(message, SEALED.message), informationRequestedBy: askedBy },
+  return inTransaction(db, async (tx) => {
+    const moved = await transitionIvr(tx, {
+      id,
+      to: "needs_information",
+      actor,
+      by: "staff",
+      practiceId: null,
+      note: message,
+      set: { requestMessageSealed: seal(message, SEALED.message), informationRequestedBy: askedBy },
+    });
+    // The question is a message in the IVR's conversation too (the move already mails and tells of itself).
+    if (moved) await recordMessage(tx, { ref: { kind: "ivr", id }, practiceId: moved.row.practiceId, side: "staff", authorId: askedBy, body: message });
+    return moved;
   });
 }
 

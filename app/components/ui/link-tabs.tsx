@@ -3,7 +3,18 @@ import { Link, useNavigate } from "react-router";
 import { usePageSendsNoScript } from "~/lib/page-scripts";
 import { cn } from "~/lib/utils";
 
-export type LinkTab = { value: string; label: string; href: string };
+export type LinkTab = { value: string; label: string; href: string; /** a count beside the label ("2", read out as its text) */ badge?: { n: number; text: string } | null };
+
+/** A tab's count: the number shown, its meaning read out. */
+function TabBadge({ badge }: { badge: LinkTab["badge"] }) {
+  if (!badge || badge.n <= 0) return null;
+  return (
+    <span className="ml-1.5 rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
+      <span aria-hidden>{badge.n}</span>
+      <span className="sr-only">, {badge.text}</span>
+    </span>
+  );
+}
 
 const barClasses = "flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-center sm:justify-between";
 const listLooks = "items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground";
@@ -79,6 +90,8 @@ export function LinkTabs({
                   className={cn(tabClasses, active && activeTabClasses)}
                 >
                   {tab.label}
+                <TabBadge badge={tab.badge} />
+                  <TabBadge badge={tab.badge} />
                 </Link>
               );
             })}
@@ -112,6 +125,7 @@ export function LinkTabs({
                 className={cn(tabClasses, active && activeTabClasses)}
               >
                 {tab.label}
+                <TabBadge badge={tab.badge} />
               </Link>
             );
           })}

@@ -20,6 +20,7 @@ import { authorisationSchema } from "~/lib/schemas/authorisation";
 import { products } from "~/content/products";
 import { getPractice } from "~/.server/practices";
 import { clientInfo } from "~/.server/request-context";
+import { conversationIntents, threadForPage } from "~/.server/conversations/page";
 import { benefitFilterOf, eligibilityView, payerVerificationValues, fromPayerOf, VERIFICATION_FIELD_LABELS } from "./ivrs-eligibility.server";
 import { defaultValidUntil, filesView, historyView, ivrSections, ivrSummary, NETWORK_CHOICES, ordersView, outcomeOptions, verificationsView } from "./ivrs-view.server";
 
@@ -31,12 +32,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = { email: me.email, ip: clientInfo(context).ip };
   const detail = await readIvrAsStaff(db, { id: params.id, actor });
   if (!detail) notFound();
-  const [practice, orders, authorisations, eligibility] = await Promise.all([
+  const [practice, orders, authorisations, eligibility, messages] = await Promise.all([
     getPractice(db, detail.row.practiceId),
     ordersOfIvr(db, { ivrId: detail.row.id, practiceId: null }),
     authorisationViews(db, detail.row.id, todayUtc()),
     // The payer's answer is the patient's data too: its read is audited on its own (`ivr.eligibility`).
     readEligibilityAsStaff(db, { ivrId: detail.row.id, patientId: detail.row.patientId, actor }),
+    // The conversation with the practice (read with the IVR, audited above); opening the page marks it read.
+    threadForPage(db, { kind: "ivr", id: detail.row.id }, me.id),
   ]);
   const status = detail.row.status;
   const lastVerification = detail.verifications[0];
@@ -73,6 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orders: ordersView(orders),
     authorisations,
     authorisationProducts: products.map((p) => ({ value: p.slug, label: p.name })),
+    messages,
   };
 }
 
@@ -104,9 +108,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
 
   return answerForm(request, {
-    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["message", "noteToPractice"] },
+    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["message", "noteToPractice", "body"] },
     title: IVR_REFUSED,
     intents: {
+      message: conversationIntents({ db, ref: { kind: "ivr", id }, practiceId: null, side: "staff", author: { id: me.id, email: me.email }, here: back }).message,
       review: () => move("review"),
       "prior-auth-sent": () => move("prior-auth-sent"),
       cancel: async ({ values }) => {

@@ -11,6 +11,7 @@ import { Panel } from "~/components/record/panel";
 import { answerFor } from "~/components/record/record-form";
 import { canTransitionIvr } from "~/lib/ivr";
 import { privateMeta } from "~/lib/meta";
+import { Thread } from "~/components/conversation/thread";
 
 // The loader (an audited staff read of patient data) and the action (the IVR's moves and forms) are server-only.
 export { action, loader } from "./ivrs-detail.server";
@@ -43,6 +44,7 @@ export default function AdminIvr({ loaderData: d, actionData }: Route.ComponentP
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <IvrWorkPanel id={d.id} reference={d.reference} status={d.status} requestMessage={d.requestMessage} history={d.history} canVerify={canVerify} answer={answer} />
+          <Thread messages={d.messages} viewer="staff" mayWrite fileHref={(fileId) => `/admin/ivrs/${d.id}/messages/${fileId}`} answer={answer} reference={d.reference} />
         </div>
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -1,6 +1,6 @@
-import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, LibraryBig, ListChecks, LogOut, Mail, MailX, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, LibraryBig, ListChecks, LogOut, Mail, MailX, MessageSquare, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import type { ConsoleOutlet } from "~/components/admin/console-live";
 import { useLiveStatus, type LiveEvent } from "~/components/portal/live-status";
@@ -16,6 +16,8 @@ import { getDb } from "~/.server/db/client";
 import { mailDeliveryOff } from "~/.server/env";
 import { countWaitingIvrs } from "~/.server/ivr";
 import { countWaitingOrders } from "~/.server/orders";
+import { threadOfPath, unreadThreadCounts } from "~/.server/conversations";
+import { countsFollowThreads, unreadText } from "~/lib/conversations";
 import { countFailedJobs } from "~/.server/jobs";
 import { countPendingAccessRequests } from "~/.server/partners/access-requests";
 import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
@@ -23,12 +25,15 @@ import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   privateMeta(matches, error ? `${consoleErrorOf(error).title} | Staff console` : "Staff console");
 
+// The unread counts follow the thread pages, which read their thread.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => countsFollowThreads(args);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "staff");
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
   const textsOn = smsEnabled();
-  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone, failedTexts] = await Promise.all([
+  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone, failedTexts, unread] = await Promise.all([
     countFailedMail(db),
     countWaitingIvrs(db),
     countWaitingOrders(db),
@@ -36,9 +41,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     countPendingAccessRequests(db),
     timeZoneOfUser(db, user.id),
     textsOn ? countFailedTexts(db) : Promise.resolve(0),
+    // The practices' messages this staff member has not read (the page being opened reads its own).
+    unreadThreadCounts(db, { userId: user.id, side: "staff", practiceId: null, opening: threadOfPath(new URL(request.url).pathname) }),
   ]);
   // `at` tells the menu which counts are newer: these, or those a live event fetched since.
-  return { user: { email: user.email, role: user.role }, failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, textsOn, failedTexts, mailOff: mailDeliveryOff(), timeZone, at: Date.now() };
+  return {
+    user: { email: user.email, role: user.role },
+    failedMail,
+    waitingIvrs,
+    waitingOrders,
+    failedJobs,
+    pendingAccessRequests,
+    textsOn,
+    failedTexts,
+    unread,
+    mailOff: mailDeliveryOff(),
+    timeZone,
+    at: Date.now(),
+  };
 }
 
 type ConsoleData = Awaited<ReturnType<typeof loader>>;
@@ -52,7 +72,7 @@ type ConsoleData = Awaited<ReturnType<typeof loader>>;
 function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; children: React.ReactNode }) {
   const site = useSite();
   const user = data?.user;
-  const links: { to: string; label: string; icon: typeof Inbox; end: boolean; count?: { n: number; text: string } }[] = [
+  const links: { to: string; label: string; icon: typeof Inbox; end: boolean; count?: { n: number; text: string }; unread?: { n: number; text: string } }[] = [
     { to: "/admin", label: "Inbox", icon: Inbox, end: true },
     {
       to: "/admin/ivrs",
@@ -60,6 +80,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       icon: ClipboardCheck,
       end: false,
       count: data ? { n: data.waitingIvrs, text: `${data.waitingIvrs} waiting on staff` } : undefined,
+      unread: data ? { n: data.unread.ivr, text: unreadText(data.unread.ivr) } : undefined,
     },
     {
       to: "/admin/orders",
@@ -67,6 +88,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
       icon: Package,
       end: false,
       count: data ? { n: data.waitingOrders, text: `${data.waitingOrders} waiting on staff` } : undefined,
+      unread: data ? { n: data.unread.order, text: unreadText(data.unread.order) } : undefined,
     },
     { to: "/admin/inventory", label: "Inventory", icon: Boxes, end: false },
     { to: "/admin/recalls", label: "Recalls", icon: ShieldAlert, end: false },
@@ -131,7 +153,7 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
           {user ? (
             <nav aria-label="Staff console" className="border-t border-border/70">
               <ul className="-mx-2 flex flex-wrap gap-1 py-1.5">
-                {links.map(({ to, label, icon: Icon, end, count }) => (
+                {links.map(({ to, label, icon: Icon, end, count, unread }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
@@ -149,6 +171,13 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
                         <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground tabular-nums">
                           <span aria-hidden>{count.n}</span>
                           <span className="sr-only">, {count.text}</span>
+                        </span>
+                      ) : null}
+                      {unread && unread.n > 0 ? (
+                        <span className="inline-flex items-center gap-0.5 rounded-full border border-primary px-1.5 text-xs leading-4 text-primary tabular-nums">
+                          <MessageSquare aria-hidden className="size-3" />
+                          <span aria-hidden>{unread.n}</span>
+                          <span className="sr-only">, {unread.text}</span>
                         </span>
                       ) : null}
                     </NavLink>
@@ -187,6 +216,11 @@ function queueKind(pathname: string): LiveEvent["kind"] | null {
   return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : null;
 }
 
+/** The IVR or order whose page this is (its conversation follows live), or null. */
+function recordOf(pathname: string): string | null {
+  return /^\/admin\/(?:ivrs|orders)\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1] ?? null;
+}
+
 /** What failed and waits on staff, on every console page until it is dealt with: "2 mails failed to send — Review". */
 function FailedNotice({ text, href }: { text: string; href: string }) {
   return (
@@ -213,10 +247,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const live = useLiveStatus(true, {
     stream: "/admin/events",
     // The queues follow every practice's changes live; any other page keeps its data and only the menu's counts follow.
-    reloads: (event) => queueKind(pathname) === event.kind,
+    // An IVR's or order's page follows its own record (a message from the practice shows without a reload).
+    reloads: (event) => queueKind(pathname) === event.kind || recordOf(pathname) === event.id,
     otherwise: () => void quietly(() => counts.load("/admin")),
     // A tab shown again after being hidden (its stream closed meanwhile): a queue reloads, any other page its counts.
-    catchUp: () => void quietly(() => (queueKind(pathname) ? revalidator.revalidate() : counts.load("/admin"))),
+    catchUp: () => void quietly(() => (queueKind(pathname) || recordOf(pathname) ? revalidator.revalidate() : counts.load("/admin"))),
   });
   const data = counts.data && counts.data.at > loaderData.at ? counts.data : loaderData;
   return (

@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/ids";
 import { canCorrectTracking, ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders";
 import { cancelOrderSchema, deliverySchema, invoiceSchema, paymentSchema, shipmentSchema, trackingSchema } from "~/lib/schemas/order";
 import { requireRole } from "~/.server/accounts";
+import { conversationIntents, threadForPage } from "~/.server/conversations/page";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm } from "~/.server/http/form-action";
@@ -38,9 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!detail) notFound();
   const status = detail.row.status;
   const work = workOf(status);
-  const [initials, lastPrices] = await Promise.all([
+  const [initials, lastPrices, messages] = await Promise.all([
     orderInitials(db, detail.row.patientId),
     work.invoice ? lastUnitPrices(db, detail.row.id) : Promise.resolve({}),
+    // The conversation with the practice (read with the order, audited above); opening the page marks it read.
+    threadForPage(db, { kind: "order", id: detail.row.id }, me.id),
   ]);
   return {
     id: detail.row.id,
@@ -63,6 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     prices: work.invoice ? priceLines(detail, lastPrices) : [],
     dueOnDefault: defaultDueOn(today),
     today,
+    messages,
   };
 }
 
@@ -88,9 +92,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   return answerForm(request, {
     // The shipping form's identifiers take a label's scan, group separators and all.
-    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["reason"], scanned: (name) => name.startsWith("unit-") },
+    read: { maxBytes: MAX_TEXT_FORM_BYTES, multiline: ["reason", "body"], scanned: (name) => name.startsWith("unit-") },
     title: ORDER_REFUSED,
     intents: {
+      message: conversationIntents({ db, ref: { kind: "order", id }, practiceId: null, side: "staff", author: { id: me.id, email: me.email }, here: back }).message,
       confirm: async () => {
         found(await confirmOrder(db, { id, actor }));
         return done("Order confirmed", `${now("confirmed")} The practice hears it is being prepared.`);

@@ -6,6 +6,7 @@ import { WorkPanel } from "~/components/console-orders/work-panel";
 import { FieldList } from "~/components/record/field-list";
 import { Panel } from "~/components/record/panel";
 import { privateMeta } from "~/lib/meta";
+import { Thread } from "~/components/conversation/thread";
 
 // The loader (an audited staff read) and the action (each step of the order's work) are server-only.
 export { action, loader } from "./orders-detail.server";
@@ -32,6 +33,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
 
         <div className="flex min-w-0 flex-col gap-6">
           <WorkPanel order={d} answer={answer} />
+          <Thread messages={d.messages} viewer="staff" mayWrite fileHref={(fileId) => `/admin/orders/${d.id}/messages/${fileId}`} answer={answer} reference={d.reference} />
           <DocumentsPanel orderId={d.id} invoiced={Boolean(d.invoice)} />
           <OrderHistoryPanel history={d.history} />
         </div>

@@ -49,6 +49,8 @@ import { orderableIvr, ordersOfIvr, ordersToday } from "~/.server/orders";
 import { authorisationViews } from "~/.server/authorisations";
 import { AuthorisationBlock } from "~/components/portal/authorisation-block";
 import { permissionForIvrFile, permissionsOf, roleMay } from "~/lib/practice-roles";
+import { conversationIntents, MESSAGE_MULTILINE, threadForPage } from "~/.server/conversations/page";
+import { Thread } from "~/components/conversation/thread";
 import { actorOf, checkFiles, idParam, IVR_FORM_READ, need, notFound, requirePractice } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privateMeta(matches, `${data && "reference" in data ? data.reference : "IVR"} | Clinical Portal`);
@@ -64,12 +66,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { row } = detail;
   // Whether grafts can be ordered from it, for the roles that order.
   const orderable = (IVR_ORDERABLE_STATUSES as readonly string[]).includes(row.status) && roleMay(role, "orders.write");
-  const [ordering, orders, authorisations, eligibility, eligibilityWaiting] = await Promise.all([
+  const [ordering, orders, authorisations, eligibility, eligibilityWaiting, messages] = await Promise.all([
     orderable ? orderableIvr(db, { practiceId: practice.id, ivrId: id, today: ordersToday() }) : null,
     ordersOfIvr(db, { ivrId: id, practiceId: practice.id }),
     authorisationViews(db, id, ordersToday()),
     practiceEligibilityLines(db, [id]),
     eligibilityCheckWaiting(db, id),
+    // The conversation on the IVR; opening the page marks it read.
+    threadForPage(db, { kind: "ivr", id }, user.id),
   ]);
   // The current authorisation only: the practice needs what holds now, not its corrections.
   const current = authorisations.find((a) => a.replacedAt === null);
@@ -121,6 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     eligibilityLine: eligibility.get(row.id) ?? null,
     /** A payer's answer is on its way (it may come before the page's live stream opens: the page reloads once it has). */
     eligibilityWaiting,
+    messages,
   };
 }
 
@@ -144,12 +149,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   return answerForm(request, {
     // The answer to "needs information" may carry files: a file over its size comes back as the page, with the message beside it.
-    read: IVR_FORM_READ,
+    read: { ...IVR_FORM_READ, multiline: [...IVR_FORM_READ.multiline, ...MESSAGE_MULTILINE] },
     title: "Not changed",
-    // The only control a plain post refills is the answer to staff's question.
-    keep: ({ answer }) => ({ intent: "resubmit", answer: (answer ?? "").slice(0, LIMITS.long) }),
+    // A plain post refills the answer to staff's question, or the message being written.
+    keep: ({ intent, answer, body, messageId }) =>
+      intent === "message"
+        ? { intent, body: (body ?? "").slice(0, LIMITS.long) }
+        : intent === "document"
+          ? { intent, messageId: messageId ?? "" }
+          : { intent: "resubmit", answer: (answer ?? "").slice(0, LIMITS.long) },
     explain: (refusal) => (refusal instanceof DraftRefused ? { title: "Re-verification not started" } : undefined),
     intents: {
+      // Anyone who may change the IVR may talk about it, and answer a request with a file.
+      ...(roleMay(role, "ivr.write")
+        ? conversationIntents({ db, ref: { kind: "ivr", id }, practiceId: practice.id, side: "member", author: { id: user.id, email: user.email }, here })
+        : {}),
       follow: () => follow(true),
       unfollow: () => follow(false),
       cancel: async ({ values }) => {
@@ -172,7 +186,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // The files are checked with the answer, so every message comes back at once.
         const { files, fieldErrors } = await checkFiles(formData);
         const { answer } = parse(resubmitSchema, { also: fieldErrors });
-        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer, files }))) throw notFound();
+        if (!(await resubmitIvr(db, { practiceId: practice.id, actor, id, answer, files, authorId: user.id }))) throw notFound();
         return redirectWithFlash(here, { title: `${detail.reference} sent again`, description: "Your answer is with our verification team." });
       },
     },
@@ -186,6 +200,8 @@ const validateAnswer: Validate = async (form) => {
   const fieldErrors = { ...pickedFileProblems(new FormData(form), IVR_FILE_RULES), ...(await validateText(form))?.fieldErrors };
   return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
 };
+
+const inThread = (answer: unknown) => typeof answer === "object" && answer !== null && "intent" in answer && (answer.intent === "message" || answer.intent === "document");
 
 const label = (options: readonly { value: string; label: string }[], value: string | null | undefined) => (value ? (optionLabel(options, value) ?? value) : "—");
 
@@ -234,7 +250,8 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
         />
       </div>
 
-      <AnswerNotice answer={toAnswerForm ? undefined : answer} title="Not changed" />
+      {/* The thread's forms say their own messages beside their controls. */}
+      <AnswerNotice answer={toAnswerForm || inThread(answer) ? undefined : answer} title="Not changed" />
       {confirmCancel ? (
         <CancelPanel reference={ivr.reference} description="The request stops here: our team will not verify it." confirmLabel="Cancel the IVR" keepTo={`/members/ivrs/${ivr.id}`} />
       ) : null}
@@ -242,6 +259,8 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
       {ivr.eligibilityLine ? <EligibilityLine line={ivr.eligibilityLine} /> : null}
 
       {ivr.requestMessage && writes ? <NeedsInformation message={ivr.requestMessage} answer={toAnswerForm} /> : null}
+
+      <Thread messages={ivr.messages} viewer="member" mayWrite={writes} fileHref={(fileId) => `/members/ivrs/${ivr.id}/messages/${fileId}`} answer={answer} reference={ivr.reference} />
 
       {decided ? (
         <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-warning-border bg-warning-soft" : "border-border"}`}>

@@ -1,5 +1,5 @@
 import { BellRing, Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
-import { Link, Outlet, redirect, useLocation } from "react-router";
+import { Link, Outlet, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
 import { RecallBanner } from "~/components/portal/recall-banner";
@@ -15,9 +15,14 @@ import { getDb } from "~/.server/db/client";
 import { practiceRecallBanner } from "~/.server/inventory";
 import { portalBrand } from "~/.server/branding";
 import { membershipOfUser } from "~/.server/practices";
+import { threadOfPath, unreadThreadCounts } from "~/.server/conversations";
+import { countsFollowThreads, unreadText } from "~/lib/conversations";
 import { permissionsOf, PRACTICE_ROLE_LABEL, ROLE_PERMISSIONS, roleMay, type PracticePermission } from "~/lib/practice-roles";
 
 // Signed-in only: no session redirects to /auth before anything is rendered.
+// The unread counts follow the thread pages, which read their thread.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => countsFollowThreads(args);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // A sales partner has no practice: their area is /partners.
@@ -32,7 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const may = membership ? permissionsOf(membership.role) : [...ROLE_PERMISSIONS.admin];
   // The practice's logo and accent (and the partner it came through) over the header; null: the header as always.
   const brand = practice ? await portalBrand(db, practice.id) : null;
-  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone), recalls, may, role: membership ? PRACTICE_ROLE_LABEL[membership.role] : null, brand };
+  // The conversations with staff holding a message the member has not read, on the tabs that lead to them.
+  const unread = practice ? await unreadThreadCounts(db, { userId: user.id, side: "member", practiceId: practice.id, opening: threadOfPath(new URL(request.url).pathname) }) : { ivr: 0, order: 0 };
+  const badges = { status: { n: unread.ivr, text: `IVRs: ${unreadText(unread.ivr)}` }, order: { n: unread.order, text: `orders: ${unreadText(unread.order)}` } };
+  return { email: user.email, timeZone: timeZoneOf(practice?.timeZone), recalls, may, role: membership ? PRACTICE_ROLE_LABEL[membership.role] : null, brand, badges };
 }
 
 /** The four tabs of SPEC "Clinical Portal", each its own address (links: they work without JavaScript). */
@@ -61,7 +69,9 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       <PortalHeader email={loaderData.email} title="Clinical Portal" brand={loaderData.brand} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
         <RecallBanner recalls={loaderData.recalls} />
-        <LinkTabs label="Portal views" tabs={PORTAL_TABS.filter((t) => may(t.may))} selected={tabOf(pathname)} layout="pairs">
+        <LinkTabs
+          label="Portal views"
+          tabs={PORTAL_TABS.filter((t) => may(t.may)).map((t) => ({ ...t, badge: t.value === "status" || t.value === "order" ? loaderData.badges[t.value] : null }))} selected={tabOf(pathname)} layout="pairs">
           <Outlet />
         </LinkTabs>
         <nav aria-label="Your practice" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">

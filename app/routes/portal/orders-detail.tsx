@@ -21,13 +21,14 @@ import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
 import { answerForm } from "~/.server/http/form-action";
-import { MAX_TEXT_FORM_BYTES } from "~/.server/http/form-body";
 import { placeSuggestedReorder, setAsideSuggestedReorder } from "~/.server/inventory/reorder";
 import { confirmReceipt } from "~/.server/inventory/stock";
 import { approveOrder, cancelOrderAsMember, declineOrder, getOrderDetail, isFollowingOrder, ordersToday, setOrderFollowing, shipToLines } from "~/.server/orders";
 import { permissionsOf, roleMay } from "~/lib/practice-roles";
 import { declineSchema } from "~/lib/schemas/practice-members";
 import { actorOf, idParam, need, notFound, requirePractice } from "./member.server";
+import { conversationIntents, MESSAGE_FILE_READ, threadForPage } from "~/.server/conversations/page";
+import { Thread } from "~/components/conversation/thread";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   privateMeta(matches, `${data && "reference" in data ? `Order ${data.reference}` : "Order"} | Clinical Portal`);
@@ -79,6 +80,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     history: detail.history,
     following: await isFollowingOrder(db, row.id, user.id),
+    // The conversation on the order; opening the page marks it read.
+    messages: await threadForPage(db, { kind: "order", id: row.id }, user.id),
   };
 }
 
@@ -102,8 +105,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerForm(request, {
     title: "Not changed",
     // The receipt's lines are scans: a GS1 label's group separators stay for the reader.
-    read: { maxBytes: MAX_TEXT_FORM_BYTES, scanned: (name) => name === "scans" },
+    // A reply to a document request carries its file.
+    read: { ...MESSAGE_FILE_READ, scanned: (name) => name === "scans" },
     intents: {
+      // The roles that change the order may talk about it, and answer a request with a file.
+      ...(roleMay(role, "orders.write")
+        ? conversationIntents({ db, ref: { kind: "order", id }, practiceId: practice.id, side: "member", author: { id: user.id, email: user.email }, here })
+        : {}),
       follow: () => follow(true),
       unfollow: () => follow(false),
       receive: async ({ values }) => {
@@ -155,6 +163,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+const inThread = (answer: unknown) => typeof answer === "object" && answer !== null && "intent" in answer && (answer.intent === "message" || answer.intent === "document");
+
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 const ORDER_CANCEL_MEANS = "Nothing will be picked or shipped. The IVR's application is free again for a new order.";
@@ -198,7 +208,8 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         />
       </div>
 
-      <AnswerNotice answer={answer} title="Not changed" />
+      {/* The thread's forms say their own messages beside their controls. */}
+      <AnswerNotice answer={inThread(answer) ? undefined : answer} title="Not changed" />
       {order.status === "awaiting_approval" ? (
         <ApprovalPanel reference={order.reference} approver={order.may.includes("orders.approve")} busy={busy} answer={answer && !("confirm" in answer) ? answer : undefined} />
       ) : null}
@@ -225,6 +236,8 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         </div>
       ) : null}
       {confirmCancel ? <CancelPanel reference={order.reference} description={ORDER_CANCEL_MEANS} confirmLabel="Cancel the order" keepTo={`/members/orders/${order.id}`} /> : null}
+
+      <Thread messages={order.messages} viewer="member" mayWrite={writes} fileHref={(fileId) => `/members/orders/${order.id}/messages/${fileId}`} answer={answer} reference={order.reference} />
 
       <Block title="Order">
         <Facts

@@ -15,6 +15,7 @@ import { seedPartners } from "./seed-partners";
 import { seedRoles } from "./seed-roles";
 import { seedStock } from "./seed-stock";
 import { seedLiveDemo } from "./seed-demo-practice";
+import { seedTalk } from "./seed-talk";
 
 const database = await openDatabase({ dataDir: path.resolve(process.env.DATA_DIR!) });
 const db = database.db;
@@ -44,6 +45,7 @@ await seedRoles(db);
 await seedJobs(db);
 await seedBranding(db);
 await seedPartners(db);
+await seedTalk(db);
 // Last: the demo practice's records are numbered after every other one.
 await seedLiveDemo(db);
 await database.close();
