@@ -1,3 +1,4 @@
+import { ensureBuiltIns } from "~/.server/library";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
@@ -203,9 +204,19 @@ describe.each(drivers)("the live demo on %s", (driver) => {
 
   it("shows every page of the portal and its downloads to the demo, writing nothing", async () => {
     const db = database.db;
+    // The Forms Library's built-in documents are made at the first look of anyone (the site's own set-up, not the demo's).
+    await ensureBuiltIns(db);
     const before = await snapshot(db);
     const pages = tableRoutes.filter(
-      (r) => r.file.startsWith("routes/portal/") && !r.file.endsWith("events.ts") && !r.file.endsWith("ivrs-file.ts") && !r.path.includes("*"),
+      (r) =>
+        r.file.startsWith("routes/portal/") &&
+        !r.file.endsWith("events.ts") &&
+        // Downloads of a file by its id: the demo has none at the made-up id.
+        !r.file.endsWith("ivrs-file.ts") &&
+        !r.file.endsWith("messages-file.ts") &&
+        !r.file.endsWith("forms-library-file.ts") &&
+        !r.file.endsWith("education-file.ts") &&
+        !r.path.includes("*"),
     );
     let seen = 0;
     for (const route of pages) {

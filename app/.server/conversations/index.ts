@@ -1,3 +1,4 @@
+import { inDemoRequest } from "~/.server/accounts/session-cookies";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { documentRequestLabel, type DocumentRequestKind } from "~/content/document-requests";
 import { ivrReference } from "~/lib/ivr";
@@ -236,8 +237,9 @@ export async function readMessageFile(db: Db, { ref, fileId, practiceId, actor }
   return { name: open(row.nameSealed, SEALED.fileName), mimeType: row.mimeType, bytes: openFile(row.contentSealed, SEALED.fileContent) };
 }
 
-/** The user has read the thread up to `at` (now by default); a mark never moves back. */
+/** The user has read the thread up to `at` (now by default); a mark never moves back. The live demo marks nothing. */
 export async function markRead(db: Db, userId: string, threadId: string, at: Date = new Date()) {
+  if (inDemoRequest()) return;
   await db
     .insert(messageReads)
     .values({ userId, threadId, readAt: at })

@@ -42,7 +42,7 @@ export async function hasDemoCookie(request: Request): Promise<boolean> {
 /** The addresses the demo opens: the portal's pages, their data and downloads. Anything else reads as signed out. */
 export function isDemoPath(pathname: string): boolean {
   const path = pathname.replace(/\.data$/, "");
-  return path === "/members" || path.startsWith("/members/") || path === "/forms-library" || path === "/education";
+  return ["/members", "/forms-library", "/education"].some((area) => path === area || path.startsWith(`${area}/`));
 }
 
 export type DemoIdentity = { userId: string; email: string; name: string; practiceId: string; practiceName: string };
