@@ -21,7 +21,7 @@ import { DemoYear } from "./plan";
  */
 export type DemoPracticeOptions = { now: Date; seed?: string; patients?: number };
 
-export const DEMO_EMAIL_DOMAIN = "demo-practice.example";
+export const DEMO_EMAIL_DOMAIN = "sample-clinic.example";
 
 /** The seed whose one practice is the demo's (it holds stock, as the first practice of a year always does). */
 const DEMO_SEED = "live demo";

@@ -27,6 +27,9 @@ const EXPECTED: Record<string, readonly PracticeRole[]> = {
   "/members/recalls": WORK,
   "/members/events": ALL,
   [`/members/ivrs/${ZERO}/files/${ZERO}`]: ALL,
+  // A thread's file: the made-up one is not found for any role that reads the record (its kind decides the rest).
+  [`/members/ivrs/${ZERO}/messages/${ZERO}`]: ALL,
+  [`/members/orders/${ZERO}/messages/${ZERO}`]: ALL,
   [`/members/orders/${ZERO}/packing-list.pdf`]: ALL,
   [`/members/orders/${ZERO}/invoice.pdf`]: ["admin", "billing"],
   [`/members/applications/${ZERO}/record.pdf`]: ["admin", "clinician"],

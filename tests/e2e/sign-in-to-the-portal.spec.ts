@@ -27,11 +27,11 @@ test("a member signs in, sees the portal with their email and tabs, and signs ou
 
   await page.getByRole("button", { name: "Portal menu" }).click();
   await page.getByRole("link", { name: "Forms Library" }).click();
-  await expect(page.getByRole("heading", { name: "Forms Library Coming Soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Forms and documents" })).toBeVisible();
   await expectNoA11yViolations(page);
   await gotoHydrated(page, "/education");
-  await expect(page.getByRole("heading", { name: "Education Center Coming Soon" })).toBeVisible();
-  for (const card of ["Video Training", "Resource Library", "Documentation"]) await expect(page.getByText(card, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Education Center" })).toBeVisible();
+  for (const category of ["Video Training", "Resource Library", "Documentation"]) await expect(page.getByRole("heading", { name: category, exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
 
   await page.getByRole("button", { name: "Sign Out" }).click();

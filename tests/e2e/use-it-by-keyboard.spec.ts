@@ -25,12 +25,12 @@ test("the portal menu works by keyboard alone, and its pages are also plain link
   await expect(menu.getByRole("menuitem", { name: "Forms Library" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/forms-library$/);
-  await expect(page.getByRole("heading", { name: "Forms Library Coming Soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Forms and documents" })).toBeVisible();
 
   const plain = page.getByRole("navigation", { name: "Portal pages" });
   await expect(plain.getByRole("link", { name: "Forms Library" })).toHaveAttribute("aria-current", "page");
   await plain.getByRole("link", { name: "Education" }).click();
-  await expect(page.getByRole("heading", { name: "Education Center Coming Soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Education Center" })).toBeVisible();
 });
 
 test("Escape closes the mobile menu and focus never reaches links it covers", async ({ page }) => {

@@ -127,7 +127,7 @@ describe.each(drivers)("the live demo on %s", (driver) => {
       sql`select distinct h.actor_email as email from ivr_history h join ivrs i on i.id = h.ivr_id where i.practice_id = ${demoPractice} and h.actor_email like 'p%.m%@demo.example'`,
     );
     expect((actors as unknown as { rows: unknown[] }).rows).toEqual([]);
-    const members = await db.execute(sql`select count(*)::int as n from ivr_history h join ivrs i on i.id = h.ivr_id where i.practice_id = ${demoPractice} and h.actor_email like '%@demo-practice.example'`);
+    const members = await db.execute(sql`select count(*)::int as n from ivr_history h join ivrs i on i.id = h.ivr_id where i.practice_id = ${demoPractice} and h.actor_email like '%@sample-clinic.example'`);
     expect((members as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
   });
 
@@ -284,7 +284,7 @@ describe.each(drivers)("the live demo on %s", (driver) => {
 
   describe("housekeeping leaves the demo practice out", () => {
     const demoMail = async (db: Db) =>
-      (await db.select({ to: outbox.to }).from(outbox)).filter((m) => m.to.endsWith("@demo-practice.example"));
+      (await db.select({ to: outbox.to }).from(outbox)).filter((m) => m.to.endsWith("@sample-clinic.example"));
 
     it("expires none of its IVRs, however late", async () => {
       const db = database.db;

@@ -21,7 +21,7 @@ import { drivers, suiteDatabase } from "./support/database";
 const PUBLIC = "https://portal.example.com";
 const staff = { email: "verifier@company.example", ip: "198.51.100.7" };
 const ALL_OFF = NOTIFICATION_EVENTS.map((event) => ({ event, byMail: true, byText: false }));
-const textIvrStatus = ALL_OFF.map((c) => (c.event === "ivr_status" ? { ...c, byText: true } : c));
+const textIvrStatus = ALL_OFF.map((c) => (c.event === "ivrStatus" ? { ...c, byText: true } : c));
 
 describe.each(drivers)("text-message updates on %s", (driver) => {
   const database = suiteDatabase(driver);
@@ -97,13 +97,13 @@ describe.each(drivers)("text-message updates on %s", (driver) => {
 
   it("saves choices from the settings page, a number's errors beside its field", async () => {
     const cookie = await signInCookie(mailOnly.email, "a long test password");
-    const fields: Record<string, string> = { intent: "choices", "mail.ivr_status": "on", "text.order_shipped": "on" };
+    const fields: Record<string, string> = { intent: "choices", "mail.ivrStatus": "on", "text.orderShipped": "on" };
     const saved = await call(settingsAction, formPost("/account/notifications", fields, { cookie }));
     expect(saved.status).toBe(200);
     const page = (await call(settingsLoader, new Request(`http://localhost/account/notifications`, { headers: { cookie } }))).body as Awaited<ReturnType<typeof settingsLoader>>;
     expect(page.textsOn).toBe(true);
-    expect(page.choices.find((c) => c.event === "ivr_status")).toEqual({ event: "ivr_status", byMail: true, byText: false });
-    expect(page.choices.find((c) => c.event === "order_shipped")).toEqual({ event: "order_shipped", byMail: false, byText: true });
+    expect(page.choices.find((c) => c.event === "ivrStatus")).toEqual({ event: "ivrStatus", byMail: true, byText: false });
+    expect(page.choices.find((c) => c.event === "orderShipped")).toEqual({ event: "orderShipped", byMail: false, byText: true });
     const bad = await call(settingsAction, formPost("/account/notifications", { intent: "send-code", phone: "555" }, { cookie }));
     expect(bad.status).toBe(400);
     expect((bad.body as { fieldErrors: Record<string, string> }).fieldErrors.phone).toBeTruthy();
@@ -144,7 +144,7 @@ describe.each(drivers)("text-message updates on %s", (driver) => {
   });
 
   it("skips the mail of a member who turned that event off by mail", async () => {
-    await saveChoices(database.db, texter.id, textIvrStatus.map((c) => (c.event === "ivr_status" ? { ...c, byMail: false } : c)), { textsOn: true });
+    await saveChoices(database.db, texter.id, textIvrStatus.map((c) => (c.event === "ivrStatus" ? { ...c, byMail: false } : c)), { textsOn: true });
     const ivr = await followedIvr([texter.id, mailOnly.id]);
     await database.db.delete(outbox);
     await transitionIvr(database.db, { id: ivr.id, to: "covered", actor: staff, by: "staff", practiceId: null });

@@ -80,6 +80,8 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
     .from(user)
     .leftJoin(practiceMembers, eq(practiceMembers.userId, user.id))
     .leftJoin(practices, eq(practices.id, practiceMembers.practiceId))
+    // The live demo's sample members are nobody's accounts: no one signs in as them, and staff have nothing to do with them.
+    .where(sql`coalesce(${practices.demo}, false) = false`)
     .orderBy(user.email);
   return rows.map(({ practiceId, practiceName, ...r }) => ({
     ...r,

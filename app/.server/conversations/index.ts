@@ -225,7 +225,7 @@ export async function readMessageFile(db: Db, { ref, fileId, practiceId, actor }
   const where = [eq(messageFiles.id, fileId), eq(threadColumn(ref.kind), ref.id)];
   if (practiceId) where.push(eq(messages.practiceId, practiceId));
   const [row] = await db
-    .select({ nameSealed: messageFiles.nameSealed, mimeType: messageFiles.mimeType, contentSealed: messageFiles.contentSealed })
+    .select({ nameSealed: messageFiles.nameSealed, mimeType: messageFiles.mimeType, contentSealed: messageFiles.contentSealed, requestKind: messages.requestKind })
     .from(messageFiles)
     .innerJoin(messages, eq(messages.id, messageFiles.messageId))
     .where(and(...where));
@@ -234,7 +234,7 @@ export async function readMessageFile(db: Db, { ref, fileId, practiceId, actor }
     const record = await threadRecord(db, ref, null);
     await audit(db, { actorEmail: actor.email, action: `${ref.kind}.file`, target: ref.id, ip: actor.ip, detail: `message file ${fileId}`, patientId: record?.patientId ?? null });
   }
-  return { name: open(row.nameSealed, SEALED.fileName), mimeType: row.mimeType, bytes: openFile(row.contentSealed, SEALED.fileContent) };
+  return { name: open(row.nameSealed, SEALED.fileName), mimeType: row.mimeType, bytes: openFile(row.contentSealed, SEALED.fileContent), requestKind: row.requestKind };
 }
 
 /** The user has read the thread up to `at` (now by default); a mark never moves back. The live demo marks nothing. */

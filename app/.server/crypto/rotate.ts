@@ -39,6 +39,9 @@ export const SEALED_COLUMNS = [
   { table: "graft_applications", column: "discard_reason_sealed", context: "graft_applications.discard_reason", bytes: false },
   { table: "graft_applications", column: "claim_sealed", context: "graft_applications.claim", bytes: false },
   { table: "kept_forms", column: "form_sealed", context: "kept_forms.form", bytes: false },
+  { table: "messages", column: "body_sealed", context: "messages.body", bytes: false },
+  { table: "message_files", column: "name_sealed", context: "message_files.name", bytes: false },
+  { table: "message_files", column: "content_sealed", context: "message_files.content", bytes: true },
 ] as const;
 
 export type RotationReport = { values: number; patients: number; searchTerms: number };

@@ -3,7 +3,7 @@ import { tableRoutes } from "../../../tests/e2e/support/route-table";
 import { isDownloadDataPath } from "./not-found";
 
 /** Resource routes (no page) of the console and the portal: downloads, exports and the status streams. */
-const downloads = tableRoutes.filter((r) => /^\/(admin|members|partners)\//.test(r.path) && r.file.endsWith(".ts")).map((r) => r.path);
+const downloads = tableRoutes.filter((r) => /^\/(admin|members|partners|forms-library|education|brand)\//.test(r.path) && r.file.endsWith(".ts")).map((r) => r.path);
 /** Pages of the console and the portal: their .data address is how the app loads their data, and must stay. */
 const pages = tableRoutes.filter((r) => /^\/(admin|members|partners)(\/|$)/.test(r.path) && r.file.endsWith(".tsx")).map((r) => r.path);
 

@@ -11,14 +11,16 @@ export function notFoundResponse(): Response {
 }
 
 /**
- * Downloads (files, CSV exports, IVR attachments, order and invoice PDFs) and
+ * Downloads (files, CSV exports, IVR attachments and a thread's files, order and
+ * invoice PDFs, the Forms Library's and Education's documents, logos) and
  * the status streams (and a partner's statement files) exist only at their plain address: their `.data` address
  * (React Router's data request) would answer the same bytes inline, without
  * the download headers, or hold a stream open. Routes match whatever the case
  * and after decoding (`/MEMBERS/%65vents`), and a data request drops trailing
  * slashes (`/members/events/.data`), so the path is read the same way here.
  */
-const DOWNLOAD_OR_STREAM = /^\/(?:admin|members|partners)\/(?:(?:.*\/)?(?:files|export)\/.+|.*\.(?:pdf|csv)|events)$/;
+const DOWNLOAD_OR_STREAM =
+  /^\/(?:(?:admin|members|partners)\/(?:(?:.*\/)?(?:files|export|messages)\/.+|.*\.(?:pdf|csv)|events)|(?:forms-library|education)\/[^/]+\/.+|brand\/[^/]+\/logo)$/;
 
 export function isDownloadDataPath(pathname: string): boolean {
   if (!/\.data$/i.test(pathname)) return false;

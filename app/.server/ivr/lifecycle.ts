@@ -122,10 +122,10 @@ export async function transitionIvr(db: Db, move: IvrTransition): Promise<{ from
     await audit(tx, { actorEmail: move.actor.email, action: "ivr.status", target: move.id, ip: move.actor.ip, detail: `${from} -> ${move.to}` });
     // Sending a draft is news to no follower yet: the company hears of it from the caller (notifyCompany).
     if (move.to !== "submitted" || from !== "draft") {
-      await mailFollowers(tx, { kind: "ivr", id: move.id, except: move.actor.email, mail: statusMail(row!.number, row!.id, move.to), event: "ivr_status" });
+      await mailFollowers(tx, { kind: "ivr", id: move.id, except: move.actor.email, mail: statusMail(row!.number, row!.id, move.to), event: "ivrStatus" });
       // By text too, to followers who chose it (never for the demo practice).
       if (row!.number !== null)
-        await queueFollowerTexts(tx, { kind: "ivr", id: move.id, practiceId: current.practiceId, except: move.actor.email, text: { event: "ivr_status", reference: ivrReference(row!.number), status: move.to } });
+        await queueFollowerTexts(tx, { kind: "ivr", id: move.id, practiceId: current.practiceId, except: move.actor.email, text: { event: "ivrStatus", reference: ivrReference(row!.number), status: move.to } });
     }
     await publishStatus(tx, { practiceId: current.practiceId, kind: "ivr", id: move.id, status: move.to });
     // Whatever mail the move, or the caller's transaction around it, queued goes out once it commits.

@@ -137,15 +137,15 @@ export async function transitionOrder(db: Db, move: OrderTransition): Promise<{ 
       noteSealed: move.note ? seal(move.note, SEALED.note) : null,
     });
     await audit(tx, { actorEmail: move.actor.email, action: "order.status", target: move.id, ip: move.actor.ip, detail: `${from} -> ${move.to}` });
-    const event = move.to === "shipped" ? "order_shipped" : move.to === "delivered" ? "order_delivered" : move.to === "invoiced" ? "invoice_issued" : undefined;
+    const event = move.to === "shipped" ? "orderShipped" : move.to === "delivered" ? "orderDelivered" : move.to === "invoiced" ? "invoiceIssued" : undefined;
     await mailFollowers(tx, { kind: "order", id: move.id, except: move.actor.email, mail: orderStatusMail(row!, move.to), event });
     // By text too, to followers who chose it (never for the demo practice): a reference, a carrier and its tracking number.
     const reference = orderReference(row!.number);
     const text: SmsTextInput | null =
       move.to === "shipped" && row!.carrier && row!.trackingNumber
-        ? { event: "order_shipped", reference, carrier: row!.carrier as Carrier, tracking: row!.trackingNumber }
+        ? { event: "orderShipped", reference, carrier: row!.carrier as Carrier, tracking: row!.trackingNumber }
         : move.to === "delivered"
-          ? { event: "order_delivered", reference }
+          ? { event: "orderDelivered", reference }
           : null;
     if (text) await queueFollowerTexts(tx, { kind: "order", id: move.id, practiceId: current.practiceId, except: move.actor.email, text });
     await publishStatus(tx, { practiceId: current.practiceId, kind: "order", id: move.id, status: move.to });

@@ -272,7 +272,7 @@ export async function invoiceOrder(db: Db, { id, actor, input, today }: { id: st
       .returning();
     await tx.insert(invoiceLines).values(invoiceRows.map((l) => ({ ...l, invoiceId: invoice!.id })));
     await audit(tx, { actorEmail: actor.email, action: "invoice.create", target: id, ip: actor.ip, detail: invoiceReference(invoice!.number) });
-    await queueFollowerTexts(tx, { kind: "order", id, practiceId: order.practiceId, except: actor.email, text: { event: "invoice_issued", reference: invoiceReference(invoice!.number) } });
+    await queueFollowerTexts(tx, { kind: "order", id, practiceId: order.practiceId, except: actor.email, text: { event: "invoiceIssued", reference: invoiceReference(invoice!.number) } });
     return { ...moved, invoiceNumber: invoiceReference(invoice!.number) };
   });
 }

@@ -15,18 +15,18 @@ const GSM7_BASIC = /^[A-Za-z0-9 .,:'&()+#@\n-]*$/;
 /** Every text each template makes: every status, every carrier, the longest values. */
 function everyText(): { input: SmsTextInput; text: string; values: string[] }[] {
   const inputs: SmsTextInput[] = [
-    ...IVR_STATUSES.map((status) => ({ event: "ivr_status" as const, reference: "IVR-000123", status })),
-    { event: "new_message", reference: "IVR-000123" },
-    { event: "new_message", reference: "ORD-000123" },
-    ...CARRIERS.map((c) => ({ event: "order_shipped" as const, reference: "ORD-000123", carrier: c.value, tracking: LONGEST_TRACKING })),
-    { event: "order_shipped", reference: "ORD-000123", carrier: "ups", tracking: "1Z999AA10123456784" },
-    { event: "order_delivered", reference: "ORD-000123" },
-    { event: "invoice_issued", reference: "INV-000123" },
+    ...IVR_STATUSES.map((status) => ({ event: "ivrStatus" as const, reference: "IVR-000123", status })),
+    { event: "newMessage", reference: "IVR-000123" },
+    { event: "newMessage", reference: "ORD-000123" },
+    ...CARRIERS.map((c) => ({ event: "orderShipped" as const, reference: "ORD-000123", carrier: c.value, tracking: LONGEST_TRACKING })),
+    { event: "orderShipped", reference: "ORD-000123", carrier: "ups", tracking: "1Z999AA10123456784" },
+    { event: "orderDelivered", reference: "ORD-000123" },
+    { event: "invoiceIssued", reference: "INV-000123" },
   ];
   return inputs.map((input) => {
     const values = [SITE, input.reference];
-    if (input.event === "ivr_status") values.push(IVR_STATUS_LABELS[input.status]);
-    if (input.event === "order_shipped") values.push(CARRIERS.find((c) => c.value === input.carrier)!.label, input.tracking);
+    if (input.event === "ivrStatus") values.push(IVR_STATUS_LABELS[input.status]);
+    if (input.event === "orderShipped") values.push(CARRIERS.find((c) => c.value === input.carrier)!.label, input.tracking);
     return { input, text: smsText(input, SITE), values };
   });
 }
@@ -37,13 +37,13 @@ describe("text message templates", () => {
   });
 
   it("says the reference and the status as the example does", () => {
-    expect(smsText({ event: "ivr_status", reference: "IVR-000123", status: "covered" }, SITE)).toBe(
+    expect(smsText({ event: "ivrStatus", reference: "IVR-000123", status: "covered" }, SITE)).toBe(
       "Cardinal Biologics: IVR-000123 is now Covered. Sign in to see it.",
     );
-    expect(smsText({ event: "order_shipped", reference: "ORD-000042", carrier: "ups", tracking: "1Z999AA10123456784" }, SITE)).toBe(
+    expect(smsText({ event: "orderShipped", reference: "ORD-000042", carrier: "ups", tracking: "1Z999AA10123456784" }, SITE)).toBe(
       "Cardinal Biologics: ORD-000042 has shipped by UPS, tracking 1Z999AA10123456784. Sign in to see it.",
     );
-    expect(smsText({ event: "invoice_issued", reference: "INV-000007" }, SITE)).toBe("Cardinal Biologics: invoice INV-000007 is ready. Sign in to see it.");
+    expect(smsText({ event: "invoiceIssued", reference: "INV-000007" }, SITE)).toBe("Cardinal Biologics: invoice INV-000007 is ready. Sign in to see it.");
   });
 
   it("carries only the reference, status words, carrier and tracking, and the site's name", () => {
@@ -66,17 +66,17 @@ describe("text message templates", () => {
   });
 
   it("refuses a value that is not a reference, a status, a carrier or a tracking number", () => {
-    expect(() => smsText({ event: "ivr_status", reference: "Jane Doe", status: "covered" }, SITE)).toThrow();
-    expect(() => smsText({ event: "ivr_status", reference: "ORD-000123", status: "covered" }, SITE)).toThrow();
-    expect(() => smsText({ event: "ivr_status", reference: "IVR-000123", status: "Jane Doe" as never }, SITE)).toThrow();
-    expect(() => smsText({ event: "order_shipped", reference: "ORD-000123", carrier: "dhl" as never, tracking: "1Z99" }, SITE)).toThrow();
-    expect(() => smsText({ event: "order_shipped", reference: "ORD-000123", carrier: "ups", tracking: "left at Jane's door" }, SITE)).toThrow();
-    expect(() => smsText({ event: "invoice_issued", reference: "ORD-000123" }, SITE)).toThrow();
-    expect(() => smsText({ event: "new_message", reference: "INV-000123" }, SITE)).toThrow();
+    expect(() => smsText({ event: "ivrStatus", reference: "Jane Doe", status: "covered" }, SITE)).toThrow();
+    expect(() => smsText({ event: "ivrStatus", reference: "ORD-000123", status: "covered" }, SITE)).toThrow();
+    expect(() => smsText({ event: "ivrStatus", reference: "IVR-000123", status: "Jane Doe" as never }, SITE)).toThrow();
+    expect(() => smsText({ event: "orderShipped", reference: "ORD-000123", carrier: "dhl" as never, tracking: "1Z99" }, SITE)).toThrow();
+    expect(() => smsText({ event: "orderShipped", reference: "ORD-000123", carrier: "ups", tracking: "left at Jane's door" }, SITE)).toThrow();
+    expect(() => smsText({ event: "invoiceIssued", reference: "ORD-000123" }, SITE)).toThrow();
+    expect(() => smsText({ event: "newMessage", reference: "INV-000123" }, SITE)).toThrow();
   });
 
   it("keeps the site's name on one line", () => {
-    expect(smsText({ event: "order_delivered", reference: "ORD-000001" }, " Cardinal\nBiologics {x} ")).toBe(
+    expect(smsText({ event: "orderDelivered", reference: "ORD-000001" }, " Cardinal\nBiologics {x} ")).toBe(
       "Cardinal Biologics x: ORD-000001 was delivered. Sign in to see it.",
     );
   });

@@ -12,11 +12,11 @@ import { CARRIERS, type Carrier } from "~/lib/orders";
  */
 
 export const SMS_TEMPLATES: Record<NotificationEvent, string> = {
-  ivr_status: "{site}: {reference} is now {status}. Sign in to see it.",
-  new_message: "{site}: new message on {reference}. Sign in to read it.",
-  order_shipped: "{site}: {reference} has shipped by {carrier}, tracking {tracking}. Sign in to see it.",
-  order_delivered: "{site}: {reference} was delivered. Sign in to see it.",
-  invoice_issued: "{site}: invoice {reference} is ready. Sign in to see it.",
+  ivrStatus: "{site}: {reference} is now {status}. Sign in to see it.",
+  newMessage: "{site}: new message on {reference}. Sign in to read it.",
+  orderShipped: "{site}: {reference} has shipped by {carrier}, tracking {tracking}. Sign in to see it.",
+  orderDelivered: "{site}: {reference} was delivered. Sign in to see it.",
+  invoiceIssued: "{site}: invoice {reference} is ready. Sign in to see it.",
 };
 
 /** Replies to a keyword, and the code text: carriers (CTIA) ask for the sender's name, help and how to stop. */
@@ -32,11 +32,11 @@ const REFERENCE = { ivr: /^IVR-\d{6,}$/, order: /^ORD-\d{6,}$/, invoice: /^INV-\
 const TRACKING = /^[A-Z0-9]+(?:-[A-Z0-9]+)*$/i;
 
 export type SmsTextInput =
-  | { event: "ivr_status"; reference: string; status: IvrStatus }
-  | { event: "new_message"; reference: string }
-  | { event: "order_shipped"; reference: string; carrier: Carrier; tracking: string }
-  | { event: "order_delivered"; reference: string }
-  | { event: "invoice_issued"; reference: string };
+  | { event: "ivrStatus"; reference: string; status: IvrStatus }
+  | { event: "newMessage"; reference: string }
+  | { event: "orderShipped"; reference: string; carrier: Carrier; tracking: string }
+  | { event: "orderDelivered"; reference: string }
+  | { event: "invoiceIssued"; reference: string };
 
 function checked(value: string, pattern: RegExp, what: string): string {
   if (!pattern.test(value) || value.length > 40) throw new Error(`a text's ${what} must match ${pattern}`);
@@ -61,15 +61,15 @@ function siteName(site: string): string {
 export function smsText(input: SmsTextInput, site: string): string {
   const values: Record<string, string> = { site: siteName(site) };
   switch (input.event) {
-    case "ivr_status":
+    case "ivrStatus":
       values.reference = checked(input.reference, REFERENCE.ivr, "reference");
       values.status = IVR_STATUS_LABELS[input.status];
       if (!values.status) throw new Error("unknown IVR status");
       break;
-    case "new_message":
+    case "newMessage":
       values.reference = checked(input.reference, new RegExp(`${REFERENCE.ivr.source}|${REFERENCE.order.source}`), "reference");
       break;
-    case "order_shipped": {
+    case "orderShipped": {
       values.reference = checked(input.reference, REFERENCE.order, "reference");
       const carrier = CARRIERS.find((c) => c.value === input.carrier);
       if (!carrier) throw new Error("unknown carrier");
@@ -77,10 +77,10 @@ export function smsText(input: SmsTextInput, site: string): string {
       values.tracking = checked(input.tracking, TRACKING, "tracking number");
       break;
     }
-    case "order_delivered":
+    case "orderDelivered":
       values.reference = checked(input.reference, REFERENCE.order, "reference");
       break;
-    case "invoice_issued":
+    case "invoiceIssued":
       values.reference = checked(input.reference, REFERENCE.invoice, "reference");
       break;
   }
