@@ -1,7 +1,7 @@
 import * as React from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { sessionHasEnded } from "~/components/session/session-state";
-import { quietly } from "~/lib/quiet-loads";
+import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 
 /** What a status event says: which record, and its new status (never personal data). */
 export type LiveEvent = { kind: "ivr" | "order"; id: string; status: string };
@@ -43,9 +43,9 @@ function parseEvent(data: unknown): LiveEvent | null {
  * change made elsewhere shows without a reload. The browser reconnects by
  * itself if the stream drops.
  *
- * An event that arrives while the page is navigating (the member's own change
- * redirecting back with its flash message, say) waits until the navigation
- * ends: a reload started then would race the navigation for the one-time flash
+ * An event that arrives while the page is navigating or one of its forms is
+ * being sent (the member's own change, which publishes the event before it
+ * redirects back with its flash message, say) waits until that ends: a reload started then would race the navigation for the one-time flash
  * cookie and, interrupted by it, lose the message. The navigation brings fresh
  * data anyway; the waiting event reloads once more after it. Events that come
  * while a reload runs wait for it too and make one more reload together.
@@ -58,7 +58,8 @@ function parseEvent(data: unknown): LiveEvent | null {
 export function useLiveStatus(enabled: boolean, { stream = "/members/events", reloads, otherwise, catchUp, reloadOnOpen = false }: LiveOptions = {}) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const sending = useFetchers().some((f) => f.state !== "idle" && !f.key.startsWith(BACKGROUND_FETCHER_PREFIX));
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || sending;
   const latest = React.useRef({ revalidator, busy, reloads, otherwise, catchUp, reloadOnOpen });
   const waiting = React.useRef(false);
   React.useEffect(() => {
