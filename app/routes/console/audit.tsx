@@ -113,8 +113,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <Td data-label="Who" wrap className="[overflow-wrap:anywhere]">
                   {r.actorEmail ?? <span className="text-muted-foreground">Anonymous</span>}
                 </Td>
-                <Td data-label="Action">
-                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap">{r.action}</code>
+                <Td data-label="Action" wrap className="[overflow-wrap:anywhere]">
+                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{r.action}</code>
                 </Td>
                 <Td data-label="Target" wrap className="[overflow-wrap:anywhere]">
                   <AuditTarget target={r.target} link={r.link} patient={r.patient} />
@@ -122,7 +122,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <Td data-label="From" className="whitespace-nowrap tabular-nums">
                   {r.ip ?? <span className="text-muted-foreground">-</span>}
                 </Td>
-                <Td data-label="Detail" wrap>
+                <Td data-label="Detail" wrap className="[overflow-wrap:anywhere]">
                   {r.detail ?? <span className="text-muted-foreground">-</span>}
                 </Td>
               </tr>

@@ -387,7 +387,7 @@ function UserRow({
   return (
     // The id lets the audit log link straight to this row; scroll-margin keeps it clear of the console's top bar.
     <tr id={`user-${u.id}`} className={cn("scroll-mt-24 target:bg-primary-soft/60", u.disabled && "bg-muted/60")}>
-      <Td data-label="Email" wrap className="min-w-48 font-medium [overflow-wrap:anywhere]">
+      <Td data-label="Email" wrap className="min-w-40 font-medium [overflow-wrap:anywhere]">
         <span className="inline-flex flex-wrap items-center gap-2">
           {u.email}
           {isMe ? (
@@ -400,7 +400,7 @@ function UserRow({
       </Td>
       <Td data-label="Name" wrap minWidth="min-w-28" className="[overflow-wrap:anywhere]">{u.name}</Td>
       <Td data-label="Role" className="capitalize">{u.role}</Td>
-      <Td data-label="Practice" wrap minWidth="min-w-28">
+      <Td data-label="Practice" wrap minWidth="min-w-28" className="[overflow-wrap:anywhere]">
         {u.practice ? (
           <Link to={`/admin/practices/${u.practice.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
             {u.practice.name}
@@ -430,7 +430,7 @@ function UserRow({
         </div>
       </Td>
       {/* On a phone the controls take the whole line: their words say what they do without a label. */}
-      <Td data-label="Actions" wrap minWidth="min-w-[18rem]" className="max-sm:before:hidden">
+      <Td data-label="Actions" wrap minWidth="min-w-[16rem]" className="max-sm:before:hidden">
         <div className="flex flex-col gap-3">
           {isMe ? (
             <p className="max-w-xs text-sm text-muted-foreground">
