@@ -107,7 +107,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <Td data-label="Time">
+                <Td data-label="Time" wrap minWidth="min-w-28">
                   <DateTime value={r.at} />
                 </Td>
                 <Td data-label="Who" wrap className="[overflow-wrap:anywhere]">
