@@ -12,6 +12,9 @@ export default [
   route("services", "routes/public/services.tsx"),
   route("insurance", "routes/public/insurance.tsx"),
   route("support", "routes/public/support.tsx"),
+  // Live chat with staff (a visitor's; a member's is /members/chat), and one chat's live events.
+  route("support/chat", "routes/public/support-chat.tsx"),
+  route("support/chat/events", "routes/public/support-chat-events.ts"),
   route("compliance", "routes/public/compliance.tsx"),
   route("ordering", "routes/public/ordering.tsx"),
   // The live demo of the Clinical Portal: opens it on the demo practice (GET), or leaves it (POST intent=leave).
@@ -70,6 +73,7 @@ export default [
   route("members/orders/:id/invoice.pdf", "routes/portal/orders-invoice.ts"),
   route("members/applications/:id/record.pdf", "routes/portal/applications-record.ts"),
   route("members/practice", "routes/portal/practice.tsx"),
+  route("members/chat", "routes/portal/chat.tsx"),
   route("members/patients", "routes/portal/patients.tsx"),
   route("members/patients/:id", "routes/portal/patients-detail.tsx"),
   route("members/inventory", "routes/portal/inventory.tsx"),
@@ -107,6 +111,8 @@ export default [
     route("partners/:id", "routes/console/partners-detail.tsx"),
     route("partners/:id/statements/:month", "routes/console/partners-statement.tsx"),
     route("library", "routes/console/library.tsx"),
+    route("chats", "routes/console/chats.tsx"),
+    route("chats/:id", "routes/console/chats-detail.tsx"),
     // Any other console address: 404 inside the console's frame.
     route("*", "routes/console/not-found.tsx"),
   ]),

@@ -4,6 +4,16 @@ import { isLoopbackHost } from "~/.server/mail/transport";
 import { frameOrigins } from "~/.server/http/security-headers";
 import { productUrlVariable, type SiteConfig } from "~/config/site";
 import { products } from "~/content/products";
+import { parseChatHours } from "~/lib/chat";
+
+const validTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The only reader of the environment (ESLint refuses `process.env` anywhere
@@ -173,6 +183,25 @@ const schema = z.object({
   TWILIO_FROM: optionalMatching(/^(\+[1-9]\d{6,14}|\d{5,6}|MG[0-9a-fA-F]{32})$/, "a number in E.164 form (+16025550142), a short code or a Messaging Service SID (MG…)"),
   /** Twilio's API origin (https://api.twilio.com); http only for a stand-in on this machine. */
   TWILIO_BASE_URL: optionalUrl,
+  /** Live chat's business hours ("Mon-Fri 08:00-18:00", or "none"), their time zone, and extra closed days (YYYY-MM-DD, comma-separated); content/chat.ts by default. */
+  CHAT_HOURS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || parseChatHours(v) !== null, 'days and hours as "Mon-Fri 08:00-18:00", or "none"'),
+  CHAT_TIME_ZONE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || validTimeZone(v), "an IANA time zone such as America/New_York"),
+  CHAT_HOLIDAYS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(/\s*,\s*/).filter(Boolean) : []))
+    .refine((days) => days.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)), "dates as YYYY-MM-DD, separated by commas"),
 }).superRefine((e, ctx) => {
   // A chosen connector needs its settings: say which are missing at start, not at the first check.
   const needed: Record<string, readonly (keyof typeof e)[]> = {
@@ -311,4 +340,21 @@ function twilioProblems(e: Env): string[] {
       problems.push("TWILIO_BASE_URL: must be https (http only for localhost, 127.0.0.1 or ::1)");
   }
   return problems;
+}
+
+/**
+ * Live chat's hours (CHAT_HOURS, CHAT_TIME_ZONE, CHAT_HOLIDAYS; checked at
+ * start by the schema), read afresh each call, like siteOrigin(), so tests
+ * may stub them. Unset: content/chat.ts.
+ */
+export function chatSettings(): { hours?: string; timeZone?: string; holidays: string[] } {
+  const e = process.env;
+  return {
+    hours: e.CHAT_HOURS?.trim() || undefined,
+    timeZone: e.CHAT_TIME_ZONE?.trim() || undefined,
+    holidays: (e.CHAT_HOLIDAYS ?? "")
+      .split(",")
+      .map((d) => d.trim())
+      .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)),
+  };
 }

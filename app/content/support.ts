@@ -27,7 +27,7 @@ export const supportChannels: SupportChannel[] = [
     kind: "chat",
     title: "Live Chat",
     description:
-      "Start a conversation through our contact form. During business hours a support specialist picks it up and answers quickly.",
+      "Chat with a support specialist, who answers in minutes during business hours. Outside them, leave a message and we answer by email.",
     hours: "Mon-Fri 8AM-6PM EST",
     response: "Under 5 minutes",
     category: "Quick questions",

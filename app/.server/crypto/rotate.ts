@@ -42,6 +42,7 @@ export const SEALED_COLUMNS = [
   { table: "messages", column: "body_sealed", context: "messages.body", bytes: false },
   { table: "message_files", column: "name_sealed", context: "message_files.name", bytes: false },
   { table: "message_files", column: "content_sealed", context: "message_files.content", bytes: true },
+  { table: "chat_messages", column: "body_sealed", context: "chat_messages.body", bytes: false },
 ] as const;
 
 export type RotationReport = { values: number; patients: number; searchTerms: number };

@@ -1616,3 +1616,59 @@ export const jobSchedules = pgTable("job_schedules", {
   periodKey: text("period_key").notNull(),
   enqueuedAt: timestamp("enqueued_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------
+// Live chat: a conversation between a visitor (or a signed-in member) and
+// staff during business hours, worked from the console's chat queue.
+
+export const chatStatus = pgEnum("chat_status", ["waiting", "open", "closed"]);
+
+/**
+ * One chat: waiting for staff, open (a staff member took it), closed. A
+ * member's chat names the member and their practice; a visitor's keeps the
+ * name and email they gave and the hash of the token in their browser's
+ * cookie (the only way back to it). `first_answered_at` is when staff first
+ * wrote: the wait the console's figures are made of.
+ */
+export const chats = pgTable(
+  "chats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** CHT-000123 */
+    number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
+    status: chatStatus("status").notNull().default("waiting"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    practiceId: uuid("practice_id").references(() => practices.id, { onDelete: "set null" }),
+    visitorName: text("visitor_name"),
+    visitorEmail: text("visitor_email"),
+    tokenHash: text("token_hash"),
+    takenBy: text("taken_by").references(() => user.id, { onDelete: "set null" }),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    firstAnsweredAt: timestamp("first_answered_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    transcriptMailedAt: timestamp("transcript_mailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chats_status_idx").on(t.status, t.createdAt, t.id),
+    index("chats_created_idx").on(t.createdAt),
+    index("chats_user_idx").on(t.userId, t.status),
+  ],
+);
+
+/** A chat's messages, oldest first; the body sealed (a visitor may write of a patient). */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    side: text("side", { enum: ["visitor", "member", "staff"] }).notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    bodySealed: text("body_sealed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_chat_idx").on(t.chatId, t.createdAt)],
+);

@@ -10,7 +10,8 @@ import type { Db } from "~/.server/db/client";
  */
 export const STATUS_CHANNEL = "status_events";
 
-export type StatusEvent = { practiceId: string; kind: "ivr" | "order"; id: string; status: string };
+/** A chat's events carry its scope ("chat:<id>") where a record's carry its practice. */
+export type StatusEvent = { practiceId: string; kind: "ivr" | "order" | "chat"; id: string; status: string };
 
 /** Sends the event when (and only if) the caller's transaction commits. */
 export async function publishStatus(tx: Db, event: StatusEvent) {
@@ -32,7 +33,7 @@ function parse(payload: string): StatusEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<StatusEvent>;
     if (typeof value.practiceId !== "string" || typeof value.id !== "string" || typeof value.status !== "string") return null;
-    if (value.kind !== "ivr" && value.kind !== "order") return null;
+    if (value.kind !== "ivr" && value.kind !== "order" && value.kind !== "chat") return null;
     return value as StatusEvent;
   } catch {
     return null;

@@ -20,7 +20,7 @@ export function notFoundResponse(): Response {
  * slashes (`/members/events/.data`), so the path is read the same way here.
  */
 const DOWNLOAD_OR_STREAM =
-  /^\/(?:(?:admin|members|partners)\/(?:(?:.*\/)?(?:files|export|messages)\/.+|.*\.(?:pdf|csv)|events)|(?:forms-library|education)\/[^/]+\/.+|brand\/[^/]+\/logo)$/;
+  /^\/(?:(?:admin|members|partners)\/(?:(?:.*\/)?(?:files|export|messages)\/.+|.*\.(?:pdf|csv)|events)|(?:forms-library|education)\/[^/]+\/.+|brand\/[^/]+\/logo|support\/chat\/events)$/;
 
 export function isDownloadDataPath(pathname: string): boolean {
   if (!/\.data$/i.test(pathname)) return false;

@@ -1,4 +1,4 @@
-import { CalendarCheck, Clock, Mail, MapPin, Phone, Siren } from "lucide-react";
+import { CalendarCheck, Clock, Mail, MapPin, MessageSquare, Phone, Siren } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { ContactForm } from "~/components/forms/contact-form";
@@ -41,6 +41,15 @@ export function ContactSection() {
                 <a href={telHref(site.phone)} className="font-medium text-primary underline-offset-4 hover:underline">
                   {site.phone}
                 </a>
+              </span>
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <MessageSquare aria-hidden className="size-4 text-primary" />
+              <span>
+                Or{" "}
+                <Link to="/support/chat" className="font-medium text-primary underline-offset-4 hover:underline">
+                  start a live chat
+                </Link>
               </span>
             </span>
           </CardFooter>

@@ -4,7 +4,7 @@ import { sessionHasEnded } from "~/components/session/session-state";
 import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 
 /** What a status event says: which record, and its new status (never personal data). */
-export type LiveEvent = { kind: "ivr" | "order"; id: string; status: string };
+export type LiveEvent = { kind: "ivr" | "order" | "chat"; id: string; status: string };
 
 type LiveOptions = {
   /** The stream: the practice's (the portal's default) or every practice's (`/admin/events`, staff only). */
@@ -31,7 +31,7 @@ type LiveOptions = {
 function parseEvent(data: unknown): LiveEvent | null {
   try {
     const value = JSON.parse(String(data)) as Partial<LiveEvent>;
-    return (value.kind === "ivr" || value.kind === "order") && typeof value.id === "string" && typeof value.status === "string" ? (value as LiveEvent) : null;
+    return (value.kind === "ivr" || value.kind === "order" || value.kind === "chat") && typeof value.id === "string" && typeof value.status === "string" ? (value as LiveEvent) : null;
   } catch {
     return null;
   }

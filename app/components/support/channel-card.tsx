@@ -102,7 +102,7 @@ function ChannelAction({ kind }: { kind: SupportChannel["kind"] }) {
     case "chat":
       return (
         <Button asChild className="w-full">
-          <Link to="/#contact">
+          <Link to="/support/chat">
             <MessageSquare aria-hidden />
             Start a Conversation
           </Link>

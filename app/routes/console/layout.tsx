@@ -1,4 +1,4 @@
-import { Boxes, Building2, ClipboardCheck, Handshake, Inbox, KeyRound, LibraryBig, ListChecks, LogOut, Mail, MailX, MessageSquare, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
+import { Boxes, Building2, MessagesSquare, ClipboardCheck, Handshake, Inbox, KeyRound, LibraryBig, ListChecks, LogOut, Mail, MailX, MessageSquare, MessageSquareText, Package, ShieldAlert, TriangleAlert, UserRound, Users, Workflow } from "lucide-react";
 import type * as React from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
@@ -20,6 +20,7 @@ import { threadOfPath, unreadThreadCounts } from "~/.server/conversations";
 import { countsFollowThreads, unreadText } from "~/lib/conversations";
 import { countFailedJobs } from "~/.server/jobs";
 import { countPendingAccessRequests } from "~/.server/partners/access-requests";
+import { countWaitingChats } from "~/.server/chat";
 import { BACKGROUND_FETCHER_PREFIX, quietly } from "~/lib/quiet-loads";
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // On every console page, so mail that could not be sent is seen, not found by chance.
   const db = getDb();
   const textsOn = smsEnabled();
-  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone, failedTexts, unread] = await Promise.all([
+  const [failedMail, waitingIvrs, waitingOrders, failedJobs, pendingAccessRequests, timeZone, failedTexts, unread, waitingChats] = await Promise.all([
     countFailedMail(db),
     countWaitingIvrs(db),
     countWaitingOrders(db),
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     textsOn ? countFailedTexts(db) : Promise.resolve(0),
     // The practices' messages this staff member has not read (the page being opened reads its own).
     unreadThreadCounts(db, { userId: user.id, side: "staff", practiceId: null, opening: threadOfPath(new URL(request.url).pathname) }),
+    countWaitingChats(db),
   ]);
   // `at` tells the menu which counts are newer: these, or those a live event fetched since.
   return {
@@ -52,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     waitingOrders,
     failedJobs,
     pendingAccessRequests,
+    waitingChats,
     textsOn,
     failedTexts,
     unread,
@@ -74,6 +77,13 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
   const user = data?.user;
   const links: { to: string; label: string; icon: typeof Inbox; end: boolean; count?: { n: number; text: string }; unread?: { n: number; text: string } }[] = [
     { to: "/admin", label: "Inbox", icon: Inbox, end: true },
+    {
+      to: "/admin/chats",
+      label: "Chat",
+      icon: MessagesSquare,
+      end: false,
+      count: data ? { n: data.waitingChats, text: `${data.waitingChats} waiting for an answer` } : undefined,
+    },
     {
       to: "/admin/ivrs",
       label: "IVRs",
@@ -213,12 +223,12 @@ function ConsoleFrame({ data, children }: { data: ConsoleData | undefined; child
 /** The kind of record a queue page lists ("/admin/ivrs": IVRs), or null for any other page. */
 function queueKind(pathname: string): LiveEvent["kind"] | null {
   const path = pathname.replace(/\/+$/, "");
-  return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : null;
+  return path === "/admin/ivrs" ? "ivr" : path === "/admin/orders" ? "order" : path === "/admin/chats" ? "chat" : null;
 }
 
 /** The IVR or order whose page this is (its conversation follows live), or null. */
 function recordOf(pathname: string): string | null {
-  return /^\/admin\/(?:ivrs|orders)\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1] ?? null;
+  return /^\/admin\/(?:ivrs|orders|chats)\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1] ?? null;
 }
 
 /** What failed and waits on staff, on every console page until it is dealt with: "2 mails failed to send — Review". */

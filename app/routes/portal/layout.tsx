@@ -1,4 +1,4 @@
-import { BellRing, Building2, Headphones, Mail, Package, Phone, Users, ShieldCheck } from "lucide-react";
+import { BellRing, Building2, Headphones, Mail, MessagesSquare, Package, Phone, Users, ShieldCheck } from "lucide-react";
 import { Link, Outlet, redirect, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import { PortalHeader } from "~/components/portal/portal-header";
@@ -110,11 +110,17 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
               Need Assistance?
             </CardTitle>
             <CardDescription>
-              Our support team answers by email around the clock and by phone Mon-Fri 8AM-6PM EST.
+              Our support team answers by email around the clock, and by chat and phone Mon-Fri 8AM-6PM EST.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-3">
             <Button asChild>
+              <Link to="/members/chat">
+                <MessagesSquare aria-hidden />
+                Chat with support
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
               <a href={`mailto:${site.supportEmail}?subject=${encodeURIComponent("Clinical Portal support")}`}>
                 <Mail aria-hidden />
                 Contact Support
