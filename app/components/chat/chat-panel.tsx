@@ -95,7 +95,7 @@ export function ChatComposer({
   const typed = chatTypedOf(answer, "message");
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "message";
   return (
-    <Form key={count} method="post" action={action} className="flex flex-col gap-3">
+    <Form key={count} method="post" action={action} noValidate className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="message" />
       {children}
       <Field label={label} name="message" required={!children} error={errors.message} hint="Enter sends; Shift+Enter starts a new line.">

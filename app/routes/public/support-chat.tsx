@@ -216,7 +216,7 @@ function StartChat({ open, holiday, answer }: { open: boolean; holiday: boolean;
         <CardDescription>{open ? "A support specialist answers in minutes. Tell us who you are and what you need." : holiday ? chatText.holiday : chatText.outsideHours}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="relative flex flex-col gap-5">
+        <Form method="post" noValidate className="relative flex flex-col gap-5">
           <input type="hidden" name="intent" value="start" />
           <RequiredNote />
           <Honeypot />

@@ -105,12 +105,12 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
             <CardHeader>
               <CardTitle>Still have a question?</CardTitle>
               <CardDescription tone="strong">
-                Send us a message and a specialist will answer quickly during business hours. We reply to every
-                message within 24 hours.
+                Chat with a specialist, who answers quickly during business hours, or leave a message. We reply to
+                every message within 24 hours.
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-3">
-              <ButtonLink to="/#contact" icon={MessageSquare}>
+              <ButtonLink to="/support/chat" icon={MessageSquare}>
                 Start a Conversation
               </ButtonLink>
               <ButtonLink href={telHref(site.phone)} icon={Phone} variant="outline">
