@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ivrFollowers, outbox, practices, smsNumbers, smsOptOuts, smsOutbox } from "~/.server/db/schema";
+import { postMessage } from "~/.server/conversations";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
 import { confirmNumber, deliverDueTexts, notificationSettings, saveChoices, startConfirmation, twilioProvider, twilioSettings } from "~/.server/notifications";
 import { NOTIFICATION_EVENTS } from "~/lib/notifications";
@@ -15,7 +16,9 @@ import { drivers, suiteDatabase } from "./support/database";
  * Text-message updates end to end on the server: a member confirms a mobile
  * number and chooses IVR status texts; a status change queues a text for them
  * only; the worker sends it to the stand-in of Twilio's Messages API in its
- * documented shape; STOP from a correctly signed webhook stops later texts.
+ * documented shape; staff's message on a thread texts those who chose "New
+ * message", its reference only; STOP from a correctly signed webhook stops
+ * later texts.
  */
 
 const PUBLIC = "https://portal.example.com";
@@ -149,6 +152,52 @@ describe.each(drivers)("text-message updates on %s", (driver) => {
     await database.db.delete(outbox);
     await transitionIvr(database.db, { id: ivr.id, to: "covered", actor: staff, by: "staff", practiceId: null });
     expect((await database.db.select().from(outbox)).map((m) => m.to)).toEqual([mailOnly.email]);
+    await saveChoices(database.db, texter.id, textIvrStatus, { textsOn: true });
+  });
+
+  it("texts staff's new message to a follower who chose it, with the reference and none of the message's words", async () => {
+    const verifier = await makeMember(database.db, { email: "messages@company.example", role: "staff" });
+    await saveChoices(database.db, texter.id, ALL_OFF.map((c) => (c.event === "newMessage" ? { ...c, byText: true } : c)), { textsOn: true });
+    const ivr = await followedIvr([texter.id, mailOnly.id]);
+    const reference = `IVR-000${ivrNumber}`;
+    await database.db.delete(outbox);
+    const posted = await postMessage(database.db, {
+      ref: { kind: "ivr", id: ivr.id },
+      practiceId: null,
+      side: "staff",
+      author: verifier,
+      body: "Please send the wound photo from Tuesday.",
+    });
+    expect(posted).toMatchObject({ reference });
+    const queued = await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")));
+    // The one who chose it by text gets one text; the one who kept mail only gets none.
+    expect(queued.map((q) => q.userId)).toEqual([texter.id]);
+    expect(queued[0]!.body).toBe(`Cardinal Biologics: new message on ${reference}. Sign in to read it.`);
+    expect(queued[0]!.body).not.toMatch(/wound|photo|Tuesday/i);
+    // Both kept mail for it: both are mailed "new message".
+    expect((await database.db.select().from(outbox).where(eq(outbox.purpose, "ivr.message"))).map((m) => m.to).sort()).toEqual([mailOnly.email, texter.email].sort());
+
+    // Turned off by mail: the text still goes, the mail does not.
+    await saveChoices(database.db, texter.id, ALL_OFF.map((c) => (c.event === "newMessage" ? { ...c, byMail: false, byText: true } : c)), { textsOn: true });
+    await database.db.delete(outbox);
+    await postMessage(database.db, { ref: { kind: "ivr", id: ivr.id }, practiceId: null, side: "staff", author: verifier, body: "And the clinical notes." });
+    expect((await database.db.select().from(outbox).where(eq(outbox.purpose, "ivr.message"))).map((m) => m.to)).toEqual([mailOnly.email]);
+    expect(await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")))).toHaveLength(2);
+
+    // A member's message goes to staff: no follower is texted.
+    await postMessage(database.db, { ref: { kind: "ivr", id: ivr.id }, practiceId, side: "member", author: mailOnly, body: "Sent both." });
+    expect(await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")))).toHaveLength(2);
+
+    // Nor is anyone of the demo practice.
+    await database.db.update(practices).set({ demo: true }).where(eq(practices.id, practiceId));
+    try {
+      await postMessage(database.db, { ref: { kind: "ivr", id: ivr.id }, practiceId: null, side: "staff", author: verifier, body: "One more thing." });
+      expect(await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")))).toHaveLength(2);
+    } finally {
+      await database.db.update(practices).set({ demo: false }).where(eq(practices.id, practiceId));
+    }
+    await send();
+    twilio.messages.length = 0;
     await saveChoices(database.db, texter.id, textIvrStatus, { textsOn: true });
   });
 
