@@ -2,6 +2,8 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as staffIvrAction, loader as staffIvrLoader } from "~/routes/console/ivrs-detail";
 import { loader as staffLayoutLoader } from "~/routes/console/layout";
+import { loader as staffQueueLoader } from "~/routes/console/ivrs";
+import { loader as boardLoader } from "~/routes/portal/board";
 import { loader as staffFileLoader } from "~/routes/console/messages-file";
 import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as portalLayoutLoader } from "~/routes/portal/layout";
@@ -43,6 +45,10 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
   const staffPage = async () => (await call(staffIvrLoader, get(`/admin/ivrs/${ivr.id}`, staff.cookie), { id: ivr.id })).body as Thread;
   const portalBadges = async (path = "/members") =>
     ((await call(portalLayoutLoader, get(path, nurse))).body as { badges: { status: { n: number }; order: { n: number } } }).badges;
+  /** Whether the IVR's row is marked "New message" on the member's board and on staff's queue. */
+  const boardMarks = async () => ((await call(boardLoader, get("/members", nurse))).body as { rows: { id: string; unread: boolean }[] }).rows.find((r) => r.id === ivr.id)?.unread;
+  const queueMarks = async () =>
+    ((await call(staffQueueLoader, get(`/admin/ivrs?status=all&practice=${practiceId}`, staff.cookie))).body as { rows: { id: string; unread: boolean }[] }).rows.find((r) => r.id === ivr.id)?.unread;
   const staffUnread = async (path = "/admin") => ((await call(staffLayoutLoader, get(path, staff.cookie))).body as { unread: { ivr: number; order: number } }).unread;
 
   beforeAll(async () => {
@@ -72,12 +78,14 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
     expect(row!.bodySealed).not.toContain("insurance card");
     expect(row!).toMatchObject({ authorSide: "staff", requestKind: "card-back", answeredAt: null });
 
-    // The member's menu counts it until the IVR's page is opened (which reads it).
+    // The member's menu counts it, and the board marks its row, until the IVR's page is opened (which reads it).
     expect((await portalBadges()).status.n).toBe(1);
+    expect(await boardMarks()).toBe(true);
     expect((await portalBadges(`/members/ivrs/${ivr.id}`)).status.n).toBe(0);
     const page = await memberPage();
     expect(page.messages).toMatchObject([{ side: "staff", body: "Please upload the back of the insurance card.", request: { label: "Insurance card, back", file: null } }]);
     expect((await portalBadges()).status.n).toBe(0);
+    expect(await boardMarks()).toBe(false);
 
     // Another practice: 404 to read and to write.
     expect((await call(ivrLoader, get(`/members/ivrs/${ivr.id}`, outsider), { id: ivr.id })).status).toBe(404);
@@ -114,10 +122,12 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
     // Answered once: a second upload finds no open request.
     expect((await call(ivrAction, post(`/members/ivrs/${ivr.id}`, good(), nurse), { id: ivr.id })).status).toBe(404);
 
-    // Staff's menu counts the answered thread; their page shows the file, whose download is audited.
+    // Staff's menu counts the answered thread and the queue marks it; their page shows the file, whose download is audited.
     expect((await staffUnread()).ivr).toBe(1);
+    expect(await queueMarks()).toBe(true);
     const staffView = await staffPage();
     expect((await staffUnread()).ivr).toBe(0);
+    expect(await queueMarks()).toBe(false);
     const file = staffView.messages[0]!.request!.file!;
     expect(file.name).toBe("card back.png");
     const download = (await staffFileLoader({ request: get(`/admin/ivrs/${ivr.id}/messages/${file.id}`, staff.cookie), params: { id: ivr.id, fileId: file.id }, context: contextFrom() } as never)) as Response;
