@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as staffIvrAction, loader as staffIvrLoader } from "~/routes/console/ivrs-detail";
 import { loader as staffLayoutLoader } from "~/routes/console/layout";
@@ -174,14 +174,28 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
 
   it("'needs information' is a message that asks, and the member's answer is one too", async () => {
     await requestInformation(db(), { id: ivr.id, actor: { email: staff.id, ip: null }, message: "Which wound is this for?", askedBy: staff.id });
-    const page = (await memberPage()) as Thread & { status: string; requestMessage: string };
+    const page = (await memberPage()) as Thread & { status: string; requestMessage: string; questionId: string | null };
     expect(page).toMatchObject({ status: "needs_information", requestMessage: "Which wound is this for?" });
     expect(page.messages.at(-1)).toMatchObject({ side: "staff", body: "Which wound is this for?" });
+    // The page answers under that message (no panel of its own repeats the question).
+    expect(page.questionId).toBe(page.messages.at(-1)!.id);
     const answered = await call(ivrAction, post(`/members/ivrs/${ivr.id}`, { intent: "resubmit", answer: "The left heel." }, nurse), { id: ivr.id });
     expect(answered.status).toBe(303);
     const after = (await staffPage()) as Thread & { status: string };
     expect(after.status).toBe("submitted");
     expect(after.messages.at(-1)).toMatchObject({ side: "member", body: "The left heel." });
+    await moveIvr(db(), { id: ivr.id, to: "in_review", actor: { email: "dana@company.example", ip: null } });
+  });
+
+  it("a question asked before the IVR had a thread is still shown, and its answer still sends the IVR again", async () => {
+    await requestInformation(db(), { id: ivr.id, actor: { email: staff.id, ip: null }, message: "Which leg is it?", askedBy: staff.id });
+    // As IVRs asked before conversations were: the question is in no message.
+    await db().delete(messages).where(and(eq(messages.ivrId, ivr.id), eq(messages.authorSide, "staff"), isNull(messages.requestKind)));
+    const page = (await memberPage()) as Thread & { requestMessage: string; questionId: string | null };
+    expect(page).toMatchObject({ requestMessage: "Which leg is it?", questionId: null });
+    const answered = await call(ivrAction, post(`/members/ivrs/${ivr.id}`, { intent: "resubmit", answer: "The right one." }, nurse), { id: ivr.id });
+    expect(answered.status).toBe(303);
+    expect(((await staffPage()) as Thread & { status: string }).status).toBe("submitted");
     await moveIvr(db(), { id: ivr.id, to: "in_review", actor: { email: "dana@company.example", ip: null } });
   });
 
