@@ -1,9 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ivrFollowers, outbox, practices, smsNumbers, smsOptOuts, smsOutbox } from "~/.server/db/schema";
+import { auditLog, ivrFollowers, outbox, practices, smsNumbers, smsOptOuts, smsOutbox } from "~/.server/db/schema";
 import { postMessage } from "~/.server/conversations";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
-import { confirmNumber, deliverDueTexts, notificationSettings, saveChoices, startConfirmation, twilioProvider, twilioSettings } from "~/.server/notifications";
+import {
+  confirmNumber,
+  countFailedTexts,
+  deliverDueTexts,
+  dismissText,
+  notificationSettings,
+  retryText,
+  saveChoices,
+  startConfirmation,
+  twilioProvider,
+  twilioSettings,
+} from "~/.server/notifications";
 import { NOTIFICATION_EVENTS } from "~/lib/notifications";
 import { action as webhook } from "~/routes/public/sms-webhook";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/auth/notifications";
@@ -223,6 +234,24 @@ describe.each(drivers)("text-message updates on %s", (driver) => {
     expect(await send()).toMatchObject({ failed: 1 });
     const [failed] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.reference, `IVR-000${ivrNumber}`));
     expect(failed).toMatchObject({ status: "failed" });
+  });
+
+  it("staff dismiss a failed text: audited, out of the failed count, and not sent", async () => {
+    const [failed] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.status, "failed"));
+    const before = await countFailedTexts(database.db);
+    expect(before).toBeGreaterThan(0);
+    expect(await dismissText(database.db, failed!.id, staff)).toBe(true);
+    expect(await countFailedTexts(database.db)).toBe(before - 1);
+    const [row] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.id, failed!.id));
+    expect(row).toMatchObject({ status: "dismissed" });
+    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "sms.dismiss"), eq(auditLog.target, failed!.id)));
+    expect(audits.map((a) => [a.actorEmail, a.ip, a.detail])).toEqual([[staff.email, staff.ip, `ivrStatus ${failed!.reference} (was failed)`]]);
+    // Only a failed text is dismissed, once; a dismissed one is neither sent nor put back in line.
+    expect(await dismissText(database.db, failed!.id, staff)).toBe(false);
+    expect(await retryText(database.db, failed!.id, staff)).toBe(false);
+    expect(await send()).toMatchObject({ sent: 0, failed: 0 });
+    const [sent] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.status, "sent")).limit(1);
+    expect(await dismissText(database.db, sent!.id, staff)).toBe(false);
   });
 
   it("sends no text for the demo practice", async () => {
