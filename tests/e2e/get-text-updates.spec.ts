@@ -1,8 +1,9 @@
 // Text-message updates as a member meets them, on a server of its own whose TWILIO_* settings point at
 // a stand-in of Twilio's Messages API started by this test (tests/support/sms-provider.ts): the member
-// adds a mobile number, reads the code at the stand-in, confirms it and chooses IVR status texts; staff
-// change the IVR's status and the text arrives; STOP from a signed webhook stops the next one, and a
-// wrongly signed webhook is refused.
+// adds a mobile number, reads the code at the stand-in, confirms it and chooses IVR status and new
+// message texts; staff change the IVR's status and the text arrives; staff's message texts its
+// reference only, and, failing for good, is counted on every console page until dismissed; STOP from a
+// signed webhook stops the next one, and a wrongly signed webhook is refused.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -108,6 +109,7 @@ test("a member confirms a mobile number and gets an IVR status text; STOP stops 
   await expect(member.getByText(/Texts go to/)).toContainText("(602) 555-0142");
 
   await member.getByRole("checkbox", { name: "IVR status change by text" }).check();
+  await member.getByRole("checkbox", { name: "New message by text" }).check();
   await member.getByRole("button", { name: "Save choices" }).click();
   await expect(member.getByText("Your choices are saved.")).toBeVisible();
   await expect(member.getByRole("checkbox", { name: "IVR status change by text" })).toBeChecked();
@@ -138,6 +140,30 @@ test("a member confirms a mobile number and gets an IVR status text; STOP stops 
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Texts");
   await expect(staff.getByRole("row").filter({ hasText: reference }).first()).toContainText("Sent");
   await checkBothWidths(staff, "console-texts");
+
+  // Staff's message on the IVR is texted too, its reference only. The number is refused for good this
+  // time: the failed text is counted on every console page until staff dismiss it.
+  twilio.fail("invalid-number");
+  await gotoHydrated(staff, `/admin/ivrs/${ivrId}`);
+  const thread = staff.getByRole("region", { name: "Messages" });
+  await thread.getByLabel("New message").fill("Please call us about the dressing.");
+  await thread.getByRole("button", { name: "Send" }).click();
+  await expect(staff.locator("[data-sonner-toast]").filter({ hasText: "Message sent" })).toBeVisible();
+  const failedText = staff.getByRole("row").filter({ hasText: `New message · ${reference}` });
+  await expect(async () => {
+    await gotoHydrated(staff, "/admin/texts?state=failed");
+    await expect(failedText).toContainText("Failed", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(failedText).toContainText(`Cardinal Biologics: new message on ${reference}. Sign in to read it.`);
+  await expect(failedText).not.toContainText("dressing");
+  await expect(staff.getByText("1 text failed to send")).toBeVisible();
+  await checkBothWidths(staff, "console-texts-failed");
+  await failedText.getByRole("button", { name: /^Dismiss/ }).click();
+  await expect(staff.locator("[data-sonner-toast]").filter({ hasText: "Text dismissed" })).toBeVisible();
+  await expect(failedText).toHaveCount(0);
+  await expect(staff.getByText(/failed to send/)).toHaveCount(0);
+  await gotoHydrated(staff, "/admin/texts");
+  await expect(failedText).toContainText("Dismissed");
 
   // A STOP signed with another token is refused and changes nothing.
   const forged = await twilio.inbound(`${ORIGIN}/sms/webhook`, { from: MOBILE, body: "STOP", signature: "wrong-token" });

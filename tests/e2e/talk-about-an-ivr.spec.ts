@@ -12,13 +12,18 @@ const thread = (page: Page) => page.getByRole("region", { name: "Messages" });
 /** The thread's messages (its live region says some of the same words). */
 const said = (page: Page, text: string) => thread(page).getByRole("list").getByText(text);
 const announced = (page: Page) => page.getByTestId("thread-announcement");
+/** A list's row of this reference, and its "New message" mark. */
+const rowOf = (page: Page, reference: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name: reference, exact: true }) });
+const unreadMark = (page: Page, reference: string) => rowOf(page, reference).getByText("New message", { exact: true });
 
 /**
  * Staff ask Birch Talk Clinic for the back of the insurance card on an IVR;
  * the member sees the unread count on the STATUS tab, opens the IVR and uploads
  * the card in the request's slot; staff's page shows it without a reload and
  * its live region says so. Staff's reply reaches the member's open page the
- * same way. The IVR and order pages of both sides pass axe at 1280 and 375 px.
+ * same way. The other side's lists mark a row with a new message ("New
+ * message", live) until its page is opened. The IVR and order pages of both
+ * sides pass axe at 1280 and 375 px.
  */
 test("staff ask for the back of the insurance card; the member uploads it in the slot; each side sees the other live", async ({ browser }) => {
   test.setTimeout(240_000);
@@ -49,8 +54,10 @@ test("staff ask for the back of the insurance card; the member uploads it in the
   await expect(staffThread.getByLabel("New message")).toHaveValue("");
   await checkBothWidths(staff, "talk-staff-ivr");
 
-  // The member's board follows live: the STATUS tab counts the unread thread.
+  // The member's board follows live: the STATUS tab counts the unread thread, and the IVR's row is marked.
   await expect(member.getByRole("tab", { name: /STATUS.*1 with an unread message/ })).toBeVisible();
+  await expect(unreadMark(member, reference)).toBeVisible();
+  await checkBothWidths(member, "talk-member-board-unread");
   await member.getByRole("link", { name: reference }).click();
   await expect(member).toHaveURL(new RegExp(`${ivrPath}$`));
   await expect(member.getByRole("tab", { name: /unread/ })).toHaveCount(0);
@@ -84,17 +91,33 @@ test("staff ask for the back of the insurance card; the member uploads it in the
   await expect(member.locator('[aria-live="polite"][data-testid="thread-announcement"]')).toHaveCount(1);
   await checkBothWidths(member, "talk-member-ivr");
 
-  // The order's conversation: the member writes, staff's page has it.
+  // Read on its page as it came: the board marks the IVR no more.
+  await gotoHydrated(member, "/members");
+  await expect(rowOf(member, reference)).toBeVisible();
+  await expect(unreadMark(member, reference)).toHaveCount(0);
+
+  // The order's conversation: the member writes; staff's queue (open on the practice's orders) marks it live, its page has it.
+  const practiceId = (await staff.getByRole("link", { name: talkPractice.name }).first().getAttribute("href"))!.split("/").pop()!;
+  const queue = `/admin/orders?status=all&practice=${practiceId}`;
+  await gotoHydrated(staff, queue);
   await gotoHydrated(member, "/members/orders");
-  await member.getByRole("link", { name: /^ORD-\d{6}$/ }).first().click();
+  const orderLink = member.getByRole("link", { name: /^ORD-\d{6}$/ }).first();
+  const orderReference = (await orderLink.textContent())!.trim();
+  await expect(rowOf(staff, orderReference)).toBeVisible();
+  await expect(unreadMark(staff, orderReference)).toHaveCount(0);
+  await orderLink.click();
   await expect(member).toHaveURL(/\/members\/orders\/[0-9a-f-]{36}$/);
-  const orderId = member.url().split("/").pop()!;
   await thread(member).getByLabel("New message").fill("Can it arrive before Friday?");
   await thread(member).getByRole("button", { name: "Send" }).click();
   await expect(toast(member, "Message sent")).toBeVisible();
   await expect(said(member, "Can it arrive before Friday?")).toBeVisible();
   await checkBothWidths(member, "talk-member-order");
-  await gotoHydrated(staff, `/admin/orders/${orderId}`);
+  await expect(unreadMark(staff, orderReference)).toBeVisible();
+  await checkBothWidths(staff, "talk-staff-order-queue");
+  await rowOf(staff, orderReference).getByRole("link", { name: orderReference, exact: true }).click();
   await expect(said(staff, "Can it arrive before Friday?")).toBeVisible();
   await checkBothWidths(staff, "talk-staff-order");
+  await gotoHydrated(staff, queue);
+  await expect(rowOf(staff, orderReference)).toBeVisible();
+  await expect(unreadMark(staff, orderReference)).toHaveCount(0);
 });

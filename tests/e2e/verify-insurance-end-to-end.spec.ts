@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { checkBothWidths } from "./support/a11y";
 import { JOURNEY_TIMEOUT_MS } from "./support/page";
 import { MAIL_OFF_ORIGIN, signedInContextPage } from "./support/sessions";
 
@@ -130,9 +131,13 @@ test("a practice verifies a patient's insurance: invited, set up, sent, question
   await staffPage.getByRole("button", { name: "Ask for information" }).click();
   await expect(staffPage.getByText("In review → Needs information")).toBeVisible();
 
-  // The member reads the question, answers and sends it again.
+  // The member reads the question, a message of the IVR's thread, answers it under it and sends the IVR again.
   await open(member, ivrPath);
-  await expect(member.getByRole("region", { name: "We need more information" })).toContainText("Please add the vascular assessment.");
+  const question = member.getByRole("list", { name: `Messages on ${reference}` }).getByRole("listitem").filter({ hasText: "Please add the vascular assessment." });
+  await expect(question.getByRole("region", { name: "We need more information" })).toBeVisible();
+  // Not again in a panel of its own.
+  await expect(member.getByRole("region", { name: "We need more information" })).toHaveCount(1);
+  await checkBothWidths(member, "ivr-needs-information");
   await member.getByLabel("Your answer").fill("ABI 0.9 on the right, done last week.");
   await member.getByRole("button", { name: "Answer and send again" }).click();
   await expect(member.getByRole("region", { name: "We need more information" })).toHaveCount(0);

@@ -1,7 +1,9 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as staffIvrAction, loader as staffIvrLoader } from "~/routes/console/ivrs-detail";
 import { loader as staffLayoutLoader } from "~/routes/console/layout";
+import { loader as staffQueueLoader } from "~/routes/console/ivrs";
+import { loader as boardLoader } from "~/routes/portal/board";
 import { loader as staffFileLoader } from "~/routes/console/messages-file";
 import { action as ivrAction, loader as ivrLoader } from "~/routes/portal/ivrs-detail";
 import { loader as portalLayoutLoader } from "~/routes/portal/layout";
@@ -43,6 +45,10 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
   const staffPage = async () => (await call(staffIvrLoader, get(`/admin/ivrs/${ivr.id}`, staff.cookie), { id: ivr.id })).body as Thread;
   const portalBadges = async (path = "/members") =>
     ((await call(portalLayoutLoader, get(path, nurse))).body as { badges: { status: { n: number }; order: { n: number } } }).badges;
+  /** Whether the IVR's row is marked "New message" on the member's board and on staff's queue. */
+  const boardMarks = async () => ((await call(boardLoader, get("/members", nurse))).body as { rows: { id: string; unread: boolean }[] }).rows.find((r) => r.id === ivr.id)?.unread;
+  const queueMarks = async () =>
+    ((await call(staffQueueLoader, get(`/admin/ivrs?status=all&practice=${practiceId}`, staff.cookie))).body as { rows: { id: string; unread: boolean }[] }).rows.find((r) => r.id === ivr.id)?.unread;
   const staffUnread = async (path = "/admin") => ((await call(staffLayoutLoader, get(path, staff.cookie))).body as { unread: { ivr: number; order: number } }).unread;
 
   beforeAll(async () => {
@@ -72,12 +78,14 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
     expect(row!.bodySealed).not.toContain("insurance card");
     expect(row!).toMatchObject({ authorSide: "staff", requestKind: "card-back", answeredAt: null });
 
-    // The member's menu counts it until the IVR's page is opened (which reads it).
+    // The member's menu counts it, and the board marks its row, until the IVR's page is opened (which reads it).
     expect((await portalBadges()).status.n).toBe(1);
+    expect(await boardMarks()).toBe(true);
     expect((await portalBadges(`/members/ivrs/${ivr.id}`)).status.n).toBe(0);
     const page = await memberPage();
     expect(page.messages).toMatchObject([{ side: "staff", body: "Please upload the back of the insurance card.", request: { label: "Insurance card, back", file: null } }]);
     expect((await portalBadges()).status.n).toBe(0);
+    expect(await boardMarks()).toBe(false);
 
     // Another practice: 404 to read and to write.
     expect((await call(ivrLoader, get(`/members/ivrs/${ivr.id}`, outsider), { id: ivr.id })).status).toBe(404);
@@ -114,10 +122,12 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
     // Answered once: a second upload finds no open request.
     expect((await call(ivrAction, post(`/members/ivrs/${ivr.id}`, good(), nurse), { id: ivr.id })).status).toBe(404);
 
-    // Staff's menu counts the answered thread; their page shows the file, whose download is audited.
+    // Staff's menu counts the answered thread and the queue marks it; their page shows the file, whose download is audited.
     expect((await staffUnread()).ivr).toBe(1);
+    expect(await queueMarks()).toBe(true);
     const staffView = await staffPage();
     expect((await staffUnread()).ivr).toBe(0);
+    expect(await queueMarks()).toBe(false);
     const file = staffView.messages[0]!.request!.file!;
     expect(file.name).toBe("card back.png");
     const download = (await staffFileLoader({ request: get(`/admin/ivrs/${ivr.id}/messages/${file.id}`, staff.cookie), params: { id: ivr.id, fileId: file.id }, context: contextFrom() } as never)) as Response;
@@ -164,14 +174,28 @@ describe.each(drivers)("conversations on IVRs on %s", (driver) => {
 
   it("'needs information' is a message that asks, and the member's answer is one too", async () => {
     await requestInformation(db(), { id: ivr.id, actor: { email: staff.id, ip: null }, message: "Which wound is this for?", askedBy: staff.id });
-    const page = (await memberPage()) as Thread & { status: string; requestMessage: string };
+    const page = (await memberPage()) as Thread & { status: string; requestMessage: string; questionId: string | null };
     expect(page).toMatchObject({ status: "needs_information", requestMessage: "Which wound is this for?" });
     expect(page.messages.at(-1)).toMatchObject({ side: "staff", body: "Which wound is this for?" });
+    // The page answers under that message (no panel of its own repeats the question).
+    expect(page.questionId).toBe(page.messages.at(-1)!.id);
     const answered = await call(ivrAction, post(`/members/ivrs/${ivr.id}`, { intent: "resubmit", answer: "The left heel." }, nurse), { id: ivr.id });
     expect(answered.status).toBe(303);
     const after = (await staffPage()) as Thread & { status: string };
     expect(after.status).toBe("submitted");
     expect(after.messages.at(-1)).toMatchObject({ side: "member", body: "The left heel." });
+    await moveIvr(db(), { id: ivr.id, to: "in_review", actor: { email: "dana@company.example", ip: null } });
+  });
+
+  it("a question asked before the IVR had a thread is still shown, and its answer still sends the IVR again", async () => {
+    await requestInformation(db(), { id: ivr.id, actor: { email: staff.id, ip: null }, message: "Which leg is it?", askedBy: staff.id });
+    // As IVRs asked before conversations were: the question is in no message.
+    await db().delete(messages).where(and(eq(messages.ivrId, ivr.id), eq(messages.authorSide, "staff"), isNull(messages.requestKind)));
+    const page = (await memberPage()) as Thread & { requestMessage: string; questionId: string | null };
+    expect(page).toMatchObject({ requestMessage: "Which leg is it?", questionId: null });
+    const answered = await call(ivrAction, post(`/members/ivrs/${ivr.id}`, { intent: "resubmit", answer: "The right one." }, nurse), { id: ivr.id });
+    expect(answered.status).toBe(303);
+    expect(((await staffPage()) as Thread & { status: string }).status).toBe("submitted");
     await moveIvr(db(), { id: ivr.id, to: "in_review", actor: { email: "dana@company.example", ip: null } });
   });
 

@@ -1,8 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ivrFollowers, outbox, practices, smsNumbers, smsOptOuts, smsOutbox } from "~/.server/db/schema";
+import { auditLog, ivrFollowers, outbox, practices, smsNumbers, smsOptOuts, smsOutbox } from "~/.server/db/schema";
+import { postMessage } from "~/.server/conversations";
 import { transitionIvr } from "~/.server/ivr/lifecycle";
-import { confirmNumber, deliverDueTexts, notificationSettings, saveChoices, startConfirmation, twilioProvider, twilioSettings } from "~/.server/notifications";
+import {
+  confirmNumber,
+  countFailedTexts,
+  deliverDueTexts,
+  dismissText,
+  notificationSettings,
+  retryText,
+  saveChoices,
+  startConfirmation,
+  twilioProvider,
+  twilioSettings,
+} from "~/.server/notifications";
 import { NOTIFICATION_EVENTS } from "~/lib/notifications";
 import { action as webhook } from "~/routes/public/sms-webhook";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/auth/notifications";
@@ -15,7 +27,9 @@ import { drivers, suiteDatabase } from "./support/database";
  * Text-message updates end to end on the server: a member confirms a mobile
  * number and chooses IVR status texts; a status change queues a text for them
  * only; the worker sends it to the stand-in of Twilio's Messages API in its
- * documented shape; STOP from a correctly signed webhook stops later texts.
+ * documented shape; staff's message on a thread texts those who chose "New
+ * message", its reference only; STOP from a correctly signed webhook stops
+ * later texts.
  */
 
 const PUBLIC = "https://portal.example.com";
@@ -152,6 +166,52 @@ describe.each(drivers)("text-message updates on %s", (driver) => {
     await saveChoices(database.db, texter.id, textIvrStatus, { textsOn: true });
   });
 
+  it("texts staff's new message to a follower who chose it, with the reference and none of the message's words", async () => {
+    const verifier = await makeMember(database.db, { email: "messages@company.example", role: "staff" });
+    await saveChoices(database.db, texter.id, ALL_OFF.map((c) => (c.event === "newMessage" ? { ...c, byText: true } : c)), { textsOn: true });
+    const ivr = await followedIvr([texter.id, mailOnly.id]);
+    const reference = `IVR-000${ivrNumber}`;
+    await database.db.delete(outbox);
+    const posted = await postMessage(database.db, {
+      ref: { kind: "ivr", id: ivr.id },
+      practiceId: null,
+      side: "staff",
+      author: verifier,
+      body: "Please send the wound photo from Tuesday.",
+    });
+    expect(posted).toMatchObject({ reference });
+    const queued = await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")));
+    // The one who chose it by text gets one text; the one who kept mail only gets none.
+    expect(queued.map((q) => q.userId)).toEqual([texter.id]);
+    expect(queued[0]!.body).toBe(`Cardinal Biologics: new message on ${reference}. Sign in to read it.`);
+    expect(queued[0]!.body).not.toMatch(/wound|photo|Tuesday/i);
+    // Both kept mail for it: both are mailed "new message".
+    expect((await database.db.select().from(outbox).where(eq(outbox.purpose, "ivr.message"))).map((m) => m.to).sort()).toEqual([mailOnly.email, texter.email].sort());
+
+    // Turned off by mail: the text still goes, the mail does not.
+    await saveChoices(database.db, texter.id, ALL_OFF.map((c) => (c.event === "newMessage" ? { ...c, byMail: false, byText: true } : c)), { textsOn: true });
+    await database.db.delete(outbox);
+    await postMessage(database.db, { ref: { kind: "ivr", id: ivr.id }, practiceId: null, side: "staff", author: verifier, body: "And the clinical notes." });
+    expect((await database.db.select().from(outbox).where(eq(outbox.purpose, "ivr.message"))).map((m) => m.to)).toEqual([mailOnly.email]);
+    expect(await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")))).toHaveLength(2);
+
+    // A member's message goes to staff: no follower is texted.
+    await postMessage(database.db, { ref: { kind: "ivr", id: ivr.id }, practiceId, side: "member", author: mailOnly, body: "Sent both." });
+    expect(await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")))).toHaveLength(2);
+
+    // Nor is anyone of the demo practice.
+    await database.db.update(practices).set({ demo: true }).where(eq(practices.id, practiceId));
+    try {
+      await postMessage(database.db, { ref: { kind: "ivr", id: ivr.id }, practiceId: null, side: "staff", author: verifier, body: "One more thing." });
+      expect(await database.db.select().from(smsOutbox).where(and(eq(smsOutbox.reference, reference), eq(smsOutbox.event, "newMessage")))).toHaveLength(2);
+    } finally {
+      await database.db.update(practices).set({ demo: false }).where(eq(practices.id, practiceId));
+    }
+    await send();
+    twilio.messages.length = 0;
+    await saveChoices(database.db, texter.id, textIvrStatus, { textsOn: true });
+  });
+
   it("tries again after 429 and 500, and fails for good on an invalid number", async () => {
     await send();
     const ivr = await followedIvr([texter.id]);
@@ -174,6 +234,24 @@ describe.each(drivers)("text-message updates on %s", (driver) => {
     expect(await send()).toMatchObject({ failed: 1 });
     const [failed] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.reference, `IVR-000${ivrNumber}`));
     expect(failed).toMatchObject({ status: "failed" });
+  });
+
+  it("staff dismiss a failed text: audited, out of the failed count, and not sent", async () => {
+    const [failed] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.status, "failed"));
+    const before = await countFailedTexts(database.db);
+    expect(before).toBeGreaterThan(0);
+    expect(await dismissText(database.db, failed!.id, staff)).toBe(true);
+    expect(await countFailedTexts(database.db)).toBe(before - 1);
+    const [row] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.id, failed!.id));
+    expect(row).toMatchObject({ status: "dismissed" });
+    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "sms.dismiss"), eq(auditLog.target, failed!.id)));
+    expect(audits.map((a) => [a.actorEmail, a.ip, a.detail])).toEqual([[staff.email, staff.ip, `ivrStatus ${failed!.reference} (was failed)`]]);
+    // Only a failed text is dismissed, once; a dismissed one is neither sent nor put back in line.
+    expect(await dismissText(database.db, failed!.id, staff)).toBe(false);
+    expect(await retryText(database.db, failed!.id, staff)).toBe(false);
+    expect(await send()).toMatchObject({ sent: 0, failed: 0 });
+    const [sent] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.status, "sent")).limit(1);
+    expect(await dismissText(database.db, sent!.id, staff)).toBe(false);
   });
 
   it("sends no text for the demo practice", async () => {

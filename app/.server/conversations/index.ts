@@ -12,6 +12,7 @@ import { afterCommit, inTransaction } from "~/.server/db/transaction";
 import { siteConfig, siteOrigin } from "~/.server/env";
 import { publishStatus } from "~/.server/events";
 import { mailFollowers, mailQueued } from "~/.server/mail";
+import { queueFollowerTexts } from "~/.server/notifications/outbox";
 
 /**
  * A conversation on every IVR and order: messages between the practice and
@@ -20,8 +21,9 @@ import { mailFollowers, mailQueued } from "~/.server/mail";
  * answered by one upload kept sealed in message_files. Each message, and each
  * answering upload, is one transaction: the row, a live event for the pages
  * that show the thread (ids only), and a mail to the other side's followers
- * saying only "IVR-000123: new message" and where to look. A demo practice is
- * never mailed. Read marks (per user and thread) make the menus' unread counts.
+ * saying only "IVR-000123: new message" and where to look (and, to followers
+ * who chose "New message" by text, a text with the reference only). A demo
+ * practice is never mailed nor texted. Read marks (per user and thread) make the menus' unread counts.
  */
 
 export type ThreadKind = "ivr" | "order";
@@ -168,7 +170,8 @@ async function tell(
   if (record.demo) return;
   const mail = newMessageMail(record.reference, ref, side === "staff" ? "member" : "staff");
   if (side === "staff") {
-    await mailFollowers(tx, { kind: ref.kind, id: ref.id, except, mail, purpose: `${ref.kind}.message` });
+    await mailFollowers(tx, { kind: ref.kind, id: ref.id, except, mail, purpose: `${ref.kind}.message`, event: "newMessage" });
+    await queueFollowerTexts(tx, { kind: ref.kind, id: ref.id, practiceId: record.practiceId, except, text: { event: "newMessage", reference: record.reference } });
   } else {
     // A member's message goes to the staff member who asked, else to the company's inbox.
     const [asker] = record.askedBy ? await tx.select({ email: user.email }).from(user).where(and(eq(user.id, record.askedBy), eq(user.disabled, false))) : [];

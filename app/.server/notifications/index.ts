@@ -37,6 +37,7 @@ export { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, type NotificationEvent 
 export {
   countFailedTexts,
   deliverDueTexts,
+  dismissText,
   listTexts,
   mailOptedOut,
   queueFollowerTexts,

@@ -230,7 +230,7 @@ export function startSmsWorker({ db, provider, intervalMs, maxAttempts }: { db: 
   return worker;
 }
 
-// The console's view: texts with their status; a failed one can be sent again.
+// The console's view: texts with their status; a failed one can be sent again, or dismissed.
 
 export type TextRow = Omit<SmsRow, "to" | "leaseUntil"> & { to: string };
 
@@ -262,6 +262,24 @@ export async function retryText(db: Db, id: string, actor: Actor): Promise<boole
     if (!row) return false;
     await audit(tx, { actorEmail: actor.email, action: "sms.retry", target: id, ip: actor.ip, detail: `${row.event} ${row.reference}` });
     afterCommit(tx, smsQueued);
+    return true;
+  });
+}
+
+/**
+ * Staff decided a failed text will not be sent: it leaves the failed count
+ * shown on every console page, and stays listed as dismissed. Audited as
+ * `sms.dismiss` in the same transaction; false when the text had not failed.
+ */
+export async function dismissText(db: Db, id: string, actor: Actor): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(smsOutbox)
+      .set({ status: "dismissed", leaseUntil: null })
+      .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, "failed")))
+      .returning({ event: smsOutbox.event, reference: smsOutbox.reference });
+    if (!row) return false;
+    await audit(tx, { actorEmail: actor.email, action: "sms.dismiss", target: id, ip: actor.ip, detail: `${row.event} ${row.reference} (was failed)` });
     return true;
   });
 }

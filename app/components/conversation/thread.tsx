@@ -42,6 +42,7 @@ export function Thread({
   fileHref,
   answer,
   reference,
+  replySlot,
 }: {
   messages: readonly ThreadMessageView[];
   /** whose page it is: the practice's (it answers requests) or staff's (it asks for documents) */
@@ -50,6 +51,8 @@ export function Thread({
   fileHref: (fileId: string) => string;
   answer?: unknown;
   reference: string;
+  /** A form that answers one message, drawn under it (the member's answer to staff's question, which sends the IVR again). */
+  replySlot?: { messageId: string; slot: React.ReactNode } | null;
 }) {
   const headingId = React.useId();
   const announcement = useNewMessageAnnouncement(messages);
@@ -77,6 +80,7 @@ export function Thread({
               </p>
               <p className="break-words whitespace-pre-line">{m.body}</p>
               {m.request ? <RequestSlot message={m} viewer={viewer} mayWrite={mayWrite} fileHref={fileHref} answer={answer} /> : null}
+              {replySlot?.messageId === m.id ? replySlot.slot : null}
             </li>
           ))}
         </ol>

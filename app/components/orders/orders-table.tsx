@@ -2,6 +2,7 @@ import type * as React from "react";
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
+import { UnreadMark } from "~/components/conversation/unread-mark";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { carrierLabel, type OrderStatus } from "~/lib/orders";
 
@@ -20,6 +21,8 @@ export type OrdersTableRow = {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
+  /** Its conversation holds a message from staff the member has not read (set by the lists that mark it). */
+  unread?: boolean;
 };
 
 /** The carrier and tracking number, linked to the carrier's own tracking page when it has one. */
@@ -44,7 +47,8 @@ export function TrackingLink({
 /**
  * The practice's orders, on the STATUS board, the ORDER FORM tab and an IVR's
  * page: each order's reference (its page), IVR, patient initials, product,
- * sizes, date of service, status and tracking. On a phone each row is a card.
+ * sizes, date of service, status and tracking, and a "New message" mark on an
+ * order whose conversation the member has not read. On a phone each row is a card.
  */
 export function OrdersTable({
   rows,
@@ -70,9 +74,12 @@ export function OrdersTable({
           rows.map((r) => (
             <tr key={r.id} data-order={r.reference}>
               <Td data-label="Order" className="font-medium">
-                <Link to={`/members/orders/${r.id}`} className="text-primary underline-offset-4 hover:underline">
-                  {r.reference}
-                </Link>
+                <span className="flex flex-col items-start gap-1">
+                  <Link to={`/members/orders/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                    {r.reference}
+                  </Link>
+                  {r.unread ? <UnreadMark /> : null}
+                </span>
               </Td>
               {showIvr ? (
                 <Td data-label="IVR">

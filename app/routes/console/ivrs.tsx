@@ -5,6 +5,7 @@ import { privateMeta } from "~/lib/meta";
 import { useConsoleLive } from "~/components/admin/console-live";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { QueueCount, QueueFilterBar } from "~/components/admin/queue-filters";
+import { UnreadMark } from "~/components/conversation/unread-mark";
 import { DateTime } from "~/components/ui/date-time";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -13,7 +14,8 @@ import { IVR_STATUS_LABELS, IVR_STATUSES } from "~/lib/ivr";
 import { isFiltered, parseQueueFilters, queueAgeOptions } from "~/lib/queue-filters";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
-import { getReadDb } from "~/.server/db/client";
+import { unreadThreads } from "~/.server/conversations";
+import { getDb, getReadDb } from "~/.server/db/client";
 import { cappedCount, cursorOf, integerKey } from "~/.server/db/keyset";
 import { ivrQueuePage, queueCursorKey } from "~/.server/ivr";
 import { listPracticeNames } from "~/.server/practices";
@@ -27,10 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const at = cursorOf(params, queueCursorKey, integerKey);
   const db = getReadDb();
   const [page, practices] = await Promise.all([ivrQueuePage(db, filters, { viewerId: me.id, at }), listPracticeNames(db)]);
+  // The rows whose conversation holds a practice's message this staff member has not read: one query for the ids
+  // shown, on the primary as the menu's counts.
+  const unread = await unreadThreads(getDb(), { userId: me.id, side: "staff", practiceId: null, ids: page.rows.map((r) => r.id) });
   // Ages are counted from the server's clock, so the server and the browser render the same text.
   return {
     filters,
-    rows: page.rows,
+    rows: page.rows.map((r) => ({ ...r, unread: unread.has(r.id) })),
     after: page.after,
     before: page.before,
     total: page.total,
@@ -95,6 +100,7 @@ export default function IvrQueue({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/ivrs/${row.id}`} className="text-primary underline-offset-4 hover:underline">
                       {row.reference}
                     </Link>
+                    {row.unread ? <UnreadMark /> : null}
                     {row.answered ? (
                       <span className={cn("inline-flex items-center gap-1 text-xs", row.answered.toViewer ? "font-semibold text-primary" : "font-normal text-muted-foreground")}>
                         <MessageSquareReply aria-hidden className="size-3.5 shrink-0" />

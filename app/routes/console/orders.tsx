@@ -4,6 +4,7 @@ import { privateMeta } from "~/lib/meta";
 import { DataTable, EmptyRow, Td, HeadRow } from "~/components/admin/data-table";
 import { useConsoleLive } from "~/components/admin/console-live";
 import { QueueCount, QueueFilterBar } from "~/components/admin/queue-filters";
+import { UnreadMark } from "~/components/conversation/unread-mark";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
@@ -12,7 +13,8 @@ import { hiddenFromStaff, ORDER_STATUS_LABELS, ORDER_STATUSES as ALL_ORDER_STATU
 import { isFiltered, parseQueueFilters, queueAgeOptions, queueQuery } from "~/lib/queue-filters";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
-import { getReadDb } from "~/.server/db/client";
+import { unreadThreads } from "~/.server/conversations";
+import { getDb, getReadDb } from "~/.server/db/client";
 import { cappedCount, cursorOf, integerKey, timestampKey } from "~/.server/db/keyset";
 import { orderCountsByStatus, orderQueuePage } from "~/.server/orders";
 import { listPracticeNames } from "~/.server/practices";
@@ -24,7 +26,7 @@ const ORDER_STATUSES = ALL_ORDER_STATUSES.filter((s) => !hiddenFromStaff(s));
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Staff console");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "staff");
+  const me = await requireRole(request, "staff");
   const params = new URL(request.url).searchParams;
   const filters = parseQueueFilters(params, ORDER_STATUSES);
   const at = cursorOf(params, timestampKey, integerKey);
@@ -34,12 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPracticeNames(db),
     orderCountsByStatus(db, { practiceId: filters.practiceId === "all" ? null : filters.practiceId }),
   ]);
+  // The rows whose conversation holds a practice's message this staff member has not read: one query for the ids
+  // shown, on the primary as the menu's counts.
+  const unread = await unreadThreads(getDb(), { userId: me.id, side: "staff", practiceId: null, ids: page.rows.map((r) => r.id) });
   // Ages are counted on the server's clock and sent as words, so the server and the browser render the same text.
   const now = new Date();
   const waiting = ORDER_WAITING_ON_STAFF.reduce((sum, s) => sum + counts[s], 0);
   return {
     filters,
-    rows: page.rows.map((r) => ({ ...queueRow(r, now), next: nextStep(r.status) })),
+    rows: page.rows.map((r) => ({ ...queueRow(r, now), next: nextStep(r.status), unread: unread.has(r.id) })),
     after: page.after,
     before: page.before,
     total: page.total,
@@ -126,9 +131,12 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
             rows.map((row) => (
               <tr key={row.id} data-order={row.reference} className="hover:bg-muted/60">
                 <Td data-label="Reference" className="font-semibold">
-                  <Link to={`/admin/orders/${row.id}`} className="text-primary underline-offset-4 hover:underline">
-                    {row.reference}
-                  </Link>
+                  <span className="flex flex-col items-start gap-1">
+                    <Link to={`/admin/orders/${row.id}`} className="text-primary underline-offset-4 hover:underline">
+                      {row.reference}
+                    </Link>
+                    {row.unread ? <UnreadMark /> : null}
+                  </span>
                 </Td>
                 <Td data-label="Practice" wrap>
                   <Link to={`/admin/practices/${row.practiceId}`} className="underline-offset-4 hover:underline">

@@ -1,4 +1,4 @@
-import { RotateCw } from "lucide-react";
+import { BellOff, RotateCw } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/texts";
 import { privateMeta } from "~/lib/meta";
@@ -16,7 +16,7 @@ import { cn } from "~/lib/utils";
 import { requireRole } from "~/.server/accounts";
 import { getDb } from "~/.server/db/client";
 import { redirectWithFlash } from "~/.server/http/flash";
-import { listTexts, retryText, smsEnabled } from "~/.server/notifications";
+import { dismissText, listTexts, retryText, smsEnabled } from "~/.server/notifications";
 import { Refused } from "~/.server/refused";
 import { clientInfo } from "~/.server/request-context";
 import { answerRowAction } from "./row-action.server";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "T
 
 const TEXTS_REFUSED_TITLE = "Text not queued";
 
-/** The SMS outbox: the latest texts, their state and the provider's word on delivery; a failed one can be sent again. */
+/** The SMS outbox: the latest texts, their state and the provider's word on delivery; a failed one can be sent again, or dismissed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "staff");
   const failedOnly = new URL(request.url).searchParams.get("state") === "failed";
@@ -61,6 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!(await retryText(getDb(), textId, actor))) throw new Refused("Only a failed text can be sent again, and not to a number that replied STOP.");
         return redirectWithFlash(back, { title: "Text queued again", description: "The text worker will try to send it right away.", variant: "success" });
       },
+      dismiss: async ({ textId }) => {
+        if (!(await dismissText(getDb(), textId, actor))) throw new Refused("Only a failed text can be dismissed.");
+        return redirectWithFlash(back, { title: "Text dismissed", description: "It will not be sent and no longer counts as failed.", variant: "success" });
+      },
     },
   });
 }
@@ -72,6 +76,7 @@ const STATE_LABELS: Record<string, { label: string; variant: "default" | "succes
   sent: { label: "Sent", variant: "success" },
   failed: { label: "Failed", variant: "destructive" },
   skipped: { label: "Not sent: STOP", variant: "outline" },
+  dismissed: { label: "Dismissed", variant: "outline" },
 };
 
 type TextItem = Route.ComponentProps["loaderData"]["rows"][number];
@@ -83,7 +88,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="text-3xl font-bold tracking-tight">Texts</h1>
       <p className="max-w-3xl text-sm text-muted-foreground">
         {textsOn
-          ? "The latest texts to members, newest first: a reference and a status, never patient details. A failed text can be tried again. Numbers show their last digits only."
+          ? "The latest texts to members, newest first: a reference and a status, never patient details. A failed text can be tried again, or dismissed when it should not be sent. Numbers show their last digits only."
           : "Texts are off (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set): nothing is sent."}
       </p>
       <AnswerNotice answer={actionData} title={TEXTS_REFUSED_TITLE} />
@@ -106,7 +111,10 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 function TextRow({ text: t }: { text: TextItem }) {
+  // Each button's form answers with a redirect back to this page and its message, or a refusal (a toast).
   const retry = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false });
+  const dismiss = useFormSubmission({ validate, success: null, failure: consoleNotSaved, resetOnSuccess: false });
+  const busy = retry.pending || dismiss.pending;
   const state = STATE_LABELS[t.status] ?? { label: t.status, variant: "outline" as const };
   return (
     <tr className={cn("hover:bg-muted/60")}>
@@ -141,11 +149,18 @@ function TextRow({ text: t }: { text: TextItem }) {
       </Td>
       <Td data-label="Actions" className="max-sm:before:hidden">
         {t.status === "failed" ? (
-          <RowActionForm submission={retry} intent="retry" idName="textId" id={t.id} variant="default" disabled={retry.pending}>
-            <RotateCw aria-hidden />
-            Retry
-            <span className="sr-only"> text to {t.to}</span>
-          </RowActionForm>
+          <div className="flex flex-wrap gap-2">
+            <RowActionForm submission={retry} intent="retry" idName="textId" id={t.id} variant="default" disabled={busy}>
+              <RotateCw aria-hidden />
+              Retry
+              <span className="sr-only"> text to {t.to}</span>
+            </RowActionForm>
+            <RowActionForm submission={dismiss} intent="dismiss" idName="textId" id={t.id} variant="outline" disabled={busy}>
+              <BellOff aria-hidden />
+              Dismiss
+              <span className="sr-only"> text to {t.to}</span>
+            </RowActionForm>
+          </div>
         ) : null}
       </Td>
     </tr>

@@ -11,6 +11,7 @@ import { FrameLink } from "~/components/portal/frame-view";
 import { KeysetPager } from "~/components/ui/keyset-pager";
 import { ReverifySoonMark } from "~/components/ivr/reverify-soon-mark";
 import { BoardAuthorisation } from "~/components/ivr/authorisation-status";
+import { UnreadMark } from "~/components/conversation/unread-mark";
 import { useLiveStatus } from "~/components/portal/live-status";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -28,6 +29,7 @@ import { boardCounts, discardDraft, listDrafts, practiceBoardPage, practiceEligi
 import { boardEligibilityLine } from "~/lib/eligibility";
 import { EligibilityLine } from "~/components/portal/eligibility-line";
 import { practiceOrdersPage } from "~/.server/orders";
+import { unreadThreads } from "~/.server/conversations";
 import { Refused } from "~/.server/refused";
 import { actorOf, idParam, memberOf, requirePractice } from "./member.server";
 
@@ -66,18 +68,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     practiceOrdersPage(db, practice.id, { size: BOARD_ORDERS }),
   ]);
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
-  const eligibility = await practiceEligibilityLines(db, page.rows.map((r) => r.id));
+  // The rows whose conversation holds a message from staff the member has not read: one query for the ids shown,
+  // on the primary as the menu's counts (a thread read a moment ago is not marked again).
+  const [eligibility, unread] = await Promise.all([
+    practiceEligibilityLines(db, page.rows.map((r) => r.id)),
+    unreadThreads(getDb(), { userId: user.id, side: "member", practiceId: practice.id, ids: [...page.rows.map((r) => r.id), ...orders.rows.map((o) => o.id)] }),
+  ]);
   return {
     writes,
     practice: { name: practice.name },
     filter,
-    rows: page.rows.map((r) => ({ ...r, eligibilityLine: boardEligibilityLine(eligibility.get(r.id) ?? null) })),
+    rows: page.rows.map((r) => ({ ...r, eligibilityLine: boardEligibilityLine(eligibility.get(r.id) ?? null), unread: unread.has(r.id) })),
     after: page.after,
     before: page.before,
     counts,
     total,
     drafts,
-    orders: orders.rows,
+    orders: orders.rows.map((o) => ({ ...o, unread: unread.has(o.id) })),
     moreOrders: orders.after !== null,
     now: new Date().toISOString(),
   };
@@ -222,9 +229,12 @@ export default function PortalBoard({ loaderData, actionData }: Route.ComponentP
                   rows.map((r) => (
                     <tr key={r.id} data-ivr={r.reference}>
                       <Td data-label="Reference" className="font-medium">
-                        <Link to={`/members/ivrs/${r.id}`} className="text-primary underline-offset-4 hover:underline">
-                          {r.reference}
-                        </Link>
+                        <span className="flex flex-col items-start gap-1">
+                          <Link to={`/members/ivrs/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                            {r.reference}
+                          </Link>
+                          {r.unread ? <UnreadMark /> : null}
+                        </span>
                       </Td>
                       <Td data-label="Patient">{r.initials || "—"}</Td>
                       <Td data-label="Product" wrap minWidth="min-w-32">

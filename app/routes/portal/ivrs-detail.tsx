@@ -77,6 +77,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // The current authorisation only: the practice needs what holds now, not its corrections.
   const current = authorisations.find((a) => a.replacedAt === null);
+  // Staff's question, while the member may answer it by sending the IVR again; and its message in the thread (the
+  // answer's form goes under it), or null for a question asked before IVRs had a thread (its own panel shows it).
+  const requestMessage = canTransitionIvr(row.status, "submitted", "member") ? detail.requestMessage : null;
+  const question = requestMessage ? messages.findLast((m) => m.side === "staff" && m.body === requestMessage) : undefined;
   return {
     may: permissionsOf(role),
     id: row.id,
@@ -108,8 +112,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     areaCm2: detail.areaCm2,
     warnings: detail.warnings,
     signer: detail.signer,
-    // Staff's question, while the member may answer it by sending the IVR again.
-    requestMessage: canTransitionIvr(row.status, "submitted", "member") ? detail.requestMessage : null,
+    requestMessage,
+    questionId: question?.id ?? null,
     // Every attachment is listed; the member's role says which of them open.
     files: detail.files.map((f) => ({ id: f.id, role: f.role, name: f.name, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt, opens: roleMay(role, permissionForIvrFile(f.role)) })),
     history: detail.history,
@@ -258,9 +262,19 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
 
       {ivr.eligibilityLine ? <EligibilityLine line={ivr.eligibilityLine} /> : null}
 
-      {ivr.requestMessage && writes ? <NeedsInformation message={ivr.requestMessage} answer={toAnswerForm} /> : null}
+      {/* A question asked before the IVR had a thread is in no message: it keeps its own panel. */}
+      {ivr.requestMessage && writes && !ivr.questionId ? <NeedsInformation message={ivr.requestMessage} answer={toAnswerForm} /> : null}
 
-      <Thread messages={ivr.messages} viewer="member" mayWrite={writes} fileHref={(fileId) => `/members/ivrs/${ivr.id}/messages/${fileId}`} answer={answer} reference={ivr.reference} />
+      <Thread
+        messages={ivr.messages}
+        viewer="member"
+        mayWrite={writes}
+        fileHref={(fileId) => `/members/ivrs/${ivr.id}/messages/${fileId}`}
+        answer={answer}
+        reference={ivr.reference}
+        // Staff's question is a message of the thread: its answer, which sends the IVR again, is under it.
+        replySlot={ivr.requestMessage && writes && ivr.questionId ? { messageId: ivr.questionId, slot: <AnswerQuestion reference={ivr.reference} answer={toAnswerForm} /> } : null}
+      />
 
       {decided ? (
         <div className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${ivr.reverifySoon ? "border-warning-border bg-warning-soft" : "border-border"}`}>
@@ -420,7 +434,35 @@ export default function IvrPage({ loaderData: ivr, actionData }: Route.Component
   );
 }
 
+/** Staff's question with the answer's form, for a question that is not a message of the thread. */
 function NeedsInformation({ message, answer }: { message: string; answer: Answer | undefined }) {
+  return (
+    <section aria-labelledby="needs-heading" className="flex flex-col gap-4 rounded-xl border border-warning-border bg-warning-soft p-4 sm:p-6">
+      <h3 id="needs-heading" className="text-lg font-semibold text-warning">
+        We need more information
+      </h3>
+      <p className="text-sm whitespace-pre-line text-warning">{message}</p>
+      <AnswerForm answer={answer} />
+    </section>
+  );
+}
+
+/** The answer's form under staff's question in the thread: the question is the message above it. */
+function AnswerQuestion({ reference, answer }: { reference: string; answer: Answer | undefined }) {
+  const headingId = React.useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-md border border-warning-border bg-warning-soft p-3">
+      <h4 id={headingId} className="font-semibold text-warning">
+        We need more information
+      </h4>
+      <p className="text-warning">Answer the question above: your answer, with any files you add, sends {reference} to our verification team again.</p>
+      <AnswerForm answer={answer} />
+    </section>
+  );
+}
+
+/** The member's answer to "needs information", with any further files: it sends the IVR again. */
+function AnswerForm({ answer }: { answer: Answer | undefined }) {
   const form = useFormSubmission({
     validate: validateAnswer,
     success: null,
@@ -430,23 +472,17 @@ function NeedsInformation({ message, answer }: { message: string; answer: Answer
   });
   const typed = submittedValues(answer);
   return (
-    <section aria-labelledby="needs-heading" className="flex flex-col gap-4 rounded-xl border border-warning-border bg-warning-soft p-4 sm:p-6">
-      <h3 id="needs-heading" className="text-lg font-semibold text-warning">
-        We need more information
-      </h3>
-      <p className="text-sm whitespace-pre-line text-warning">{message}</p>
-      <form.fetcher.Form {...form.formProps} encType="multipart/form-data" className="flex flex-col gap-4">
-        <AnswerNotice answer={answer} title="Not sent" />
-        <input type="hidden" name="intent" value="resubmit" />
-        <Field label="Your answer" name="answer" required error={form.errors.answer}>
-          {(control) => <Textarea {...control} rows={4} maxLength={LIMITS.long} defaultValue={submittedText(typed, "answer")} className="bg-background" />}
-        </Field>
-        <IvrFileFields errors={form.errors} optional />
-        <SubmitButton pending={form.pending} pendingText="Sending..." className="self-start">
-          <Send aria-hidden />
-          Answer and send again
-        </SubmitButton>
-      </form.fetcher.Form>
-    </section>
+    <form.fetcher.Form {...form.formProps} encType="multipart/form-data" className="flex flex-col gap-4">
+      <AnswerNotice answer={answer} title="Not sent" />
+      <input type="hidden" name="intent" value="resubmit" />
+      <Field label="Your answer" name="answer" required error={form.errors.answer}>
+        {(control) => <Textarea {...control} rows={4} maxLength={LIMITS.long} defaultValue={submittedText(typed, "answer")} className="bg-background" />}
+      </Field>
+      <IvrFileFields errors={form.errors} optional />
+      <SubmitButton pending={form.pending} pendingText="Sending..." className="self-start">
+        <Send aria-hidden />
+        Answer and send again
+      </SubmitButton>
+    </form.fetcher.Form>
   );
 }

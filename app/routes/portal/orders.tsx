@@ -3,6 +3,7 @@ import { FilePlus2, PackagePlus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { DataTable, Td, HeadRow } from "~/components/admin/data-table";
+import { UnreadMark } from "~/components/conversation/unread-mark";
 import { FormNotice } from "~/components/forms/field";
 import { OrdersTable } from "~/components/orders/orders-table";
 import { FrameLink } from "~/components/portal/frame-view";
@@ -14,12 +15,13 @@ import { useSite } from "~/lib/use-site";
 import { getDb } from "~/.server/db/client";
 import { cursorOf, dateKey, integerKey, timestampKey, uuidKey } from "~/.server/db/keyset";
 import { orderableIvrs, ordersToday, practiceOrdersPage } from "~/.server/orders";
+import { unreadThreads } from "~/.server/conversations";
 import { memberOf } from "./member.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => privateMeta(matches, "Orders | Clinical Portal");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { practice, role } = await memberOf(request, "orders.read");
+  const { user, practice, role } = await memberOf(request, "orders.read");
   if (!practice || !role) return { writes: false, practice: null, ivrs: [], ivrsAfter: null, ivrsBefore: null, orders: [], after: null, before: null };
   // Billing reads the orders; the roles that place them see what they can order from.
   const writes = roleMay(role, "orders.write");
@@ -29,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ivrsAt = cursorOf(params, dateKey, integerKey, "ivrs");
   const [orderable, orders] = await Promise.all([writes ? orderableIvrs(db, practice.id, ordersToday(), { at: ivrsAt }) : { rows: [], after: null, before: null }, practiceOrdersPage(db, practice.id, { at })]);
   const ivrs = orderable.rows;
+  // The rows whose conversation holds a message from staff the member has not read: one query for the ids shown.
+  const unread = await unreadThreads(db, { userId: user.id, side: "member", practiceId: practice.id, ids: [...ivrs.map((i) => i.id), ...orders.rows.map((o) => o.id)] });
   return {
     writes,
     practice: { name: practice.name },
@@ -42,10 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       authorisedApplications: i.authorisedApplications,
       ordered: i.ordered,
       blockedBy: i.blockedBy,
+      unread: unread.has(i.id),
     })),
     ivrsAfter: orderable.after,
     ivrsBefore: orderable.before,
-    orders: orders.rows,
+    orders: orders.rows.map((o) => ({ ...o, unread: unread.has(o.id) })),
     after: orders.after,
     before: orders.before,
   };
@@ -106,9 +111,12 @@ export default function PortalOrders({ loaderData }: Route.ComponentProps) {
                   {ivrs.map((i) => (
                     <tr key={i.id} data-ivr={i.reference}>
                       <Td data-label="IVR" className="font-medium">
-                        <Link to={`/members/ivrs/${i.id}`} className="text-primary underline-offset-4 hover:underline">
-                          {i.reference}
-                        </Link>
+                        <span className="flex flex-col items-start gap-1">
+                          <Link to={`/members/ivrs/${i.id}`} className="text-primary underline-offset-4 hover:underline">
+                            {i.reference}
+                          </Link>
+                          {i.unread ? <UnreadMark /> : null}
+                        </span>
                       </Td>
                       <Td data-label="Patient">{i.initials || "—"}</Td>
                       <Td data-label="Product" wrap minWidth="min-w-40">
