@@ -16,6 +16,7 @@ export const publicPages = [
   { path: "/apply", heading: /application|apply/i },
   { path: "/partner-callback", heading: /partner/i },
   { path: "/request-access", heading: /Request Portal Access/ },
+  { path: "/support/chat", heading: /Live Chat/ },
   { path: "/auth", heading: /Members Portal/ },
 ] as const;
 
