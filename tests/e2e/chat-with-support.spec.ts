@@ -218,7 +218,8 @@ test("outside business hours a visitor's chat message lands in the inbox, and a 
   const member = await (await browser.newContext({ baseURL })).newPage();
   await signIn(member, portalAccounts.watcher.email, portalAccounts.watcher.password);
   await expect(member).toHaveURL(/\/members/);
-  await member.getByRole("link", { name: "Chat with support" }).click();
+  await member.getByRole("navigation", { name: "Portal pages" }).getByRole("link", { name: "Chat with support" }).click();
+  await expect(member.getByRole("navigation", { name: "Portal pages" }).getByRole("link", { name: "Chat with support" })).toHaveAttribute("aria-current", "page");
   await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(member.getByText(/Our team is away/)).toBeVisible();
   await checkBothWidths(member, "chat-member-after-hours");

@@ -11,7 +11,7 @@ test("the portal menu works by keyboard alone, and its pages are also plain link
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu", { name: "Portal menu" });
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem")).toHaveText(["Clinical Portal", "Forms Library", "Education"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Clinical Portal", "Forms Library", "Education", "Chat with support"]);
   await expect(menu.getByRole("menuitem", { name: "Clinical Portal" })).toBeFocused();
   await expectNoA11yViolations(page);
   // Escape closes it and gives focus back to its button.

@@ -90,9 +90,20 @@ describe.each(drivers)("live chat on %s", (driver) => {
       body: { intent: "message", fieldErrors: { message: "Enter your message" } },
     });
 
+    // Answered: nothing waits for staff, until the visitor writes again.
+    const waitingChats = async () => ((await call(staffLayoutLoader, get("/admin", staff.cookie))).body as { waitingChats: number }).waitingChats;
+    expect(await waitingChats()).toBe(0);
+    expect((await call(visitorAction, post("/support/chat", { intent: "message", message: "Thanks!\nOne more question." }, visitor))).status).toBe(303);
+    expect(await waitingChats()).toBe(1);
+    const openRows = ((await call(queueLoader, get("/admin/chats", staff.cookie))).body as { open: { id: string; awaitingReply: boolean }[] }).open;
+    expect(openRows).toMatchObject([{ id, awaitingReply: true }]);
+
     const seen = ((await call(visitorLoader, get("/support/chat", visitor))).body as VisitorPage).chat!;
     expect(seen.status).toBe("open");
-    expect(seen.messages.at(-1)).toMatchObject({ side: "staff", body: expect.stringContaining("thanks for reaching out") });
+    expect(seen.messages.slice(-2)).toMatchObject([
+      { side: "staff", body: expect.stringContaining("thanks for reaching out") },
+      { side: "visitor", body: "Thanks!\nOne more question." },
+    ]);
 
     // The transcript: mailed to the visitor, its text kept sealed in the outbox until it is sent.
     const mailed = await call(visitorAction, post("/support/chat", { intent: "transcript" }, visitor));

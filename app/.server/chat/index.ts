@@ -268,8 +268,13 @@ export async function mailTranscript(db: Db, chatId: string) {
   });
 }
 
+/** The side of the chat's latest message: a chat whose latest word is not staff's waits for an answer. */
+const lastSide = sql<ChatSide | null>`(select ${chatMessages.side} from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} order by ${chatMessages.createdAt} desc, ${chatMessages.id} desc limit 1)`;
+
 export type QueueRow = {
   id: string;
+  /** the chat waits for staff's word: new, or its latest message is the other side's */
+  awaitingReply: boolean;
   reference: string;
   status: ChatState;
   who: string;
@@ -297,6 +302,7 @@ export async function chatQueue(db: Db): Promise<{ waiting: QueueRow[]; open: Qu
     firstAnsweredAt: chats.firstAnsweredAt,
     closedAt: chats.closedAt,
     lastMessageAt: chats.lastMessageAt,
+    lastSide,
   };
   const base = () =>
     db
@@ -314,6 +320,7 @@ export async function chatQueue(db: Db): Promise<{ waiting: QueueRow[]; open: Qu
   ]);
   const row = (r: (typeof live)[number]): QueueRow => ({
     id: r.id,
+    awaitingReply: r.status !== "closed" && r.lastSide !== "staff",
     reference: chatReference(r.number),
     status: r.status,
     who: r.visitorEmail !== null ? (r.visitorName ?? "") : (r.memberName ?? "A former member"),
@@ -327,8 +334,12 @@ export async function chatQueue(db: Db): Promise<{ waiting: QueueRow[]; open: Qu
   return { waiting: live.filter((r) => r.status === "waiting").map(row), open: live.filter((r) => r.status === "open").map(row), closed: closed.map(row) };
 }
 
+/** Chats waiting for staff's word: new ones, and open ones whose latest message is the other side's (the console menu's count). */
 export async function countWaitingChats(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chats).where(eq(chats.status, "waiting"));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chats)
+    .where(or(eq(chats.status, "waiting"), and(eq(chats.status, "open"), sql`${lastSide} is distinct from 'staff'`)));
   return row?.n ?? 0;
 }
 

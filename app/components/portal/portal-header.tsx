@@ -12,6 +12,7 @@ export const portalLinks = [
   { to: "/members", label: "Clinical Portal" },
   { to: "/forms-library", label: "Forms Library" },
   { to: "/education", label: "Education" },
+  { to: "/members/chat", label: "Chat with support" },
 ] as const;
 
 /**

@@ -98,10 +98,13 @@ function ChatTable({ label, heading, rows, now, target, empty }: { label: string
               return (
                 <tr key={r.id} className="hover:bg-muted/60">
                   <Td data-label="Chat" className="font-semibold">
-                    <Link to={`/admin/chats/${r.id}`} className="text-primary underline-offset-4 hover:underline">
-                      {r.reference}
-                      <span className="sr-only">, {r.who}</span>
-                    </Link>
+                    <span className="flex flex-col items-start gap-1">
+                      <Link to={`/admin/chats/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                        {r.reference}
+                        <span className="sr-only">, {r.who}</span>
+                      </Link>
+                      {r.status === "open" && r.awaitingReply ? <Badge variant="default">Awaiting reply</Badge> : null}
+                    </span>
                   </Td>
                   <Td data-label="Who" wrap minWidth="min-w-40">
                     <div className="min-w-0">
