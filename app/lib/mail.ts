@@ -29,6 +29,7 @@ const NAMED_PURPOSES: Record<string, string> = {
   "access-request.notification": "Portal access request: notification to the company",
   "access-request.confirmation": "Portal access request: confirmation to the requester",
   "access-request.declined": "Portal access request declined: the reason to the requester",
+  "chat.transcript": "Live chat transcript to the visitor",
 };
 
 const FORM_MAILS: Record<string, string> = {
