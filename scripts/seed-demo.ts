@@ -5,8 +5,8 @@
  * a year of synthetic demo data, made up to now: N practices (default 20) with
  * about 100 patients, 400 IVRs and 300 orders each, invoices, the use of
  * every delivered unit (applications), stock and reorders for about one
- * practice in three, form submissions and audit rows. The same --seed and
- * size give the same data.
+ * practice in three, form submissions, 6 to 15 live chats each weekday of
+ * chat hours, and audit rows. The same --seed and size give the same data.
  * --large-practice P gives the first practice P patients (the search of a big
  * practice), taken from the same total; it is 10,000 by default from 500
  * practices on, and 0 (none) below. Every account shares one password, printed

@@ -77,7 +77,9 @@ async function subjects(url) {
     );
     // A lot the practice received: what a recall looks for.
     const unit = await one(`select lot from order_units where practice_id = $1 and lot is not null order by expires_on desc limit 1`, [practiceId]);
-    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, staff: staff.email, admin: admin.email, counts, lot: unit?.lot ?? "none" };
+    // The practice's latest chat, or the latest of any when its members never chatted: the console's chat page.
+    const chat = await one(`select id from chats order by practice_id is not distinct from $1 desc, last_message_at desc limit 1`, [practiceId]);
+    return { member: member.email, practiceId, ivrId: ivr.id, orderId: order.id, chatId: chat?.id ?? "none", staff: staff.email, admin: admin.email, counts, lot: unit?.lot ?? "none" };
   } finally {
     await pool.end();
   }
@@ -106,6 +108,9 @@ function pagesOf(s) {
     ["staff", "sessions and security", "/account"],
     ["staff", "portal access requests", "/admin/access-requests"],
     ["staff", "sales partners", "/admin/partners"],
+    ["staff", "chat queue", "/admin/chats"],
+    ["staff", "a chat's page", `/admin/chats/${s.chatId}`],
+    ["member", "chat panel", "/members/chat"],
   ];
 }
 

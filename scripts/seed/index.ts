@@ -8,7 +8,7 @@ import * as S from "~/.server/db/schema";
 import { inTransaction } from "~/.server/db/transaction";
 import { reindexPatients } from "~/.server/patients";
 import { advanceIdentities, BulkWriter, tablesWithRows } from "./bulk";
-import { DemoYear, type AuditPlan, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type PracticeYear, type SeedOptions, type UserPlan } from "./plan";
+import { DemoYear, type AuditPlan, type ChatMember, type InvoicePlan, type IvrPlan, type OrderPlan, type PatientPlan, type PracticeYear, type SeedOptions, type UserPlan } from "./plan";
 import { Rng } from "./random";
 import * as R from "./rows";
 
@@ -16,7 +16,7 @@ export { type SeedOptions } from "./plan";
 
 /**
  * `npm run seed:demo`: a year of synthetic practices, patients, IVRs, orders,
- * invoices, applications, stock, form submissions and audit rows, written
+ * invoices, applications, stock, form submissions, live chats and audit rows, written
  * into an empty database in one transaction (all of it or nothing). See planDemo for what is made,
  * rows.ts for how each table's row is built, bulk.ts for how rows are written.
  */
@@ -55,6 +55,8 @@ export const TABLES: readonly PgTable[] = [
   S.applicationCertifications,
   S.submissionFiles,
   S.submissionNotes,
+  S.chats,
+  S.chatMessages,
   S.auditLog,
 ];
 
@@ -126,8 +128,11 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
     }
     for (const a of year.companyAudit()) audit(a);
 
+    // Who may chat as a member: only these few fields are kept, not the practices' plans.
+    const members: ChatMember[] = [];
     for (const y of year.practiceYears()) {
       await practiceYear(y, { passwordHash });
+      for (const m of y.practice.members) if (!m.disabled) members.push({ id: m.id, practiceId: y.practice.id, createdAt: m.createdAt });
       if ((y.practice.index + 1) % 25 === 0 || y.practice.index + 1 === options.practices) progress(`${y.practice.index + 1} of ${options.practices} practices made`);
     }
 
@@ -148,6 +153,18 @@ export async function seedDemo(db: Db, options: SeedOptions & { password: string
       await w.maybeFlush();
     }
     progress(`${year.submissionCount} form submissions made`);
+    let chatCount = 0;
+    for (const c of year.chats(members)) {
+      w.add(S.chats, R.chatRow(c));
+      for (const m of c.messages) w.add(S.chatMessages, R.chatMessageRow(c, m));
+      // As the console audits them: each read of the chat's page, Take, and staff's Close.
+      for (const v of c.views) audit({ at: v.at, actor: v.actor.email, action: "chat.read", target: c.id, ip: v.actor.ip, detail: null });
+      if (c.tookFirst) audit({ at: c.takenAt!, actor: c.takenBy!.email, action: "chat.take", target: c.id, ip: c.takenBy!.ip, detail: null });
+      if (c.closedBy === "staff") audit({ at: c.closedAt!, actor: c.takenBy!.email, action: "chat.close", target: c.id, ip: c.takenBy!.ip, detail: null });
+      chatCount++;
+      await w.maybeFlush();
+    }
+    progress(`${chatCount} chats made`);
     await w.finish();
     await advanceIdentities(tx, TABLES);
     // IVRs take their numbers from a sequence as they are sent: it goes on after the seeded ones.

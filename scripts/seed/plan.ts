@@ -1,9 +1,11 @@
+import { chatSchedule } from "~/content/chat";
 import { isOrderableBySize, productBySlug, products } from "~/content/products";
+import { chatAvailability, localMoment, parseChatHours, type ChatSide, type ChatState } from "~/lib/chat";
 import { coveringSet, sizeArea, sizeKey, sizeLabel, type GraftSize } from "~/lib/clinical/graft-sizes";
 import { isValidMbi, isValidNpi } from "~/lib/clinical/identifiers";
 import { applicationCodes, codesText, woundArea, type WoundLocation } from "~/lib/clinical/wound";
-import { canTransitionIvr, DEFAULT_VALID_DAYS, type IvrStatus, type PayerType } from "~/lib/ivr";
-import { canTransitionOrder, INVOICE_NET_DAYS, MAX_UNITS_PER_SIZE, type OrderActorKind, type OrderStatus } from "~/lib/orders";
+import { canTransitionIvr, DEFAULT_VALID_DAYS, ivrReference, type IvrStatus, type PayerType } from "~/lib/ivr";
+import { canTransitionOrder, INVOICE_NET_DAYS, invoiceReference, MAX_UNITS_PER_SIZE, orderReference, type OrderActorKind, type OrderStatus } from "~/lib/orders";
 import type { Role } from "~/lib/accounts";
 import { latestUsToday } from "~/lib/schemas/patient";
 import { defaultDueOn } from "~/.server/orders";
@@ -263,6 +265,37 @@ export type SubmissionPlan = {
   updatedAt: number;
 };
 
+/** A member who may open a chat: of a seeded practice, not disabled, since they joined. */
+export type ChatMember = { id: string; practiceId: string; createdAt: number };
+
+export type ChatMessagePlan = { id: string; side: ChatSide; authorId: string | null; at: number; body: string };
+
+/**
+ * A live chat as the domain's writers leave it (`app/.server/chat`): started
+ * by a visitor or a member, waiting until staff take or answer it, open, then
+ * closed by either side; one cut short by `now` is still waiting or open.
+ */
+export type ChatPlan = {
+  id: string;
+  /** CHT- number: the chats in the order they were started. */
+  number: number;
+  createdAt: number;
+  visitor: { name: string; email: string; tokenHash: string } | null;
+  member: ChatMember | null;
+  status: ChatState;
+  takenBy: UserPlan | null;
+  takenAt: number | null;
+  /** Staff took it before answering (the console's Take), rather than by answering. */
+  tookFirst: boolean;
+  firstAnsweredAt: number | null;
+  lastMessageAt: number;
+  closedAt: number | null;
+  closedBy: "staff" | "asker" | null;
+  messages: ChatMessagePlan[];
+  /** Staff's reads of its page (each audited). */
+  views: { at: number; actor: Actor }[];
+};
+
 export type AuditPlan = { at: number; actor: string | null; action: string; target: string | null; ip: string | null; detail: string | null };
 
 
@@ -270,6 +303,7 @@ export type AuditPlan = { at: number; actor: string | null; action: string; targ
 // Small helpers
 
 const dateOf = (ms: number) => todayUtc(new Date(ms));
+const compareIds = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const actorOf = (user: UserPlan): Actor => ({ email: user.email, ip: user.ip });
 
 /** The same moment, or the next weekday's office hours (14:00-23:00 UTC, a US working day) when it falls outside them. */
@@ -1504,6 +1538,136 @@ function planSubmission(rng: Rng, index: number, staff: readonly UserPlan[], sta
 }
 
 // ---------------------------------------------------------------------------
+// Live chat
+
+const CHATS_PER_DAY = { min: 6, max: 15 } as const;
+const CHAT_HOURS = parseChatHours(chatSchedule.hours);
+/** Whether chat is answered at `at` (the company's hours and holidays in content/chat.ts, not this machine's settings). */
+const chatOpenAt = (at: number) =>
+  CHAT_HOURS !== null && chatAvailability(new Date(at), { hours: CHAT_HOURS, timeZone: chatSchedule.timeZone, holidays: chatSchedule.holidays }).open;
+
+/** When chat opens and closes on the UTC date starting at `day`, in the chat's own time zone; null on a day it stays closed. */
+function chatDay(day: number): { opens: number; closes: number } | null {
+  if (CHAT_HOURS === null || CHAT_HOURS === "none") return null;
+  // Noon UTC falls on the same date in the Americas: its time there gives the day's offset from UTC (a change of clocks is on a Sunday).
+  const offset = 12 * 60 - localMoment(new Date(day + 12 * HOUR), chatSchedule.timeZone).minute;
+  const opens = day + (CHAT_HOURS.opens + offset) * MINUTE;
+  return chatOpenAt(opens) ? { opens, closes: day + (CHAT_HOURS.closes + offset) * MINUTE } : null;
+}
+
+const SCRIPTS_OF = {
+  visitor: V.CHAT_SCRIPTS.filter((s) => s.from !== "member"),
+  member: V.CHAT_SCRIPTS.filter((s) => s.from !== "visitor"),
+};
+
+/** A member who had been with a practice for a day by `at` (members sorted by when they joined), or null when there is none yet. */
+function memberBy(rng: Rng, members: readonly ChatMember[], at: number): ChatMember | null {
+  let lo = 0;
+  let hi = members.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (members[mid]!.createdAt + DAY <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? null : members[rng.int(0, lo - 1)]!;
+}
+
+/**
+ * One chat started at `createdAt`, played to its end: staff answer mostly
+ * within 4 minutes, now and then after 5 to 15, and a few chats nobody
+ * answers (the asker gives up); then turns alternate until one side closes
+ * it. `cutChat` then takes away what had not happened by now.
+ */
+function planChat(rng: Rng, number: number, createdAt: number, members: readonly ChatMember[], staff: readonly UserPlan[]): ChatPlan {
+  const member = rng.chance(1 / 3) ? memberBy(rng, members, createdAt) : null;
+  const side: ChatSide = member ? "member" : "visitor";
+  let visitor: ChatPlan["visitor"] = null;
+  if (!member) {
+    const n = personName(rng);
+    const tokenHash = Array.from({ length: 8 }, () => rng.uint32().toString(16).padStart(8, "0")).join("");
+    visitor = { name: `${n.first} ${n.last}`, email: `${n.first}.${n.last}${number % 89}@${rng.pick(["example.com", "example.org", "example.net"])}`.toLowerCase(), tokenHash };
+  }
+  const script = rng.pick(SCRIPTS_OF[side]);
+  const references: Record<string, string> = { ivr: ivrReference(rng.int(1, 99_999)), order: orderReference(rng.int(1, 99_999)), invoice: invoiceReference(rng.int(1, 99_999)) };
+  const messages: ChatMessagePlan[] = [];
+  const say = (from: ChatSide, authorId: string | null, at: number, body: string) =>
+    messages.push({ id: rng.uuid(), side: from, authorId, at, body: body.replace(/\{(ivr|order|invoice)\}/g, (_, key: string) => references[key]!) });
+  const chat: ChatPlan = {
+    id: rng.uuid(),
+    number,
+    createdAt,
+    visitor,
+    member,
+    status: "closed",
+    takenBy: null,
+    takenAt: null,
+    tookFirst: false,
+    firstAnsweredAt: null,
+    lastMessageAt: createdAt,
+    closedAt: null,
+    closedBy: null,
+    messages,
+    views: [],
+  };
+  say(side, member?.id ?? null, createdAt, script.asks[0]!);
+  const wait = rng.weighted([["quick", 80], ["slow", 16], ["never", 4]] as const);
+  if (wait === "never") {
+    chat.lastMessageAt = createdAt + rng.between(3 * MINUTE, 10 * MINUTE);
+    say(side, member?.id ?? null, chat.lastMessageAt, rng.pick(V.CHAT_FILLERS.unanswered));
+    chat.closedAt = chat.lastMessageAt + rng.between(MINUTE, 10 * MINUTE);
+    chat.closedBy = "asker";
+    return chat;
+  }
+  const taker = rng.pick(staff);
+  chat.takenBy = taker;
+  chat.firstAnsweredAt = createdAt + (wait === "quick" ? rng.between(30_000, 4 * MINUTE) : rng.between(5 * MINUTE, 15 * MINUTE));
+  // Half the time staff press Take first and answer a few seconds later; otherwise answering takes the chat.
+  chat.tookFirst = rng.chance(0.5);
+  chat.takenAt = chat.tookFirst ? chat.firstAnsweredAt - rng.between(5_000, 20_000) : chat.firstAnsweredAt;
+  chat.views.push({ at: Math.max(createdAt + 1_000, chat.takenAt - rng.between(3_000, 15_000)), actor: actorOf(taker) });
+  const length = Math.min(12, Math.max(2, script.asks.length + script.answers.length + rng.int(-1, 3)));
+  let t = chat.firstAnsweredAt;
+  // Past the script: the asker's further turn, with the answer it calls for.
+  let answer: string | null = null;
+  for (let k = 1; k < length; k++) {
+    const turn = Math.floor(k / 2);
+    const last = k === length - 1;
+    if (k % 2 === 1) {
+      if (k > 1) t += rng.between(30_000, 3 * MINUTE);
+      say("staff", taker.id, t, script.answers[turn] ?? answer ?? rng.pick(last ? V.CHAT_FILLERS.close : V.CHAT_FILLERS.staff));
+      answer = null;
+    } else {
+      t += rng.between(20_000, 3 * MINUTE);
+      const scripted = script.asks[turn];
+      const [ask, reply]: readonly [string, string | null] =
+        scripted !== undefined ? [scripted, null] : last ? [rng.pick(V.CHAT_FILLERS.bye), null] : rng.pick(V.CHAT_FILLERS.more);
+      answer = reply;
+      say(side, member?.id ?? null, t, ask);
+    }
+  }
+  chat.lastMessageAt = t;
+  chat.closedAt = t + rng.between(30_000, 5 * MINUTE);
+  chat.closedBy = rng.chance(0.65) ? "staff" : "asker";
+  return chat;
+}
+
+/**
+ * What of a chat had happened by `now`: one still going is waiting (nobody
+ * took it yet) or open; with `end`, it was closed since its last message
+ * instead (by staff once they had taken it, else by the asker).
+ */
+function cutChat(chat: ChatPlan, now: number, end = false) {
+  if (chat.closedAt! <= now) return;
+  chat.messages = chat.messages.filter((m) => m.at <= now);
+  chat.views = chat.views.filter((v) => v.at <= now);
+  if (chat.firstAnsweredAt !== null && chat.firstAnsweredAt > now) chat.firstAnsweredAt = null;
+  if (chat.takenAt !== null && chat.takenAt > now) Object.assign(chat, { takenAt: null, takenBy: null, tookFirst: false });
+  chat.lastMessageAt = chat.messages.at(-1)!.at;
+  if (end) Object.assign(chat, { status: "closed", closedAt: (chat.lastMessageAt + now) / 2, closedBy: chat.takenAt === null ? "asker" : "staff" });
+  else Object.assign(chat, { status: chat.takenAt === null ? "waiting" : "open", closedAt: null, closedBy: null });
+}
+
+// ---------------------------------------------------------------------------
 // Onboarding and sign-ins
 
 function planOnboarding(practice: PracticePlan, admin: UserPlan, audit: AuditPlan[]) {
@@ -1610,6 +1774,35 @@ export class DemoYear {
       const signIns = prng.fork("sign-ins");
       for (const user of practice.members.filter((m) => !m.disabled)) planSignIns(signIns, user, user.createdAt + HOUR, this.now, 0.5, year.audit);
       yield year;
+    }
+  }
+
+  /**
+   * A year of live chats: 6 to 15 each day chat is answered (weekdays, 8 AM
+   * to 6 PM Eastern, not on holidays), at any time of those hours, a third
+   * from members (of `members`, the seeded practices' people), the rest from
+   * visitors; numbered in the order they were started. At most the newest
+   * three are still going at `now`.
+   */
+  *chats(members: readonly ChatMember[]): Generator<ChatPlan> {
+    const rng = this.rng.fork("chats");
+    const joined = [...members].sort((a, b) => a.createdAt - b.createdAt || compareIds(a, b));
+    const staff = this.staff;
+    let number = 0;
+    for (let day = Date.parse(`${dateOf(this.start)}T00:00:00Z`); day <= this.now; day += DAY) {
+      const hours = chatDay(day);
+      if (!hours || hours.opens < this.start) continue;
+      const drng = rng.fork(dateOf(day));
+      const count = drng.int(CHATS_PER_DAY.min, CHATS_PER_DAY.max);
+      const starts = Array.from({ length: count }, () => drng.between(hours.opens, hours.closes))
+        .sort((a, b) => a - b)
+        .filter((at) => at <= this.now);
+      const chats = starts.map((at, k) => planChat(drng.fork(k), ++number, at, joined, staff));
+      const ended = new Set(chats.filter((c) => c.closedAt! > this.now).slice(0, -3));
+      for (const c of chats) {
+        cutChat(c, this.now, ended.has(c));
+        yield c;
+      }
     }
   }
 

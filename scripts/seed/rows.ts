@@ -17,6 +17,8 @@ import {
   applications,
   auditLog,
   callbacks,
+  chatMessages,
+  chats,
   contactMessages,
   coverages,
   facilities,
@@ -50,6 +52,8 @@ import type { Row } from "./bulk";
 import type {
   ApplicationPlan,
   AuditPlan,
+  ChatMessagePlan,
+  ChatPlan,
   CoveragePlan,
   FacilityPlan,
   InvoicePlan,
@@ -554,6 +558,33 @@ export const submissionNoteRow = (s: SubmissionPlan, n: SubmissionPlan["notes"][
   authorEmail: n.author.email,
   body: n.body,
   createdAt: at(n.at),
+});
+
+export const chatRow = (c: ChatPlan): Row<typeof chats> & { number: number } => ({
+  id: c.id,
+  number: c.number,
+  status: c.status,
+  userId: c.member?.id ?? null,
+  practiceId: c.member?.practiceId ?? null,
+  visitorName: c.visitor?.name ?? null,
+  visitorEmail: c.visitor?.email ?? null,
+  tokenHash: c.visitor?.tokenHash ?? null,
+  takenBy: c.takenBy?.id ?? null,
+  takenAt: c.takenAt === null ? null : at(c.takenAt),
+  firstAnsweredAt: c.firstAnsweredAt === null ? null : at(c.firstAnsweredAt),
+  lastMessageAt: at(c.lastMessageAt),
+  closedAt: c.closedAt === null ? null : at(c.closedAt),
+  transcriptMailedAt: null,
+  createdAt: at(c.createdAt),
+});
+
+export const chatMessageRow = (c: ChatPlan, m: ChatMessagePlan): Row<typeof chatMessages> => ({
+  id: m.id,
+  chatId: c.id,
+  side: m.side,
+  authorId: m.authorId,
+  bodySealed: sealed(chatMessages, "bodySealed", m.body)!,
+  createdAt: at(m.at),
 });
 
 export const auditRow = (id: string, a: AuditPlan): Row<typeof auditLog> => ({

@@ -274,3 +274,134 @@ export const DISCARD_REASONS = [
 export const RETURN_NOTES = ["Patient's visit cancelled; returned unopened.", "Ordered in the wrong size; returned unopened.", "Patient moved to another clinic; returned unopened."] as const;
 export const DAMAGE_NOTES = ["Outer pouch torn on arrival.", "Dropped on the floor before opening.", "Seal broken when found on the shelf.", "Package wet from a leak in the storage room."] as const;
 export const EXPIRY_NOTES = ["Expired on the shelf; discarded.", "Past its expiry date; set aside for disposal."] as const;
+
+/**
+ * Live chat: what visitors, members and staff write, one conversation per
+ * entry (the asker's turns and staff's answers, in order). Never a patient's
+ * details (the chat asks for none): a record is named by its reference alone,
+ * "{ivr}", "{order}" and "{invoice}" standing for made-up IVR-, ORD- and
+ * INV- numbers. Visitors ask about products and access; members about their
+ * own IVRs, orders and invoices.
+ */
+export type ChatScript = {
+  /** Who asks: a visitor, a member of a practice, or either. */
+  from: "visitor" | "member" | "either";
+  /** The asker's turns: the first opens the chat. */
+  asks: readonly string[];
+  /** Staff's answers, each to the turn before it. */
+  answers: readonly string[];
+};
+
+export const CHAT_SCRIPTS: readonly ChatScript[] = [
+  {
+    from: "member",
+    asks: ["Hi, could you tell me where {ivr} stands? It was sent on Monday.", "Will we get an email when it's decided?", "Does the patient need prior authorization for this product?"],
+    answers: [
+      "I'm looking at {ivr} now: the benefits check is with the payer, and we expect an answer within one business day.",
+      "Yes: everyone following the IVR gets an email, and its page updates as soon as we record the answer.",
+      "We'll know once the payer answers. If they ask for one, we submit it for you and the IVR shows Prior auth submitted.",
+    ],
+  },
+  {
+    from: "member",
+    asks: ["Hello, {ivr} still shows In review. Is anything missing?", "The visit is next Tuesday. Will we know by then?"],
+    answers: ["Nothing is missing on your side: {ivr} is with our verification team today.", "Most likely by tomorrow afternoon; I've marked it as urgent for the visit date."],
+  },
+  {
+    from: "member",
+    asks: ["Hi, {order} was supposed to arrive today. Can you check the tracking?", "I don't see the tracking number on the order's page.", "Got it now, thanks."],
+    answers: [
+      "{order} shipped yesterday by overnight delivery and is out for delivery this morning.",
+      "It shows once the carrier scans the box; please reload the page. I'll email it to you as well.",
+    ],
+  },
+  {
+    from: "member",
+    asks: ["We need {order} before Thursday's clinic. Is that possible?", "Can it go to our north office instead?"],
+    answers: [
+      "{order} is packed and leaves the warehouse this afternoon by two-day delivery, so it should arrive Wednesday.",
+      "The ship-to address can't change once an order is packed. Let me ask the warehouse whether the carrier can reroute it, and I'll email you.",
+    ],
+  },
+  {
+    from: "member",
+    asks: ["Quick question about {invoice}: the total looks higher than we expected.", "Please do, thank you."],
+    answers: ["{invoice} has two lines: the second is the extra unit added when the order was changed. I can email you the breakdown.", "Done: it's on its way to your email."],
+  },
+  {
+    from: "member",
+    asks: ["We paid {invoice} last week but it still shows as open.", "It was a check, number 4481."],
+    answers: ["Thanks for letting us know. How was it paid?", "Thank you: I've passed it to billing. Payments are usually recorded within two business days."],
+  },
+  {
+    from: "member",
+    asks: ["I can't upload the insurance card for {ivr}: the page says the file is too large.", "That worked, thanks."],
+    answers: ["Files up to 10 MB are accepted; a phone photo saved as JPEG is usually well under that."],
+  },
+  {
+    from: "member",
+    asks: ["The portal signed me out while I was filling in an IVR. Is the draft saved?", "Found it, thank you!"],
+    answers: ["Drafts are saved as you type: you'll find it under Drafts on the status board."],
+  },
+  {
+    from: "member",
+    asks: ["How do I add a new provider to our practice?", "Does it need your approval?"],
+    answers: ["A practice admin adds providers under Practice, Providers: the NPI and PTAN are all we need.", "No: the provider can be chosen on an IVR straight away."],
+  },
+  {
+    from: "either",
+    asks: ["What sizes does Membrane Wrap come in?", "Is there a way to tell which size covers a wound?"],
+    answers: [
+      "Membrane Wrap comes from 2 x 2 cm up to 4 x 8 cm; the product page lists every size with its HCPCS code.",
+      "Yes: the IVR form suggests the sizes that cover the wound once its length and width are entered.",
+    ],
+  },
+  {
+    from: "either",
+    asks: ["Which of your products can be stored at room temperature?", "Do you have a spec sheet I can share with our surgeons?"],
+    answers: ["All our amniotic grafts are shelf-stable at room temperature for two years from packing.", "Each product page has a PDF spec sheet to download; I can also email it to you."],
+  },
+  {
+    from: "visitor",
+    asks: ["Hi, how does our practice get access to the Clinical Portal?", "How long does the check take?", "Do you need our NPI and tax ID?"],
+    answers: [
+      "You can request access at /request-access. Once we have checked the practice's details, its contact is invited by email.",
+      "Usually one or two business days.",
+      "Yes: the practice's group NPI and tax ID, and the address you'd like us to ship to.",
+    ],
+  },
+  {
+    from: "visitor",
+    asks: ["Do you offer samples for evaluation?", "We're in Tampa, Florida."],
+    answers: ["We do for new accounts: your regional representative arranges them. Which city and state is your clinic in?", "Thank you: the representative for Central Florida will contact you this week."],
+  },
+  {
+    from: "visitor",
+    asks: ["Could a representative visit our clinic to present your products?", "The email I gave when I started the chat is best."],
+    answers: ["Of course. Let me check with the team and get back to you by email today.", "Got it; you'll hear from us today."],
+  },
+  {
+    from: "visitor",
+    asks: ["Do you work with Medicare Advantage plans?", "And Medicaid?"],
+    answers: ["Yes: we verify benefits with the plan for every patient before an order, at no cost to the practice.", "In most states, yes. The benefits check tells you before anything ships."],
+  },
+];
+
+/** What the asker and staff write around a script: when it runs out, when nobody answers, and to end. */
+export const CHAT_FILLERS = {
+  /** One more turn of the asker's, and staff's answer to it. */
+  more: [
+    ["One more thing: can I get a copy of this chat?", "Of course: use Email me the transcript below the chat."],
+    ["Sorry, I got pulled away for a moment.", "No problem, take your time."],
+    ["OK, thanks.", "You're welcome."],
+    ["Understood, I'll keep an eye on it.", "Happy to help."],
+  ],
+  /** Staff's answer to the asker's thanks. */
+  staff: ["You're welcome.", "Happy to help."],
+  /** A chat nobody answered: the asker's second message. */
+  unanswered: ["Is anyone there?", "I'll try again later.", "Never mind, I'll call instead."],
+  /** The asker's last word. */
+  bye: ["Thanks, that's all I needed.", "Great, have a good day!", "Thank you for your help."],
+  /** Staff's last word. */
+  close: ["Thanks for chatting with us. Have a good day!", "Is there anything else I can help you with? Thanks for chatting with us."],
+} as const;

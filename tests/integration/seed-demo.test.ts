@@ -1,6 +1,8 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatSchedule } from "~/content/chat";
+import { chatAvailability, localMoment, parseChatHours } from "~/lib/chat";
 import { applicationAreaIssues } from "~/lib/clinical/claim-line";
 import { sizeArea } from "~/lib/clinical/graft-sizes";
 import { isIcd10, isValidMbi, isValidNpi } from "~/lib/clinical/identifiers";
@@ -20,12 +22,15 @@ import { addDays } from "~/lib/calendar";
 import { KINDS } from "~/lib/submissions";
 import { action as authAction } from "~/routes/auth/auth";
 import { listAudit } from "~/.server/audit";
+import { chatQueue, readChat, waitFigures } from "~/.server/chat";
 import { open, openJson, setPhiRing } from "~/.server/crypto";
 import { keyRing, newKey } from "~/.server/crypto/fields";
 import { SEALED_COLUMNS } from "~/.server/crypto/rotate";
 import {
   account,
   auditLog,
+  chatMessages,
+  chats,
   coverages,
   facilities,
   graftApplications,
@@ -38,6 +43,7 @@ import {
   orderUnits,
   parLevels,
   patients,
+  practiceMembers,
   practices,
   providers,
   submissionFiles,
@@ -569,9 +575,120 @@ describe("npm run seed:demo (2 practices on the embedded database)", () => {
     expect([...SHOWCASE_IVR_STATUSES].sort()).toEqual([...IVR_STATUSES].sort());
   });
 
+  it("holds a year of live chats: 6 to 15 each day chat is answered and none on other days, a third from members, turns alternating, each sealed as the domain seals it", async () => {
+    const all = await db().select().from(chats).orderBy(asc(chats.number));
+    const messages = groupBy(await db().select().from(chatMessages).orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)), (m) => m.chatId);
+    const zone = chatSchedule.timeZone;
+    const hours = { hours: parseChatHours(chatSchedule.hours)!, timeZone: zone, holidays: chatSchedule.holidays };
+    const dayOf = (at: Date) => localMoment(at, zone).date;
+    // Every chat started in the hours, on a day they are kept; every such day of the year (but today's, still going) has 6 to 15.
+    for (const c of all) expect(chatAvailability(c.createdAt, hours).open, c.createdAt.toISOString()).toBe(true);
+    const perDay = groupBy(all, (c) => dayOf(c.createdAt));
+    const today = dayOf(NOW);
+    for (const [day, list] of perDay) {
+      expect(list.length, day).toBeLessThanOrEqual(15);
+      if (day !== today) expect(list.length, day).toBeGreaterThanOrEqual(6);
+    }
+    // The days chat was answered in the year: at 3 PM UTC, 10 or 11 AM Eastern.
+    const businessDays: string[] = [];
+    for (let d = dayOf(new Date(NOW.getTime() - 364 * 86_400_000)); d < today; d = addDays(d, 1))
+      if (chatAvailability(new Date(`${d}T15:00:00Z`), hours).open) businessDays.push(d);
+    expect(businessDays.length).toBeGreaterThan(240);
+    expect([...perDay.keys()].filter((d) => d !== today && d >= businessDays[0]!).sort()).toEqual(businessDays);
+    expect(all.length).toBeGreaterThan(6 * businessDays.length);
+    expect(all.length).toBeLessThan(15 * (businessDays.length + 2));
+    // Numbered in the order they were started.
+    for (let i = 1; i < all.length; i++) expect(all[i]!.createdAt >= all[i - 1]!.createdAt).toBe(true);
+
+    // Two thirds from visitors with made-up addresses, a third from members of their own practices.
+    const visitors = all.filter((c) => c.visitorEmail !== null);
+    expect(visitors.length / all.length).toBeGreaterThan(0.58);
+    expect(visitors.length / all.length).toBeLessThan(0.75);
+    for (const c of visitors) {
+      expect(c.visitorEmail).toMatch(/^[a-z]+\.[a-z]+\d*@example\.(com|org|net)$/);
+      expect(c.visitorName).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      expect(c.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect({ userId: c.userId, practiceId: c.practiceId }).toEqual({ userId: null, practiceId: null });
+    }
+    const memberships = new Set((await db().select().from(practiceMembers)).map((m) => `${m.userId} ${m.practiceId}`));
+    for (const c of all.filter((x) => x.visitorEmail === null)) {
+      expect(memberships.has(`${c.userId} ${c.practiceId}`)).toBe(true);
+      expect({ visitorName: c.visitorName, tokenHash: c.tokenHash }).toEqual({ visitorName: null, tokenHash: null });
+    }
+
+    // Staff answer after a wait, take and close as the domain records it; only the newest few are still going.
+    const roles = new Map((await db().select({ id: user.id, role: user.role }).from(user)).map((u) => [u.id, u.role]));
+    const waits: number[] = [];
+    for (const c of all) {
+      const list = messages.get(c.id)!;
+      const asker = c.visitorEmail !== null ? "visitor" : "member";
+      expect(list[0]).toMatchObject({ side: asker, createdAt: c.createdAt, authorId: c.userId });
+      expect(c.lastMessageAt).toEqual(list.at(-1)!.createdAt);
+      expect(list.length).toBeLessThanOrEqual(12);
+      // (A chat of the last hour may have been closed after its first message.)
+      if (dayOf(c.createdAt) !== today) expect(list.length).toBeGreaterThanOrEqual(2);
+      if (c.status === "closed") expect(c.closedAt! >= c.lastMessageAt).toBe(true);
+      else expect(c.closedAt).toBeNull();
+      if (c.status === "waiting") expect({ takenBy: c.takenBy, firstAnsweredAt: c.firstAnsweredAt }).toEqual({ takenBy: null, firstAnsweredAt: null });
+      if (c.firstAnsweredAt === null) {
+        // Nobody answered (yet): the asker wrote alone.
+        expect(list.every((m) => m.side === asker)).toBe(true);
+        continue;
+      }
+      expect(roles.get(c.takenBy!)).toBe("staff");
+      expect(c.takenAt! <= c.firstAnsweredAt).toBe(true);
+      expect(c.takenAt! >= c.createdAt).toBe(true);
+      expect(list[1]).toMatchObject({ side: "staff", createdAt: c.firstAnsweredAt, authorId: c.takenBy });
+      list.forEach((m, i) => expect(m).toMatchObject(i % 2 ? { side: "staff", authorId: c.takenBy } : { side: asker, authorId: c.userId }));
+      waits.push((c.firstAnsweredAt.getTime() - c.createdAt.getTime()) / 1000);
+    }
+    const closed = all.filter((c) => c.status === "closed");
+    const unanswered = closed.filter((c) => c.firstAnsweredAt === null).length;
+    expect(unanswered).toBeGreaterThan(0);
+    expect(unanswered / closed.length).toBeLessThan(0.08);
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(30);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(15 * 60);
+    const quick = waits.filter((w) => w <= 4 * 60).length / waits.length;
+    expect(quick).toBeGreaterThan(0.72);
+    expect(quick).toBeLessThan(0.92);
+    expect(all.filter((c) => c.status !== "closed").length).toBeLessThanOrEqual(3);
+    for (const c of all.filter((x) => x.status !== "closed")) expect(NOW.getTime() - c.createdAt.getTime()).toBeLessThan(3 * 3_600_000);
+
+    // Sealed: the stored text is not the message; the domain opens it (the console's page, the queue, the week's figures).
+    for (const c of [...all.slice(0, 3), ...all.slice(-3)]) {
+      const chat = (await readChat(db(), c.id))!;
+      const stored = messages.get(c.id)!;
+      expect(chat.messages.map((m) => m.id)).toEqual(stored.map((m) => m.id));
+      expect(chat.who.kind).toBe(c.visitorEmail !== null ? "visitor" : "member");
+      for (const [i, m] of chat.messages.entries()) {
+        expect(m.body.length).toBeGreaterThan(5);
+        expect(stored[i]!.bodySealed).not.toContain(m.body.slice(0, 12));
+      }
+    }
+    const bodies = new Set<string>();
+    for (const c of all.slice(0, 300)) for (const m of (await readChat(db(), c.id))!.messages) bodies.add(m.body);
+    // Records are named by their reference alone.
+    for (const body of bodies) expect(body).not.toMatch(/[{}]/);
+    expect([...bodies].some((b) => /\b(IVR|ORD|INV)-\d{6}\b/.test(b))).toBe(true);
+    expect((await chatQueue(db())).closed.length).toBeGreaterThan(0);
+    const figures = await waitFigures(db());
+    expect(figures.answered).toBeGreaterThan(0);
+    expect(figures.median).toBeGreaterThanOrEqual(30);
+    // The console's reads, takes and closes are in the audit log, as the app writes them.
+    for (const action of ["chat.read", "chat.take", "chat.close"]) expect((await listAudit(db(), { action })).total, action).toBeGreaterThan(100);
+  });
+
   it("refuses a database that holds data", async () => {
     await expect(seedDemo(db(), OPTIONS)).rejects.toBeInstanceOf(DatabaseNotEmpty);
     await expect(seedDemo(db(), OPTIONS)).rejects.toThrow(/already holds data .*: the demo data goes only into an empty database/);
+    // A chat alone is data too.
+    const other = await freshDatabase("pglite");
+    try {
+      await other.db.insert(chats).values({ visitorName: "Ada Pebblekettle", visitorEmail: "ada@example.com", tokenHash: "00" });
+      await expect(seedDemo(other.db, OPTIONS)).rejects.toMatchObject({ tables: ["chats"] });
+    } finally {
+      await other.dispose();
+    }
   });
 
   it("makes the same data from the same seed, and other data from another", async () => {
