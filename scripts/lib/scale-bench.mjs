@@ -28,6 +28,9 @@ import { enrolIfAsked } from "./second-factor.mjs";
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const at = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
+/** The authenticator keys staff and admins set up in this run: a second sign-in (the cluster's) answers with the same key. */
+const appKeys = new Map();
+
 /** Signs `email` in through the form; answers the session's Cookie header, or null when refused. */
 export async function signIn(url, email, password) {
   const answer = await fetch(`${url}/auth`, {
@@ -43,7 +46,7 @@ export async function signIn(url, email, password) {
     .join("; ");
   if (answer.status !== 302 || !signedIn.includes("session_token")) return null;
   // Staff and admins: the second factor is set up as the page asks (their app was reset before the run).
-  const cookie = await enrolIfAsked(url, signedIn, answer.headers.get("location"));
+  const cookie = await enrolIfAsked(url, signedIn, answer.headers.get("location"), appKeys, email);
   // Without the write mark of the sign-in: the pages read as anyone's later reads do.
   return cookie
     .split("; ")
