@@ -54,14 +54,14 @@ export async function signIn(url, email, password) {
     .join("; ");
 }
 
-/** What the pages are asked about: the first practice (the large one on 500) and records of it. */
+/** What the pages are asked about: the first practice (the large one on 500), its admin where one can sign in (every portal page opens to them), and records of it. */
 async function subjects(url) {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const one = async (text, params = []) => (await pool.query(text, params)).rows[0];
   try {
     const member = await one(
       `select u.email, pm.practice_id from practice_members pm join "user" u on u.id = pm.user_id
-        where u.email like 'p1.m%@demo.example' and u.disabled = false order by u.email limit 1`,
+        where u.email like 'p1.m%@demo.example' and u.disabled = false order by pm.role = 'admin' desc, u.email limit 1`,
     );
     const practiceId = member.practice_id;
     const ivr = await one(`select id from ivrs where practice_id = $1 and status <> 'draft' order by updated_at desc limit 1`, [practiceId]);
