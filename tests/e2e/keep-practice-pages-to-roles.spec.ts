@@ -39,6 +39,8 @@ const EXPECTED: Record<string, readonly PracticeRole[]> = {
   "/members/inventory": WORK,
   "/members/inventory/apply": ["admin", "clinician"],
   [`/members/applications/${ZERO}`]: ["admin", "clinician", "billing"],
+  // Every member may chat with support.
+  "/members/chat": ALL,
 };
 
 /** Posts a form may send to a page whose every change needs more than reading it. */
